@@ -1,0 +1,1 @@
+"""The asyncio shell around the engine: connections, rooms, daily deals, storage."""

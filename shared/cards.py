@@ -1,0 +1,64 @@
+"""Cards as small integers, for speed, with the notation's two-character names.
+
+A card is ``suit * 16 + rank`` with suits C=0, D=1, H=2, S=3 and ranks A=1 .. K=13,
+so ``rank = card & 15`` and ``suit = card >> 4``. The tables below let hot loops
+look properties up instead of computing them. Gypsy's two copies of a card are
+the same integer, as they are written alike.
+"""
+
+from __future__ import annotations
+
+from shared.errors import InvalidNotation
+
+SUITS = "CDHS"
+RANKS = "A23456789TJQK"
+
+ACE = 1
+KING = 13
+
+#: rank of each card code (0 for codes that are not cards)
+RANK: tuple[int, ...] = tuple(c & 15 for c in range(64))
+#: suit of each card code
+SUIT: tuple[int, ...] = tuple(c >> 4 for c in range(64))
+#: True for diamonds and hearts
+RED: tuple[bool, ...] = tuple((c >> 4) in (1, 2) for c in range(64))
+
+_NAMES: dict[int, str] = {
+    s * 16 + r: RANKS[r - 1] + SUITS[s] for s in range(4) for r in range(1, 14)
+}
+_CODES: dict[str, int] = {name: code for code, name in _NAMES.items()}
+
+#: name of each card code, "" for codes that are not cards
+NAME: tuple[str, ...] = tuple(_NAMES.get(c, "") for c in range(64))
+
+
+def make_card(rank: int, suit: int) -> int:
+    """The code of the card of ``rank`` (1..13) and ``suit`` (0..3)."""
+    if not (1 <= rank <= 13 and 0 <= suit <= 3):
+        raise InvalidNotation(f"no card has rank {rank!r} and suit {suit!r}")
+    return suit * 16 + rank
+
+
+def parse_card(text: str) -> int:
+    """``"TH"`` -> the code of the ten of hearts."""
+    code = _CODES.get(text) if isinstance(text, str) else None
+    if code is None:
+        raise InvalidNotation(
+            f"{text!r} is not a card: expected a rank of {RANKS!r} then a suit of {SUITS!r}"
+        )
+    return code
+
+
+def card_name(code: int) -> str:
+    """The code of a card -> its two-character name."""
+    return NAME[code]
+
+
+def deck() -> list[int]:
+    """One deck unshuffled, as rules.md orders it: clubs A..K, diamonds, hearts, spades."""
+    return [s * 16 + r for s in range(4) for r in range(1, 14)]
+
+
+def is_build_step(lower: int, upper: int) -> bool:
+    """``upper`` may lie on ``lower`` in an alternate-colour, one-rank-down build."""
+    return RANK[upper] + 1 == RANK[lower] and RED[upper] != RED[lower]

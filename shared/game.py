@@ -1,0 +1,246 @@
+"""A game in progress: a variant's rules, a seed, the actions played, and undo.
+
+The game is a pure function of (variant, options, seed, actions): no clock,
+no I/O. It caches what it derives from the position (legal moves, state) per
+ply, since the server and the solver ask for them after every action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.cards import NAME
+from shared.errors import IllegalMove, InvalidNotation
+from shared.notation import AUTO, DEAL, UNDO, Move
+from shared.position import Position
+from shared.stuck import no_progress_possible
+from shared.variants.base import DEAL as DEAL_MOVE
+from shared.variants.base import InternalMove, Rules
+
+PLAYING = "playing"
+WON = "won"
+STUCK = "stuck"
+RESIGNED = "resigned"
+
+_Snapshot = tuple[list[list[int]], list[int], int]
+
+
+class Game:
+    """One game of one variant. Build it with :func:`shared.games.new_game`."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.position: Position = rules.deal(seed)
+        self.actions: list[str] = []
+        self.resigned = False
+        self._history: list[_Snapshot] = []
+        self._cache_ply = -1
+        self._legal: list[InternalMove] = []
+        self._legal_set: set[InternalMove] = set()
+        self._state = PLAYING
+
+    # -- reading ---------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        return self.rules.id
+
+    @property
+    def options(self) -> dict[str, bool | int]:
+        return dict(self.rules.options)
+
+    @property
+    def ply(self) -> int:
+        """Actions played so far: moves, deals, auto and undos."""
+        return len(self.actions)
+
+    @property
+    def score(self) -> int:
+        return self.rules.score(self.position)
+
+    @property
+    def state(self) -> str:
+        """``playing``, ``won``, ``stuck`` or ``resigned``."""
+        self._refresh()
+        return self._state
+
+    @property
+    def foundation_cards(self) -> int:
+        return self.rules.foundation_count(self.position)
+
+    def legal_moves(self) -> list[str]:
+        """Every legal move now, in canonical notation; none once the game has ended or is stuck."""
+        self._refresh()
+        name = self.rules.move_name
+        return [name(m) for m in self._legal]
+
+    def _refresh(self) -> None:
+        if self._cache_ply == len(self.actions):
+            return
+        rules = self.rules
+        pos = self.position
+        self._cache_ply = len(self.actions)
+        if self.resigned:
+            self._set(RESIGNED, [])
+            return
+        if rules.is_won(pos):
+            self._set(WON, [])
+            return
+        legal = rules.legal(pos)
+        if not legal or not (
+            rules.can_progress_now(pos, legal)
+            or rules.quick_progress(pos)
+            or not no_progress_possible(rules, pos)
+        ):
+            self._set(STUCK, [])
+            return
+        self._set(PLAYING, legal)
+
+    def _set(self, state: str, legal: list[InternalMove]) -> None:
+        self._state = state
+        self._legal = legal
+        self._legal_set = set(legal)
+
+    # -- acting ----------------------------------------------------------------
+
+    def play(self, action: str) -> str:
+        """Play one action (a move, ``deal``, ``auto`` or ``undo``) and return it as recorded.
+
+        Raises :class:`IllegalMove` (or :class:`InvalidNotation`, also a
+        ValueError) with the reason, leaving the game unchanged.
+        """
+        if action == UNDO:
+            self.undo()
+            return UNDO
+        self._refresh()
+        if self._state != PLAYING:
+            raise IllegalMove(self._ended_reason())
+        rules = self.rules
+        pos = self.position
+        if action == AUTO:
+            snapshot = self._snapshot()
+            if not rules.auto_moves(pos, self._legal):
+                raise IllegalMove("auto would move nothing: no card can go to a foundation")
+            rules.after_move(pos)
+            self._push(snapshot, AUTO)
+            return AUTO
+        move = self._resolve(action)
+        if move not in self._legal_set:
+            reason = self._reason(move)
+            raise IllegalMove(f"{action!r} is not legal now: {reason}")
+        snapshot = self._snapshot()
+        rules.apply(pos, move)
+        rules.after_move(pos)
+        name = rules.move_name(move)
+        self._push(snapshot, name)
+        return name
+
+    def undo(self) -> None:
+        """Take back the last move or deal still on the board, with its automatic moves."""
+        if self.resigned:
+            raise IllegalMove(self._ended_reason())
+        if not self._history:
+            raise IllegalMove("nothing to undo: the board is as dealt")
+        if self._refreshed_state() == WON:
+            raise IllegalMove(self._ended_reason())
+        piles, down, redeals = self._history.pop()
+        self.position = Position(piles, down, redeals)
+        self.actions.append(UNDO)
+
+    def resign(self) -> None:
+        """End the game; it takes no more actions."""
+        self._refresh()
+        if self._state in (WON, RESIGNED):
+            raise IllegalMove(self._ended_reason())
+        self.resigned = True
+        self._cache_ply = -1
+
+    def _refreshed_state(self) -> str:
+        self._refresh()
+        return self._state
+
+    def _ended_reason(self) -> str:
+        if self._state == STUCK:
+            return "the game is stuck: no card can reach a foundation any more; only undo is possible"
+        return f"the game is over ({'resigned' if self.resigned else self._state})"
+
+    def _resolve(self, action: str) -> InternalMove:
+        if action == DEAL:
+            return DEAL_MOVE
+        move = Move.parse(action)
+        rules = self.rules
+        if move.dst != "f":
+            return rules.internal(move)
+        src = rules.pile(move.src)
+        pile = self.position.piles[src]
+        if move.count != 1:
+            raise IllegalMove(f"{action!r} is not legal: only one card at a time goes to a foundation")
+        if not pile:
+            raise IllegalMove(f"{action!r} is not legal: {move.src} is empty")
+        for f in rules.foundations:
+            if (src, 1, f) in self._legal_set:
+                return (src, 1, f)
+        raise IllegalMove(f"{action!r} is not legal now: no foundation takes {NAME[pile[-1]]}")
+
+    def _reason(self, move: InternalMove) -> str:
+        reason = self.rules.why_illegal(self.position, move)
+        # The listed moves are the law; the reasons only explain them.
+        return reason or "the rules do not allow it here"
+
+    def _snapshot(self) -> _Snapshot:
+        pos = self.position
+        return ([p[:] for p in pos.piles], pos.down[:], pos.redeals_used)
+
+    def _push(self, snapshot: _Snapshot, name: str) -> None:
+        self._history.append(snapshot)
+        self.actions.append(name)
+
+    # -- views -----------------------------------------------------------------
+
+    def view(self, reveal: bool = False) -> dict[str, Any]:
+        """The GameView of protocol.md, without ``id`` and ``elapsed_ms``.
+
+        Face-down cards are counts unless ``reveal`` (server-side only): then
+        each pile's ``down`` lists them bottom to top.
+        """
+        rules = self.rules
+        pos = self.position
+        piles = []
+        for pid, pile, down in zip(rules.pile_ids, pos.piles, pos.down, strict=True):
+            piles.append(
+                {
+                    "id": pid,
+                    "down": [NAME[c] for c in pile[:down]] if reveal else down,
+                    "up": [NAME[c] for c in pile[down:]],
+                }
+            )
+        return {
+            "variant": rules.id,
+            "seed": self.seed,
+            "options": dict(rules.options),
+            "ply": self.ply,
+            "moves": self.ply,
+            "score": rules.score(pos),
+            "max_score": rules.max_score,
+            "state": self.state,
+            "redeals_left": rules.redeals_left(pos),
+            "piles": piles,
+            "legal": self.legal_moves(),
+        }
+
+    def record(self) -> dict[str, Any]:
+        """Variant, options, seed and the actions played: all that replays the game."""
+        return {
+            "variant": self.rules.id,
+            "options": dict(self.rules.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "resigned": self.resigned,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.id} seed={self.seed} ply={self.ply} state={self.state}>"
+
+
+__all__ = ["PLAYING", "RESIGNED", "STUCK", "WON", "Game", "IllegalMove", "InvalidNotation"]

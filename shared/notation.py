@@ -1,0 +1,89 @@
+"""The text notation of notation.md: cards, pile ids and actions.
+
+Plays the role SAN/UCI play for chess: ``Move.parse("t3:4>t7")`` and
+``str(move)`` round-trip, and every string the engine emits is canonical.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, NamedTuple
+
+from shared.cards import card_name, parse_card
+from shared.errors import InvalidNotation
+
+__all__ = [
+    "AUTO",
+    "DEAL",
+    "UNDO",
+    "Action",
+    "Move",
+    "card_name",
+    "parse_action",
+    "parse_card",
+    "parse_pile",
+]
+
+DEAL: Final = "deal"
+AUTO: Final = "auto"
+UNDO: Final = "undo"
+
+_PILE = r"(?:s|w|f[0-7]|t[0-9]|r[0-3])"
+_PILE_RE = re.compile(_PILE)
+_MOVE_RE = re.compile(rf"({_PILE})(?::([0-9]+))?>({_PILE}|f)")
+
+#: the longest action string the engine could ever accept ("t9:104>t9" and a little room)
+MAX_ACTION_LENGTH: Final = 16
+
+
+def parse_pile(text: str) -> str:
+    """Check a pile id such as ``t3`` or ``f0`` and return it."""
+    if not isinstance(text, str) or not _PILE_RE.fullmatch(text):
+        raise InvalidNotation(f"{text!r} is not a pile id (s, w, f0-f7, t0-t9, r0-r3)")
+    return text
+
+
+class Move(NamedTuple):
+    """Cards moved from one pile onto another: ``src``, how many, ``dst``.
+
+    ``dst == "f"`` is the double-click shorthand (whichever foundation takes
+    the card); the engine records the foundation it chose instead.
+    """
+
+    src: str
+    count: int
+    dst: str
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        if not isinstance(text, str) or len(text) > MAX_ACTION_LENGTH:
+            raise InvalidNotation(f"{text!r} is not a move")
+        match = _MOVE_RE.fullmatch(text)
+        if match is None:
+            raise InvalidNotation(
+                f"{text!r} is not a move: expected SRC>DST or SRC:N>DST, such as 't3>f0' or 't3:4>t7'"
+            )
+        src, count_text, dst = match.groups()
+        count = 1
+        if count_text is not None:
+            count = int(count_text)
+            if count < 2 or count_text.startswith("0"):
+                raise InvalidNotation(
+                    f"{text!r} is not a move: a group count is written only for 2 or more cards"
+                )
+        return cls(src, count, dst)
+
+    def __str__(self) -> str:
+        if self.count == 1:
+            return f"{self.src}>{self.dst}"
+        return f"{self.src}:{self.count}>{self.dst}"
+
+
+Action = Move | str
+
+
+def parse_action(text: str) -> Action:
+    """A move, or one of the words ``deal``, ``auto`` and ``undo``."""
+    if text in (DEAL, AUTO, UNDO):
+        return text
+    return Move.parse(text)

@@ -1,0 +1,72 @@
+"""The two random generators whose exact outputs the deals depend on.
+
+Our own implementations, never Python's ``random``: the deal of a seed must be
+the same on every machine forever, and equal to the deal Aisleriot or
+Microsoft FreeCell gives for that number.
+"""
+
+from __future__ import annotations
+
+_N = 624
+_M = 397
+_MASK = 0xFFFFFFFF
+
+
+class MT19937:
+    """Mersenne Twister, seeded with the reference ``init_genrand`` (as GLib's GRand)."""
+
+    __slots__ = ("_index", "_mt")
+
+    def __init__(self, seed: int) -> None:
+        mt = [0] * _N
+        mt[0] = seed & _MASK
+        for i in range(1, _N):
+            prev = mt[i - 1]
+            mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
+        self._mt = mt
+        self._index = _N
+
+    def _twist(self) -> None:
+        mt = self._mt
+        for i in range(_N):
+            y = (mt[i] & 0x80000000) | (mt[(i + 1) % _N] & 0x7FFFFFFF)
+            value = mt[(i + _M) % _N] ^ (y >> 1)
+            if y & 1:
+                value ^= 0x9908B0DF
+            mt[i] = value
+        self._index = 0
+
+    def genrand_int32(self) -> int:
+        """The next 32-bit output (``genrand_int32`` of the reference code)."""
+        if self._index >= _N:
+            self._twist()
+        y = self._mt[self._index]
+        self._index += 1
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        y ^= y >> 18
+        return y & _MASK
+
+    def rand(self, n: int) -> int:
+        """A uniform integer in [0, n), rejection-sampled as GLib's ``g_rand_int_range(0, n)``."""
+        if n <= 0:
+            raise ValueError(f"rand() needs a positive bound, not {n!r}")
+        limit = _MASK - ((1 << 32) % n)
+        while True:
+            value = self.genrand_int32()
+            if value <= limit:
+                return value % n
+
+
+class MicrosoftRand:
+    """The C runtime ``rand()`` that numbers Microsoft FreeCell's deals."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & 0x7FFFFFFF
+
+    def rand(self) -> int:
+        self._state = (self._state * 214013 + 2531011) & 0x7FFFFFFF
+        return self._state >> 16

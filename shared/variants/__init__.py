@@ -1,0 +1,1 @@
+"""One module per game variant; each defines a :class:`~shared.variants.base.Rules` subclass."""
