@@ -28,10 +28,11 @@ _Snapshot = tuple[list[list[int]], list[int], int]
 class Game:
     """One game of one variant. Build it with :func:`shared.games.new_game`."""
 
-    def __init__(self, rules: Rules, seed: int) -> None:
+    def __init__(self, rules: Rules, seed: int, position: Position | None = None) -> None:
+        """``position`` replaces the deal: for hand-built positions in tests and tools."""
         self.rules = rules
         self.seed = seed
-        self.position: Position = rules.deal(seed)
+        self.position: Position = rules.deal(seed) if position is None else position
         self.actions: list[str] = []
         self.resigned = False
         self._history: list[_Snapshot] = []

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import ClassVar, Final
 
-from shared.cards import NAME, RANK, SUIT
-from shared.errors import IllegalMove, InvalidOptions
+from shared.cards import NAME, RANK, SUIT, parse_card
+from shared.errors import IllegalMove, InvalidNotation, InvalidOptions
 from shared.notation import DEAL as DEAL_WORD
 from shared.notation import Move
 from shared.position import Position
@@ -258,6 +258,53 @@ class Rules:
 
     def cards_text(self, cards: list[int]) -> str:
         return " ".join(NAME[c] for c in cards)
+
+    def position_text(self, pos: Position) -> str:
+        """A few-line dump of a position: ``t0: ?JD ?KD 2S`` per non-empty pile,
+        ``?`` marking face-down cards, plus ``redeals_used: N`` when non-zero."""
+        lines = []
+        for pid, pile, down in zip(self.pile_ids, pos.piles, pos.down, strict=True):
+            if pile:
+                words = ["?" + NAME[c] for c in pile[:down]] + [NAME[c] for c in pile[down:]]
+                lines.append(f"{pid}: {' '.join(words)}")
+        if pos.redeals_used:
+            lines.append(f"redeals_used: {pos.redeals_used}")
+        return "\n".join(lines)
+
+    def position_from_text(self, text: str) -> Position:
+        """The inverse of :meth:`position_text`; for hand-built positions in tests and tools.
+
+        Face-down cards must lie below face-up ones; the stock is always all
+        face down, whether or not its cards carry ``?``.
+        """
+        piles: list[list[int]] = [[] for _ in self.pile_ids]
+        down = [0] * len(self.pile_ids)
+        redeals = 0
+        for raw in text.strip().splitlines():
+            line = raw.strip()
+            if not line:
+                continue
+            head, sep, rest = line.partition(":")
+            if not sep:
+                raise InvalidNotation(f"{line!r} is not 'PILE: CARDS'")
+            head = head.strip()
+            if head == "redeals_used":
+                redeals = int(rest)
+                continue
+            index = self.index.get(head)
+            if index is None:
+                raise InvalidNotation(f"{self.name} has no pile {head!r}")
+            for word in rest.split():
+                hidden = word.startswith("?")
+                card = parse_card(word[1:] if hidden else word)
+                if hidden:
+                    if len(piles[index]) != down[index]:
+                        raise InvalidNotation(f"{line!r}: a face-down card above a face-up one")
+                    down[index] += 1
+                piles[index].append(card)
+        if self.stock >= 0:
+            down[self.stock] = len(piles[self.stock])
+        return Position(piles, down, redeals)
 
     # -- helpers for why_illegal ---------------------------------------------
 
