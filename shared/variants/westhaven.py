@@ -1,13 +1,41 @@
-"""Westhaven: ten columns over face-down cards, one pass through the stock (rules.md, Westhaven)."""
+"""Westhaven: ten columns over face-down cards, one pass through the stock (rules.md, Westhaven).
+
+What makes Westhaven hard is its pick-up rule: a column gives up only its top
+card or its whole face-up part, never a piece of a run, and the stock is dealt
+once, one card at a time.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from shared.cards import NAME, RANK, RED
+from shared.deals import aisleriot_deal
 from shared.position import Position
-from shared.variants.base import InternalMove, Rules
+from shared.variants.base import DEAL, InternalMove, Rules
 
+FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(10))
+#: cards dealt face down to each column before the face-up row (rules.md: cards 1-20)
+DOWN_ROWS = 2
+
+
+def _cards_it_goes_on(card: int) -> tuple[int, ...]:
+    """The two cards ``card`` may be built on: one rank higher, the other colour."""
+    rank = card & 15
+    if not 1 <= rank <= 12:
+        return ()
+    suits = (0, 3) if RED[card] else (1, 2)
+    return tuple(suit * 16 + rank + 1 for suit in suits)
+
+
+#: for each card code, the tableau tops it may be dropped on (looked up, not computed, in legal)
+GOES_ON: tuple[tuple[int, ...], ...] = tuple(_cards_it_goes_on(c) for c in range(64))
+
+
+def other_colour_one_down(lower: int, upper: int) -> bool:
+    """``upper`` may lie on ``lower`` in a Westhaven column."""
+    return RANK[upper] + 1 == RANK[lower] and RED[upper] != RED[lower]
 
 
 class WesthavenRules(Rules):
@@ -15,15 +43,188 @@ class WesthavenRules(Rules):
     name = "Westhaven"
     option_defaults: ClassVar = {}
     max_score = 52
-    pile_ids = ("s", "w", "f0", "f1", "f2", "f3", *TABLEAU)
+    pile_ids = ("s", "w", *FOUNDATIONS, *TABLEAU)
     deal_count = 1
     max_redeals = 0
 
     def deal(self, seed: int) -> Position:
-        raise NotImplementedError("westhaven deal: in progress")
+        piles: list[list[int]] = [[] for _ in self.pile_ids]
+        down = [0] * len(piles)
+        cards = aisleriot_deal(seed)
+        columns = len(self.tableau)
+        dealt = columns * (DOWN_ROWS + 1)
+        for k, card in enumerate(cards[:dealt]):
+            piles[self.tableau[k % columns]].append(card)
+        for t in self.tableau:
+            down[t] = DOWN_ROWS
+        # The next card to be dealt lies on top of the stock, at the end of its list.
+        stock = cards[dealt:]
+        stock.reverse()
+        piles[self.stock] = stock
+        down[self.stock] = len(stock)
+        return Position(piles, down)
+
+    # -- legal moves (fast) ----------------------------------------------------
 
     def legal(self, pos: Position) -> list[InternalMove]:
-        raise NotImplementedError("westhaven legal: in progress")
+        piles = pos.piles
+        down = pos.down
+        top_at: dict[int, int] = {}
+        empties: list[int] = []
+        for t in self.tableau:
+            tp = piles[t]
+            if tp:
+                top_at[tp[-1]] = t
+            else:
+                empties.append(t)
+        empty_f: list[int] = []
+        next_f: dict[int, int] = {}
+        for f in self.foundations:
+            fp = piles[f]
+            if not fp:
+                empty_f.append(f)
+            elif RANK[fp[-1]] < 13:
+                next_f[fp[-1] + 1] = f
+        moves: list[InternalMove] = []
+        append = moves.append
+        if piles[self.stock]:
+            append(DEAL)
+        goes_on = GOES_ON
+        waste = self.waste
+        wp = piles[waste]
+        if wp:
+            card = wp[-1]
+            if RANK[card] == 1:
+                for f in empty_f:
+                    append((waste, 1, f))
+            elif card in next_f:
+                append((waste, 1, next_f[card]))
+            for under in goes_on[card]:
+                if under in top_at:
+                    append((waste, 1, top_at[under]))
+            for e in empties:
+                append((waste, 1, e))
+        for s in self.tableau:
+            pile = piles[s]
+            up = len(pile) - down[s]
+            if up <= 0:
+                continue
+            card = pile[-1]
+            if RANK[card] == 1:
+                for f in empty_f:
+                    append((s, 1, f))
+            elif card in next_f:
+                append((s, 1, next_f[card]))
+            for under in goes_on[card]:
+                if under in top_at:
+                    append((s, 1, top_at[under]))
+            for e in empties:
+                append((s, 1, e))
+            if up > 1:
+                for under in goes_on[pile[-up]]:
+                    t = top_at.get(under, s)
+                    if t != s:
+                        append((s, up, t))
+                for e in empties:
+                    append((s, up, e))
+        return moves
+
+    # -- the rules, plainly ----------------------------------------------------
 
     def why_illegal(self, pos: Position, move: InternalMove) -> str | None:
-        raise NotImplementedError("westhaven why_illegal: in progress")
+        if move == DEAL:
+            if pos.piles[self.stock]:
+                return None
+            return "the stock is empty and westhaven deals it only once"
+        src, count, dst = move
+        ids = self.pile_ids
+        if src == self.stock:
+            return "cards leave the stock only by deal"
+        if self.is_foundation[src]:
+            return "cards on the foundations are out of play in westhaven"
+        reason = self.basic_reason(pos, move)
+        if reason:
+            return reason
+        if dst == self.stock or dst == self.waste:
+            return f"nothing can be put on {ids[dst]}"
+        pile = pos.piles[src]
+        if src == self.waste and count > 1:
+            return "only the top card of the waste can move"
+        up = len(pile) - pos.down[src]
+        if count not in (1, up):
+            return (
+                f"from {ids[src]} only the top card or the whole face-up part "
+                f"({up} cards) can move, never part of a run"
+            )
+        card = pile[-count]
+        if self.is_foundation[dst]:
+            if count > 1:
+                return "one card at a time goes to a foundation"
+            return self.foundation_reason(pos, card, dst)
+        target = pos.piles[dst]
+        if not target:
+            return None
+        under = target[-1]
+        if RED[card] == RED[under]:
+            return f"{NAME[card]} cannot go on {NAME[under]}: needs the other colour"
+        if RANK[card] + 1 != RANK[under]:
+            return f"{NAME[card]} cannot go on {NAME[under]}: needs one rank lower"
+        return None
+
+    # -- stuck check -----------------------------------------------------------
+
+    def quick_progress(self, pos: Position) -> bool:
+        """A card a foundation takes now can be brought to the top by certainly legal moves.
+
+        Dealing never changes the foundations, so a wanted card in the stock
+        will reach the waste top. A wanted card just under a top card, or just
+        under a face-up part, is freed when that card or part has somewhere
+        to go: an empty column or a column whose top takes it.
+        """
+        piles = pos.piles
+        down = pos.down
+        wanted: set[int] = set()
+        aces = False
+        for f in self.foundations:
+            fp = piles[f]
+            if not fp:
+                aces = True
+            elif RANK[fp[-1]] < 13:
+                wanted.add(fp[-1] + 1)
+        if aces:
+            wanted.update((1, 17, 33, 49))
+        if not wanted.isdisjoint(piles[self.stock]):
+            return True
+        tops: set[int] = set()
+        empty = False
+        for t in self.tableau:
+            tp = piles[t]
+            if tp:
+                tops.add(tp[-1])
+            else:
+                empty = True
+        goes_on = GOES_ON
+        wp = piles[self.waste]
+        if (
+            len(wp) > 1
+            and wp[-2] in wanted
+            and (empty or not tops.isdisjoint(goes_on[wp[-1]]))
+        ):
+            return True
+        for t in self.tableau:
+            pile = piles[t]
+            n = len(pile)
+            up = n - down[t]
+            if n < 2 or up <= 0:
+                continue
+            if pile[-2] in wanted and (empty or not tops.isdisjoint(goes_on[pile[-1]])):
+                return True
+            # A face-up part never goes on its own top: that column is left out.
+            if (
+                up > 1
+                and n > up
+                and pile[-up - 1] in wanted
+                and (empty or any(u in tops and u != pile[-1] for u in goes_on[pile[-up]]))
+            ):
+                return True
+        return False
