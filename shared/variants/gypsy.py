@@ -1,13 +1,42 @@
-"""Gypsy: two decks, eight foundations, eight columns built down in alternate colours."""
+"""Gypsy: two decks, eight foundations, eight columns built down in alternate colours.
+
+Rules from rules.md (Gypsy): only valid builds move, any length; foundation
+cards stay in play; ``deal`` drops one card on each column, ten times.
+"""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import ClassVar
 
-from shared.variants.base import Rules
+from shared.cards import NAME, RANK, RED, is_build_step
+from shared.deals import aisleriot_deal
+from shared.position import Position
+from shared.variants.base import DEAL, InternalMove, Rules
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(8))
+ACES = (1, 17, 33, 49)
+#: per card code, the codes of the two cards that may lie on it in a build
+_BUILD_ONTO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + (c & 15) - 1 for s in ((0, 3) if (c >> 4) in (1, 2) else (1, 2)))
+    if 2 <= (c & 15) <= 13
+    else ()
+    for c in range(64)
+)
+
+
+def build_length(pile: list[int], up: int) -> int:
+    """Face-up cards at the top of ``pile`` that form one alternate-colour, one-down build:
+    the longest group Gypsy lets a player pick up there."""
+    length = 1
+    while length < up:
+        lower = pile[-length - 1]
+        upper = pile[-length]
+        if RANK[lower] != RANK[upper] + 1 or RED[lower] == RED[upper]:
+            break
+        length += 1
+    return length
 
 
 class GypsyRules(Rules):
@@ -15,7 +44,215 @@ class GypsyRules(Rules):
     name = "Gypsy"
     option_defaults: ClassVar = {}
     max_score = 1000
-    pile_ids = ("s",) + FOUNDATIONS + TABLEAU
+    pile_ids = ("s", *FOUNDATIONS, *TABLEAU)
     card_count = 104
+    # ``deal`` gives one card to each column; there is no waste and no redeal.
     deal_count = 8
     max_redeals = 0
+
+    def deal(self, seed: int) -> Position:
+        """Two face-down rounds and one face-up round to t0..t7; 80 cards stay in the stock."""
+        cards = aisleriot_deal(seed, decks=2)
+        piles: list[list[int]] = [[] for _ in self.pile_ids]
+        tableau = self.tableau
+        for k, card in enumerate(cards[:24]):
+            piles[tableau[k % 8]].append(card)
+        # The next card to be dealt lies on top of the stock, at the end of its list.
+        piles[self.stock] = cards[:23:-1]
+        down = [0] * len(piles)
+        for t in tableau:
+            down[t] = 2
+        down[self.stock] = len(piles[self.stock])
+        return Position(piles, down)
+
+    # -- the stock -------------------------------------------------------------
+
+    def can_use_stock(self, pos: Position) -> bool:
+        return bool(pos.piles[self.stock])
+
+    def use_stock(self, pos: Position) -> None:
+        """One card face up onto each column in order, empty columns included."""
+        piles = pos.piles
+        stock = piles[self.stock]
+        for t in self.tableau:
+            if not stock:
+                break
+            piles[t].append(stock.pop())
+        pos.down[self.stock] = len(stock)
+
+    def stock_reason(self, pos: Position) -> str | None:
+        if pos.piles[self.stock]:
+            return None
+        return "the stock is empty and gypsy has no redeal"
+
+    # -- legal moves (fast) ----------------------------------------------------
+
+    def _wanted(self, pos: Position) -> dict[int, list[int]]:
+        """card -> the foundations that take it now, in pile order."""
+        piles = pos.piles
+        wanted: dict[int, list[int]] = {}
+        for f in self.foundations:
+            fp = piles[f]
+            if fp:
+                top = fp[-1]
+                if RANK[top] < 13:
+                    wanted.setdefault(top + 1, []).append(f)
+            else:
+                for ace in ACES:
+                    wanted.setdefault(ace, []).append(f)
+        return wanted
+
+    def legal(self, pos: Position) -> list[InternalMove]:
+        piles = pos.piles
+        down = pos.down
+        tableau = self.tableau
+        wanted = self._wanted(pos)
+        # card -> non-empty columns whose top card takes it
+        takers: dict[int, list[int]] = {}
+        empty: list[int] = []
+        for t in tableau:
+            tp = piles[t]
+            if tp:
+                for card in _BUILD_ONTO[tp[-1]]:
+                    takers.setdefault(card, []).append(t)
+            else:
+                empty.append(t)
+        moves: list[InternalMove] = []
+        append = moves.append
+        for f in self.foundations:
+            fp = piles[f]
+            if not fp:
+                continue
+            card = fp[-1]
+            for g in wanted.get(card, ()):
+                append((f, 1, g))
+            for t in takers.get(card, ()):
+                append((f, 1, t))
+            for t in empty:
+                append((f, 1, t))
+        for s in tableau:
+            pile = piles[s]
+            up = len(pile) - down[s]
+            if up <= 0:
+                continue
+            for f in wanted.get(pile[-1], ()):
+                append((s, 1, f))
+            run = build_length(pile, up)
+            for n in range(1, run + 1):
+                for t in takers.get(pile[-n], ()):
+                    if t != s:
+                        append((s, n, t))
+            if empty:
+                for t in empty:
+                    for n in range(1, run + 1):
+                        append((s, n, t))
+        if piles[self.stock]:
+            append(DEAL)
+        return moves
+
+    # -- the rules, plainly ----------------------------------------------------
+
+    def why_illegal(self, pos: Position, move: InternalMove) -> str | None:
+        if move == DEAL:
+            return self.stock_reason(pos)
+        src, count, dst = move
+        if src == self.stock:
+            return "cards leave the stock only by deal"
+        if dst == self.stock:
+            return "nothing can be put on the stock"
+        if count < 1:
+            return "a move carries at least one card"
+        reason = self.basic_reason(pos, move)
+        if reason:
+            return reason
+        cards = pos.piles[src][-count:]
+        if self.is_foundation[src] and count > 1:
+            return "only the top card of a foundation can move"
+        for lower, upper in pairwise(cards):
+            if not is_build_step(lower, upper):
+                return (
+                    f"{NAME[upper]} on {NAME[lower]} is not a build: "
+                    "colours must alternate and ranks go down by one"
+                )
+        if self.is_foundation[dst]:
+            if count > 1:
+                return "one card at a time goes to a foundation"
+            return self.foundation_reason(pos, cards[0], dst)
+        target = pos.piles[dst]
+        if target and not is_build_step(target[-1], cards[0]):
+            return (
+                f"{NAME[cards[0]]} cannot go on {NAME[target[-1]]}: "
+                "needs the other colour, one rank lower"
+            )
+        return None
+
+    # -- score and progress ----------------------------------------------------
+
+    def score(self, pos: Position) -> int:
+        """5 per foundation card, 60 per full foundation, 2 per built pair in the columns."""
+        piles = pos.piles
+        down = pos.down
+        total = 0
+        for f in self.foundations:
+            n = len(piles[f])
+            total += 5 * n + (60 if n == 13 else 0)
+        for t in self.tableau:
+            pile = piles[t]
+            for i in range(max(down[t], 0) + 1, len(pile)):
+                lower = pile[i - 1]
+                upper = pile[i]
+                if RANK[lower] == RANK[upper] + 1 and RED[lower] != RED[upper]:
+                    total += 2
+        return total
+
+    def quick_progress(self, pos: Position) -> bool:
+        """True when a card a foundation takes now can surely get there.
+
+        Two sure ways: the card is in the stock (dealing alone brings it to
+        the top of a column, and dealing never touches the foundations), or
+        it lies in a column under face-up cards that split into builds that
+        empty columns, plus at most one column top that takes the lowest
+        build, can hold.
+        """
+        piles = pos.piles
+        wanted = self._wanted(pos)
+        if not wanted.keys().isdisjoint(piles[self.stock]):
+            return True
+        down = pos.down
+        tableau = self.tableau
+        empties = 0
+        takers: dict[int, int] = {}
+        for t in tableau:
+            tp = piles[t]
+            if tp:
+                for card in _BUILD_ONTO[tp[-1]]:
+                    takers[card] = takers.get(card, 0) + 1
+            else:
+                empties += 1
+        for t in tableau:
+            pile = piles[t]
+            n = len(pile)
+            if n <= down[t]:
+                continue
+            if pile[-1] in wanted:
+                return True
+            lowest = max(down[t] - 1, 0)
+            breaks = 0
+            for i in range(n - 2, lowest - 1, -1):
+                above = pile[i + 1]
+                if i + 2 < n:
+                    upper = pile[i + 2]
+                    if RANK[above] != RANK[upper] + 1 or RED[above] == RED[upper]:
+                        breaks += 1
+                        if breaks > empties:
+                            break
+                if pile[i] not in wanted:
+                    continue
+                if breaks < empties:
+                    return True
+                # The builds above all go to empty columns but the lowest, which
+                # needs a column top that takes it (not this column's own top).
+                own = 1 if above in _BUILD_ONTO[pile[-1]] else 0
+                if takers.get(above, 0) > own:
+                    return True
+        return False
