@@ -1,11 +1,40 @@
-"""Osmosis: four reserves, foundations that follow the base card (rules.md, Osmosis)."""
+"""Osmosis: four reserves feeding foundations that follow the base card (rules.md, Osmosis).
+
+Foundations are not built in rank order: f0 takes the base suit in any order,
+and each later foundation takes its own suit only in the ranks already present
+on the one before it, so cards "seep" down the row. Nothing is ever placed on
+a reserve or the waste, so the only action that is not a foundation move is
+``deal``; that makes the stuck question exact and cheap (see quick_progress).
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from shared.cards import NAME, RANK, RANKS, SUIT
+from shared.deals import aisleriot_deal
 from shared.position import Position
-from shared.variants.base import InternalMove, Rules
+from shared.variants.base import DEAL, InternalMove, Rules
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+# Pile indices of the layout ("r0".."r3", "f0".."f3", "s", "w").
+F0 = 4
+STOCK = 8
+WASTE = 9
+#: piles whose top card may move: the reserves, then the waste
+SOURCES = (0, 1, 2, 3, WASTE)
+#: (foundation, the foundation just before it) for f1..f3
+FOLLOWERS = ((5, 4), (6, 5), (7, 6))
+
+#: cards of each suit, A..K
+SUIT_CARDS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s * 16 + r for r in range(1, 14)) for s in range(4)
+)
+#: the four cards of each rank (index 0 unused)
+RANK_CARDS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s * 16 + r for s in range(4)) for r in range(14)
+)
 
 
 class OsmosisRules(Rules):
@@ -18,15 +47,193 @@ class OsmosisRules(Rules):
     max_redeals: int | None = 2
 
     def configure(self) -> None:
+        # deal_three trades the three passes for unlimited ones (Aisleriot's option).
         self.deal_three = bool(self.options["deal_three"])
         self.deal_count = 3 if self.deal_three else 1
         self.max_redeals = None if self.deal_three else 2
 
     def deal(self, seed: int) -> Position:
-        raise NotImplementedError("osmosis deal: in progress")
+        cards = aisleriot_deal(seed)
+        piles: list[list[int]] = [[] for _ in self.pile_ids]
+        # Three face-down rounds and one face-up round to r0..r3: card k goes to r(k mod 4).
+        for k in range(16):
+            piles[k % 4].append(cards[k])
+        piles[F0].append(cards[16])  # the base card
+        # The next card to be dealt lies on top, at the end of the list.
+        piles[STOCK] = cards[:16:-1]
+        down = [0] * len(piles)
+        for r in range(4):
+            down[r] = 3
+        down[STOCK] = len(piles[STOCK])
+        return Position(piles, down)
+
+    # -- foundations -------------------------------------------------------------
+
+    def foundation_accepts(self, pos: Position, card: int, f: int) -> bool:
+        """f0: the base suit in any order; f1..f3: see :meth:`follower_reason`."""
+        return self.foundation_reason(pos, card, f) is None
+
+    def foundation_reason(self, pos: Position, card: int, f: int) -> str | None:
+        piles = pos.piles
+        name = NAME[card]
+        fid = self.pile_ids[f]
+        base_pile = piles[F0]
+        if not base_pile:
+            return f"{name} cannot go on {fid}: f0 holds no base card"
+        if f == F0:
+            suit = SUIT[base_pile[0]]
+            if SUIT[card] != suit:
+                return f"{name} cannot go on f0: f0 takes only {SUIT_NAMES[suit]}, the base suit"
+            return None
+        return self.follower_reason(pos, card, f)
+
+    def follower_reason(self, pos: Position, card: int, f: int) -> str | None:
+        """A started f1..f3 takes its suit in the ranks present on the foundation before it;
+        an empty one takes a base-rank card once the one before it is started."""
+        piles = pos.piles
+        name = NAME[card]
+        fid = self.pile_ids[f]
+        prev_id = self.pile_ids[f - 1]
+        prev = piles[f - 1]
+        pile = piles[f]
+        if not pile:
+            base_rank = RANK[piles[F0][0]]
+            if not prev:
+                return f"{name} cannot start {fid}: {prev_id} is not started yet"
+            if RANK[card] != base_rank:
+                return (
+                    f"{name} cannot start {fid}: an empty foundation takes only "
+                    f"a card of the base rank, {RANKS[base_rank - 1]}"
+                )
+            return None
+        suit = SUIT[pile[0]]
+        if SUIT[card] != suit:
+            return f"{name} cannot go on {fid}: {fid} takes only {SUIT_NAMES[suit]}"
+        if SUIT[prev[0]] * 16 + RANK[card] not in prev:
+            return f"{name} cannot go on {fid}: no {RANKS[RANK[card] - 1]} on {prev_id} yet"
+        return None
+
+    # -- legal moves (fast) --------------------------------------------------------
 
     def legal(self, pos: Position) -> list[InternalMove]:
-        raise NotImplementedError("osmosis legal: in progress")
+        piles = pos.piles
+        down = pos.down
+        moves: list[InternalMove] = []
+        base_pile = piles[F0]
+        if base_pile:
+            base = base_pile[0]
+            base_suit = base >> 4
+            base_rank = base & 15
+            # What each follower wants: (f, suit, card code offset into prev, prev) when
+            # started, or the empty foundations that may start now.
+            started: list[tuple[int, int, int, list[int]]] = []
+            opening: list[int] = []
+            for f, p in FOLLOWERS:
+                pile = piles[f]
+                prev = piles[p]
+                if pile:
+                    started.append((f, pile[0] >> 4, (prev[0] >> 4) * 16, prev))
+                elif prev:
+                    opening.append(f)
+            append = moves.append
+            for src in SOURCES:
+                pile = piles[src]
+                if len(pile) <= down[src]:
+                    continue
+                card = pile[-1]
+                suit = card >> 4
+                rank = card & 15
+                if suit == base_suit:
+                    append((src, 1, F0))
+                for f, want_suit, offset, prev in started:
+                    if suit == want_suit and offset + rank in prev:
+                        append((src, 1, f))
+                if rank == base_rank:
+                    for f in opening:
+                        append((src, 1, f))
+        if self.can_use_stock(pos):
+            moves.append(DEAL)
+        return moves
+
+    # -- the rules, plainly --------------------------------------------------------
 
     def why_illegal(self, pos: Position, move: InternalMove) -> str | None:
-        raise NotImplementedError("osmosis why_illegal: in progress")
+        if move == DEAL:
+            return self.stock_reason(pos)
+        src, count, dst = move
+        ids = self.pile_ids
+        if src == dst:
+            return f"{ids[src]} cannot move onto itself"
+        if self.is_foundation[src]:
+            return "cards on the foundations never move in osmosis"
+        if src == STOCK:
+            return "the stock's cards are turned with deal, not moved"
+        if not self.is_foundation[dst]:
+            if dst == STOCK:
+                return "nothing is ever placed on the stock"
+            if dst == WASTE:
+                return "only deal puts cards on the waste"
+            return f"nothing is ever placed on a reserve such as {ids[dst]}"
+        reason = self.basic_reason(pos, move)
+        if reason:
+            return reason
+        if count > 1:
+            return "one card at a time goes to a foundation"
+        return self.foundation_reason(pos, pos.piles[src][-1], dst)
+
+    # -- the stuck check -------------------------------------------------------------
+
+    def wanted(self, pos: Position) -> set[int]:
+        """Every card some foundation takes now; it stays so until a card reaches one."""
+        piles = pos.piles
+        base_pile = piles[F0]
+        if not base_pile:
+            return set()
+        wanted = set(SUIT_CARDS[SUIT[base_pile[0]]])
+        for f, p in FOLLOWERS:
+            pile = piles[f]
+            prev = piles[p]
+            if pile:
+                offset = SUIT[pile[0]] * 16
+                wanted.update(offset + RANK[c] for c in prev)
+            elif prev:
+                wanted |= RANK_CARDS[RANK[base_pile[0]]]
+        return wanted
+
+    def quick_progress(self, pos: Position) -> bool:
+        """Some card a foundation takes now is a top card, or will be one after deals.
+
+        Until a card reaches a foundation only ``deal`` changes the board, so
+        the waste top takes exactly the cards that deals surface: in this
+        pass, every deal_count-th card of the stock and its last; after a
+        redeal, the same over the whole waste then stock, again each pass.
+        So this answer is exact, and the bounded search only confirms "stuck".
+        """
+        piles = pos.piles
+        down = pos.down
+        wanted = self.wanted(pos)
+        if not wanted:
+            return False
+        for src in SOURCES:
+            pile = piles[src]
+            if len(pile) > down[src] and pile[-1] in wanted:
+                return True
+        stock = piles[STOCK]
+        waste = piles[WASTE]
+        redeal = self.max_redeals is None or pos.redeals_used < self.max_redeals
+        step = self.deal_count
+        if step == 1:
+            # Every card is turned in turn: the stock now, the waste after a redeal.
+            return not wanted.isdisjoint(stock) or (redeal and not wanted.isdisjoint(waste))
+        order = stock[::-1]
+        if not wanted.isdisjoint(surfacing(order, step)):
+            return True
+        return redeal and not wanted.isdisjoint(surfacing(waste + order, step))
+
+
+def surfacing(order: list[int], step: int) -> list[int]:
+    """Cards that end on the waste top when ``order`` is dealt ``step`` at a time."""
+    cards = order[step - 1 :: step]
+    if len(order) % step:
+        cards.append(order[-1])
+    return cards
