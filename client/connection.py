@@ -1,0 +1,317 @@
+"""The client's link to a server: hello, request/reply by id, pushes, and reconnection.
+
+The server is the authority and may be restarted or the network may drop at
+any moment, so every request can be retried: after a drop the connection
+reconnects with exponential backoff, says hello again with the stored token,
+lets the owner resume (``get_game``), then resends what was unanswered. Game
+actions carry their ``ply``, so a resent move that the server had already
+applied is answered with the current view instead of being played twice
+(protocol.md, Games).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import random
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from client.config import Account, TokenStore
+from client.wire import PROTOCOL_VERSION, Message, decode, encode, error_of
+from shared.errors import ProtocolError
+
+CLIENT_NAME = "patience-club-tui/0.1"
+
+#: connection states reported to ``on_state``
+CONNECTING = "connecting"
+CONNECTED = "connected"
+RECONNECTING = "reconnecting"
+FAILED = "failed"
+CLOSED = "closed"
+
+#: hello errors that no retry can fix: reconnecting stops and the player is told
+FATAL_HELLO = frozenset({"bad_token", "banned", "protocol_mismatch", "name_taken", "invalid_name"})
+
+_FRIENDLY: dict[str, str] = {
+    "bad_token": "this server does not know our saved token (was its database reset?)",
+    "banned": "this account is banned on this server",
+    "protocol_mismatch": "this server speaks another protocol version; update the client",
+    "name_taken": "that name is taken on this server: choose another",
+    "invalid_name": "names are 1 to 24 letters, digits, '_' or '-'",
+    "rate_limited": "too fast: the server asks us to slow down",
+    "forbidden": "that game belongs to someone else",
+    "game_over": "the game is over",
+    "daily_locked": "that deal is today's daily: play it from the daily challenge first",
+    "room_full": "the room is full",
+    "not_host": "only the host can do that",
+    "race_in_progress": "a race is running in that room: wait until it is over",
+    "not_in_room": "you are not in that room",
+}
+
+
+def describe(error: BaseException) -> str:
+    """A sentence a player can read for any failure of a request."""
+    if isinstance(error, ProtocolError):
+        hint = _FRIENDLY.get(error.code)
+        if error.code in ("illegal_move", "invalid_field", "not_found", "stale_ply") or not hint:
+            return error.message
+        return f"{hint} ({error.message})" if error.message and error.message != hint else hint
+    if isinstance(error, ConnectionError | OSError | TimeoutError):
+        return f"cannot reach the server: {error or type(error).__name__}"
+    return f"{type(error).__name__}: {error}"
+
+
+StateCallback = Callable[[str, str], None]
+PushCallback = Callable[[Message], None]
+ResumeCallback = Callable[[], Awaitable[None]]
+
+
+class Connection:
+    """One player on one server. Create, ``await open()``, then ``request`` freely."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        store: TokenStore,
+        name: str | None = None,
+        client: str = CLIENT_NAME,
+        on_push: PushCallback | None = None,
+        on_state: StateCallback | None = None,
+        on_resume: ResumeCallback | None = None,
+        backoff_initial: float = 0.25,
+        backoff_max: float = 8.0,
+        reply_timeout: float = 20.0,
+    ) -> None:
+        self.url = url
+        self.store = store
+        self.name = name
+        self.client = client
+        self.on_push = on_push
+        self.on_state = on_state
+        self.on_resume = on_resume
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self.reply_timeout = reply_timeout
+        self.welcome: Message | None = None
+        self.state = CLOSED
+        self.last_error = ""
+        self._ws: ClientConnection | None = None
+        self._ids = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[Message]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._reconnector: asyncio.Task[None] | None = None
+        self._up = asyncio.Event()
+        self._closing = False
+        self.reconnects = 0
+
+    # -- who we are ------------------------------------------------------------
+
+    @property
+    def needs_name(self) -> bool:
+        """True when neither a saved token nor a name can identify us to this server."""
+        return self.store.get(self.url) is None and not self.name
+
+    @property
+    def player(self) -> dict[str, Any]:
+        player = (self.welcome or {}).get("player")
+        return player if isinstance(player, dict) else {}
+
+    @property
+    def server_info(self) -> dict[str, Any]:
+        server = (self.welcome or {}).get("server")
+        return server if isinstance(server, dict) else {}
+
+    # -- lifecycle -------------------------------------------------------------
+
+    async def open(self) -> Message:
+        """Connect and say hello (registering on first use); raises when that fails."""
+        self._closing = False
+        self._set_state(CONNECTING, self.url)
+        try:
+            welcome = await self._connect_once()
+        except BaseException as exc:
+            self._set_state(FAILED, describe(exc))
+            raise
+        return welcome
+
+    async def close(self) -> None:
+        self._closing = True
+        self._up.clear()
+        if self._reconnector is not None:
+            self._reconnector.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reconnector
+            self._reconnector = None
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+            self._reader = None
+        self._fail_pending(ConnectionError("the connection was closed"))
+        self._set_state(CLOSED, "")
+
+    async def drop(self) -> None:
+        """Cut the link abruptly as a network failure would (the client then reconnects)."""
+        if self._ws is not None:
+            self._ws.transport.abort()
+
+    async def _connect_once(self) -> Message:
+        try:
+            ws = await connect(self.url, open_timeout=10, max_size=2**22)
+        except (InvalidURI, InvalidHandshake) as exc:
+            raise ConnectionError(f"{self.url}: {exc}") from exc
+        try:
+            welcome = await self._hello(ws)
+        except BaseException:
+            await ws.close()
+            raise
+        self._ws = ws
+        self.welcome = welcome
+        self._reader = asyncio.create_task(self._read_loop(ws))
+        self._up.set()
+        self._set_state(CONNECTED, str(self.player.get("name", "")))
+        return welcome
+
+    async def _hello(self, ws: ClientConnection) -> Message:
+        account = self.store.get(self.url)
+        hello: Message = {"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION}
+        hello["client"] = self.client
+        if account is not None:
+            hello["token"] = account.token
+        elif self.name:
+            hello["name"] = self.name
+        else:
+            raise ProtocolError("invalid_name", "choose a name to register on this server")
+        await ws.send(encode(hello))
+        while True:
+            reply = decode(await asyncio.wait_for(ws.recv(), self.reply_timeout))
+            if reply.get("re") == 0 or reply.get("type") in ("welcome", "error"):
+                break
+        error = error_of(reply)
+        if error is not None:
+            raise error
+        token = reply.get("token")
+        player = reply.get("player") or {}
+        if isinstance(token, str) and token:
+            self.store.put(self.url, Account(str(player.get("name", self.name or "")), token))
+        return reply
+
+    # -- requests --------------------------------------------------------------
+
+    async def request(self, type_: str, *, retry: bool = True, **fields: Any) -> Message:
+        """Send one request and return its reply; an ``error`` reply raises ProtocolError."""
+        reply = await self.send(type_, retry=retry, **fields)
+        error = error_of(reply)
+        if error is not None:
+            raise error
+        return reply
+
+    async def send(self, type_: str, *, retry: bool = True, **fields: Any) -> Message:
+        """Send one request and return its reply, ``error`` replies included.
+
+        With ``retry``, a request whose link drops before the reply is resent
+        once the connection is back; game actions are safe to resend thanks to
+        their ``ply``.
+        """
+        while True:
+            if not self._up.is_set():
+                if self._closing or self.state == FAILED:
+                    raise ConnectionError(self.last_error or "not connected")
+                await self._wait_up()
+            ws = self._ws
+            assert ws is not None
+            msg_id = next(self._ids)
+            future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+            self._pending[msg_id] = future
+            try:
+                await ws.send(encode({"type": type_, "id": msg_id, **fields}))
+                return await asyncio.wait_for(future, self.reply_timeout)
+            except (ConnectionClosed, ConnectionError, OSError):
+                if not retry or self._closing:
+                    raise ConnectionError(self.last_error or "the connection was lost") from None
+            finally:
+                self._pending.pop(msg_id, None)
+
+    async def _wait_up(self) -> None:
+        while not self._up.is_set():
+            if self.state == FAILED or self._closing:
+                raise ConnectionError(self.last_error or "not connected")
+            waiter = asyncio.create_task(self._up.wait())
+            done, _ = await asyncio.wait({waiter}, timeout=0.5)
+            if not done:
+                waiter.cancel()
+
+    # -- reading and reconnecting ----------------------------------------------
+
+    async def _read_loop(self, ws: ClientConnection) -> None:
+        try:
+            async for frame in ws:
+                try:
+                    message = decode(frame)
+                except ProtocolError:
+                    continue
+                reply_to = message.get("re")
+                future = self._pending.get(reply_to) if isinstance(reply_to, int) else None
+                if future is not None:
+                    if not future.done():
+                        future.set_result(message)
+                elif self.on_push is not None:
+                    self.on_push(message)
+        except ConnectionClosed:
+            pass
+        finally:
+            if self._ws is ws:
+                self._ws = None
+                self._up.clear()
+                self._fail_pending(ConnectionError("the connection was lost"))
+                if not self._closing:
+                    self._reconnector = asyncio.create_task(self._reconnect())
+
+    def _fail_pending(self, error: Exception) -> None:
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(error)
+
+    def backoff_delays(self) -> Iterator[float]:
+        """Waits before each attempt: doubling from ``backoff_initial`` up to ``backoff_max``.
+
+        Jitter spreads the clients of a restarted server so they do not all knock at once.
+        """
+        delay = self.backoff_initial
+        while True:
+            yield delay * random.uniform(0.8, 1.2)
+            delay = min(self.backoff_max, delay * 2)
+
+    async def _reconnect(self) -> None:
+        for delay in self.backoff_delays():
+            self._set_state(RECONNECTING, f"link lost; retrying in {delay:.1f}s")
+            await asyncio.sleep(delay)
+            try:
+                await self._connect_once()
+            except ProtocolError as exc:
+                if exc.code in FATAL_HELLO:
+                    self._set_state(FAILED, describe(exc))
+                    return
+                self.last_error = describe(exc)
+            except (OSError, ConnectionError, ConnectionClosed, TimeoutError) as exc:
+                self.last_error = describe(exc)
+            else:
+                self.reconnects += 1
+                if self.on_resume is not None:
+                    with contextlib.suppress(ProtocolError, ConnectionError):
+                        await self.on_resume()
+                return
+
+    def _set_state(self, state: str, detail: str) -> None:
+        self.state = state
+        if state == FAILED:
+            self.last_error = detail
+        if self.on_state is not None:
+            self.on_state(state, detail)
