@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from shared.cards import deck
 from shared.errors import InvalidOptions
-from shared.rng import MicrosoftRand, MT19937
+from shared.rng import MT19937, MicrosoftRand
 
 MIN_SEED = 1
 MAX_SEED = 2**31 - 1

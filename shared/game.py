@@ -163,7 +163,9 @@ class Game:
 
     def _ended_reason(self) -> str:
         if self._state == STUCK:
-            return "the game is stuck: no card can reach a foundation any more; only undo is possible"
+            return (
+                "the game is stuck: no card can reach a foundation any more; only undo is possible"
+            )
         return f"the game is over ({'resigned' if self.resigned else self._state})"
 
     def _resolve(self, action: str) -> InternalMove:
@@ -176,7 +178,9 @@ class Game:
         src = rules.pile(move.src)
         pile = self.position.piles[src]
         if move.count != 1:
-            raise IllegalMove(f"{action!r} is not legal: only one card at a time goes to a foundation")
+            raise IllegalMove(
+                f"{action!r} is not legal: only one card at a time goes to a foundation"
+            )
         if not pile:
             raise IllegalMove(f"{action!r} is not legal: {move.src} is empty")
         for f in rules.foundations:

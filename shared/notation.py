@@ -7,7 +7,8 @@ Plays the role SAN/UCI play for chess: ``Move.parse("t3:4>t7")`` and
 from __future__ import annotations
 
 import re
-from typing import Final, NamedTuple
+from dataclasses import dataclass
+from typing import Final
 
 from shared.cards import card_name, parse_card
 from shared.errors import InvalidNotation
@@ -43,7 +44,8 @@ def parse_pile(text: str) -> str:
     return text
 
 
-class Move(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Move:
     """Cards moved from one pile onto another: ``src``, how many, ``dst``.
 
     ``dst == "f"`` is the double-click shorthand (whichever foundation takes
@@ -61,7 +63,8 @@ class Move(NamedTuple):
         match = _MOVE_RE.fullmatch(text)
         if match is None:
             raise InvalidNotation(
-                f"{text!r} is not a move: expected SRC>DST or SRC:N>DST, such as 't3>f0' or 't3:4>t7'"
+                f"{text!r} is not a move: expected SRC>DST or SRC:N>DST, "
+                "such as 't3>f0' or 't3:4>t7'"
             )
         src, count_text, dst = match.groups()
         count = 1

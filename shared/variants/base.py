@@ -87,7 +87,7 @@ class Rules:
                 raise InvalidOptions(
                     f"option {name!r} of {cls.id} takes a {type(default).__name__}, not {value!r}"
                 )
-            merged[name] = value  # type: ignore[assignment]
+            merged[name] = value
         return merged
 
     def configure(self) -> None:
@@ -113,7 +113,7 @@ class Rules:
         return sum(len(piles[f]) for f in self.foundations)
 
     def foundation_accepts(self, pos: Position, card: int, f: int) -> bool:
-        """The common rule: an empty foundation takes any ace, a started one the next of its suit."""
+        """The common rule: an empty foundation takes an ace, a started one its suit's next."""
         pile = pos.piles[f]
         if not pile:
             return RANK[card] == 1
@@ -332,4 +332,7 @@ class Rules:
         fid = self.pile_ids[f]
         if not pile:
             return f"{NAME[card]} cannot start {fid}: an empty foundation takes only an ace"
-        return f"{NAME[card]} cannot go on {NAME[pile[-1]]} in {fid}: needs the same suit, one rank higher"
+        return (
+            f"{NAME[card]} cannot go on {NAME[pile[-1]]} in {fid}: "
+            "needs the same suit, one rank higher"
+        )

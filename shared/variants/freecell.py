@@ -5,6 +5,7 @@ The supermove limit and the safe-autoplay rule are Aisleriot's (rules.md, Freece
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import ClassVar
 
 from shared.cards import NAME, RANK, RED, SUIT, is_build_step
@@ -59,9 +60,8 @@ class FreecellRules(Rules):
         piles: list[list[int]] = [[] for _ in self.pile_ids]
         for k, card in enumerate(microsoft_deal(seed)):
             piles[self.tableau[k % 8]].append(card)
-        pos = Position(piles, [0] * len(piles))
-        self.after_move(pos)
-        return pos
+        # Autoplay follows moves (rules.md), not the deal: the deal is Microsoft's layout as is.
+        return Position(piles, [0] * len(piles))
 
     # -- legal moves (fast) ----------------------------------------------------
 
@@ -142,7 +142,7 @@ class FreecellRules(Rules):
             return "cards on the foundations are out of play in Freecell"
         pile = pos.piles[src]
         cards = pile[-count:]
-        for lower, upper in zip(cards, cards[1:], strict=False):
+        for lower, upper in pairwise(cards):
             if not is_build_step(lower, upper):
                 return (
                     f"{NAME[upper]} on {NAME[lower]} is not a build: "
