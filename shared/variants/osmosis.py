@@ -67,6 +67,18 @@ class OsmosisRules(Rules):
         down[STOCK] = len(piles[STOCK])
         return Position(piles, down)
 
+    def use_stock(self, pos: Position) -> None:
+        """As the common rule, but with unlimited redeals (deal_three) none is counted.
+
+        The count only serves the limit; counting without one would make every
+        pass a new position, so the stuck search could never close the cycle
+        and would never prove a dead deal_three game stuck.
+        """
+        used = pos.redeals_used
+        super().use_stock(pos)
+        if self.max_redeals is None:
+            pos.redeals_used = used
+
     # -- foundations -------------------------------------------------------------
 
     def foundation_accepts(self, pos: Position, card: int, f: int) -> bool:
