@@ -58,6 +58,10 @@ t6: ?3S ?AH 6H
 t7: ?QH ?JD 7D"""
 
 
+#: an ace in the stock proves progress cheaply, so small test boards are not stuck
+ACE_IN_STOCK = "s: ?AC\n"
+
+
 def game_from(text: str) -> Game:
     return Game(RULES, 1, position=RULES.position_from_text(text))
 
@@ -142,7 +146,9 @@ def test_deal_reaches_empty_columns() -> None:
 
 
 def test_only_valid_builds_are_picked_up() -> None:
-    game = game_from("t0: ?KS 9C 8H 7S\nt1: 8D 7C 5D\nt2: TD\nt3: 9S\nt4: 7D\nt5: 8C")
+    game = game_from(
+        ACE_IN_STOCK + "t0: ?KS 9C 8H 7S\nt1: 8D 7C 5D\nt2: TD\nt3: 9S\nt4: 7D\nt5: 8C"
+    )
     legal = game.legal_moves()
     assert "t0:3>t2" in legal  # 9C 8H 7S on TD
     assert "t0>t5" not in legal  # 7S on 8C: same colour
@@ -150,7 +156,7 @@ def test_only_valid_builds_are_picked_up() -> None:
     assert "t1:3>t3" not in legal
     assert "t0:4>t2" not in legal  # the face-down king cannot move
     assert game.play("t0:3>t2") == "t0:3>t2"
-    assert board(game) == "t0: KS\nt1: 8D 7C 5D\nt2: TD 9C 8H 7S\nt3: 9S\nt4: 7D\nt5: 8C"
+    assert board(game) == "s: ?AC\nt0: KS\nt1: 8D 7C 5D\nt2: TD 9C 8H 7S\nt3: 9S\nt4: 7D\nt5: 8C"
     reason = RULES.why_illegal(game.position, (RULES.pile("t1"), 2, RULES.pile("t4")))
     assert reason == "5D on 7C is not a build: colours must alternate and ranks go down by one"
 
@@ -173,7 +179,7 @@ def test_stock_is_not_a_pile_to_take_from_or_give_to() -> None:
 
 
 def test_drop_onto_column_needs_other_colour_one_lower() -> None:
-    game = game_from("t0: 8D\nt1: 7D\nt2: 9C\nt3: 6S\nt4: 7C")
+    game = game_from(ACE_IN_STOCK + "t0: 8D\nt1: 7D\nt2: 9C\nt3: 6S\nt4: 7C")
     legal = game.legal_moves()
     assert "t0>t2" in legal and "t4>t0" in legal
     assert "t1>t0" not in legal and "t3>t0" not in legal
@@ -184,13 +190,13 @@ def test_drop_onto_column_needs_other_colour_one_lower() -> None:
 
 
 def test_empty_column_takes_any_card_or_valid_group_and_is_listed_once_each() -> None:
-    game = game_from("t0: KS QH JC\nt1: 5D")
+    game = game_from(ACE_IN_STOCK + "t0: KS QH JC\nt1: 5D")
     legal = game.legal_moves()
     for dst in ("t2", "t3", "t4", "t5", "t6", "t7"):
         for move in (f"t0>{dst}", f"t0:2>{dst}", f"t0:3>{dst}", f"t1>{dst}"):
             assert move in legal
     assert "t0:4>t2" not in legal
-    assert len(legal) == 6 * 4
+    assert len(legal) == 6 * 4 + 1 and legal[-1] == "deal"
 
 
 def test_foundations_take_aces_then_same_suit_up() -> None:
@@ -208,7 +214,7 @@ def test_foundations_take_aces_then_same_suit_up() -> None:
 
 
 def test_foundation_cards_stay_in_play() -> None:
-    game = game_from("f0: AH 2H 3H\nf1: AH 2H\nf2: AC\nt0: 4S\nt1: KD")
+    game = game_from(ACE_IN_STOCK + "f0: AH 2H 3H\nf1: AH 2H\nf2: AC\nt0: 4S\nt1: KD")
     legal = game.legal_moves()
     assert "f0>f1" in legal  # 3H onto the other hearts foundation
     assert "f0>t0" in legal  # 3H onto 4S
@@ -216,16 +222,16 @@ def test_foundation_cards_stay_in_play() -> None:
     assert "f0>t2" in legal and "f1>t7" in legal  # onto empty columns
     assert "f1>t0" not in legal  # 2H on 4S is no build
     game.play("f0>f1")
-    assert board(game) == "f0: AH 2H\nf1: AH 2H 3H\nf2: AC\nt0: 4S\nt1: KD"
+    assert board(game) == "s: ?AC\nf0: AH 2H\nf1: AH 2H 3H\nf2: AC\nt0: 4S\nt1: KD"
     assert RULES.why_illegal(game.position, (RULES.pile("f1"), 2, RULES.pile("t5"))) == (
         "only the top card of a foundation can move"
     )
 
 
 def test_exposed_face_down_card_turns_up() -> None:
-    game = game_from("t0: ?QD ?9S 7H\nt1: 8C")
+    game = game_from(ACE_IN_STOCK + "t0: ?QD ?9S 7H\nt1: 8C")
     game.play("t0>t1")
-    assert board(game) == "t0: ?QD 9S\nt1: 8C 7H"
+    assert board(game) == "s: ?AC\nt0: ?QD 9S\nt1: 8C 7H"
 
 
 # -- score -----------------------------------------------------------------------
@@ -236,7 +242,8 @@ def test_score_by_hand() -> None:
     # foundations: 13 + 2 cards = 75, one full foundation +60;
     # t0: 9C-8H and 8H-7S are built pairs (+4), ?TD under 9C is face down;
     # t1: 6D-5D is no pair, 5D-4C is (+2); t2: a lone card
-    game = game_from(f"f0: {full}\nf1: AD 2D\nt0: ?TD 9C 8H 7S\nt1: 6D 5D 4C\nt2: KH")
+    columns = "t0: ?TD 9C 8H 7S\nt1: 6D 5D 4C\nt2: KH"
+    game = game_from(f"{ACE_IN_STOCK}f0: {full}\nf1: AD 2D\n{columns}")
     assert game.score == 75 + 60 + 4 + 2 == 141
     assert game.view()["score"] == 141
     assert RULES.score(RULES.deal(1)) == 0
