@@ -26,6 +26,10 @@ WASTE = 9
 SOURCES = (0, 1, 2, 3, WASTE)
 #: (foundation, the foundation just before it) for f1..f3
 FOLLOWERS = ((5, 4), (6, 5), (7, 6))
+#: the move (src, 1, f) of every source and foundation, built once
+TO_FOUNDATION: tuple[tuple[InternalMove, ...], ...] = tuple(
+    tuple((src, 1, f) for f in range(8)) for src in range(10)
+)
 
 #: cards of each suit, A..K
 SUIT_CARDS: tuple[frozenset[int], ...] = tuple(
@@ -155,17 +159,36 @@ class OsmosisRules(Rules):
                 card = pile[-1]
                 suit = card >> 4
                 rank = card & 15
+                to = TO_FOUNDATION[src]
                 if suit == base_suit:
-                    append((src, 1, F0))
+                    append(to[F0])
                 for f, want_suit, offset, prev in started:
                     if suit == want_suit and offset + rank in prev:
-                        append((src, 1, f))
+                        append(to[f])
                 if rank == base_rank:
                     for f in opening:
-                        append((src, 1, f))
-        if self.can_use_stock(pos):
+                        append(to[f])
+        # can_use_stock, inline: this runs on every step.
+        if piles[STOCK] or (
+            piles[WASTE] and (self.max_redeals is None or pos.redeals_used < self.max_redeals)
+        ):
             moves.append(DEAL)
         return moves
+
+    def can_progress_now(self, pos: Position, legal: list[InternalMove]) -> bool:
+        """Every legal move but deal goes to a foundation, and deal is listed last."""
+        return bool(legal) and legal[0][0] >= 0
+
+    def foundation_count(self, pos: Position) -> int:
+        piles = pos.piles
+        return len(piles[4]) + len(piles[5]) + len(piles[6]) + len(piles[7])
+
+    def score(self, pos: Position) -> int:
+        """Cards on the foundations: 1 for the base card as dealt, 52 when won."""
+        return self.foundation_count(pos)
+
+    def is_won(self, pos: Position) -> bool:
+        return self.foundation_count(pos) == 52
 
     # -- the rules, plainly --------------------------------------------------------
 
@@ -223,24 +246,31 @@ class OsmosisRules(Rules):
         """
         piles = pos.piles
         down = pos.down
-        wanted = self.wanted(pos)
-        if not wanted:
-            return False
-        for src in SOURCES:
-            pile = piles[src]
-            if len(pile) > down[src] and pile[-1] in wanted:
-                return True
         stock = piles[STOCK]
         waste = piles[WASTE]
+        base_pile = piles[F0]
+        if not base_pile:
+            return False
         redeal = self.max_redeals is None or pos.redeals_used < self.max_redeals
         step = self.deal_count
         if step == 1:
             # Every card is turned in turn: the stock now, the waste after a redeal.
-            return not wanted.isdisjoint(stock) or (redeal and not wanted.isdisjoint(waste))
-        order = stock[::-1]
-        if not wanted.isdisjoint(surfacing(order, step)):
+            now, later = stock, (waste if redeal else [])
+        else:
+            order = stock[::-1]
+            now = surfacing(order, step)
+            later = surfacing(waste + order, step) if redeal else []
+        # The common case first, without building the whole wanted set:
+        # f0 takes every card of the base suit.
+        suit_cards = SUIT_CARDS[base_pile[0] >> 4]
+        if not (suit_cards.isdisjoint(now) and suit_cards.isdisjoint(later)):
             return True
-        return redeal and not wanted.isdisjoint(surfacing(waste + order, step))
+        wanted = self.wanted(pos)
+        for src in SOURCES:
+            pile = piles[src]
+            if len(pile) > down[src] and pile[-1] in wanted:
+                return True
+        return not (wanted.isdisjoint(now) and wanted.isdisjoint(later))
 
 
 def surfacing(order: list[int], step: int) -> list[int]:
