@@ -2,9 +2,9 @@
 
 Layouts are data, derived from the pile ids of the GameView as rules.md draws
 each game: stock, waste, free cells and foundations in the top row, tableau
-below; Osmosis instead pairs each reserve with the foundation beside it, both
-fanned to the right, because which ranks a foundation holds is what the
-player must see.
+below. Osmosis puts stock and waste on top, then pairs each reserve with the
+foundation beside it, both fanned to the right, because which ranks a
+foundation holds is what the player must see.
 """
 
 from __future__ import annotations
@@ -67,11 +67,9 @@ def layout_for(variant: str, pile_ids: list[str]) -> Layout:
     tableau = [p for p in ids if p.startswith("t")]
     stock = [p for p in ids if p in ("s", "w")]
     if variant == "osmosis":
-        rows = [(stock_or_gap, r, f) for stock_or_gap, r, f in zip(
-            [*stock, GAP, GAP][: len(reserves)], reserves, found, strict=False
-        )]
+        rows = [tuple(stock)] + [(r, f) for r, f in zip(reserves, found, strict=False)]
         return Layout(
-            rows=tuple(tuple(p for p in row) for row in rows),
+            rows=tuple(rows),
             fanned_right=frozenset(reserves + found),
             squared=frozenset(stock),
         )

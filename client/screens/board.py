@@ -1,0 +1,307 @@
+"""The board screen: one game, drawn from its GameView, played by keys and clicks.
+
+Picking works as on a desktop: pick a source (key or click), optionally set a
+group size (+/-), then pick a destination. Destinations that the view's
+``legal`` list allows are highlighted. Every action goes to the server, and
+the screen shows whatever view comes back, or the server's reason in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from client import selection
+from client.clock import Clock, GameClock, format_ms
+from client.connection import describe
+from client.layout import (
+    FOUNDATION_KEYS,
+    RESERVE_KEYS,
+    TABLEAU_KEYS,
+    WASTE_KEY,
+    layout_for,
+)
+from client.session import GameSession, GameView
+from client.widgets import BoardWidget, PileWidget
+from shared.errors import ProtocolError
+
+VARIANT_NAMES = {
+    "osmosis": "Osmosis",
+    "thumb_and_pouch": "Thumb and Pouch",
+    "gypsy": "Gypsy",
+    "freecell": "Freecell",
+    "westhaven": "Westhaven",
+}
+
+_PILE_BINDINGS = [
+    *(Binding(k, f"pick('t{i}')", show=False) for i, k in enumerate(TABLEAU_KEYS)),
+    *(Binding(k, f"pick('r{i}')", show=False) for i, k in enumerate(RESERVE_KEYS)),
+    *(Binding(k, f"pick('f{i}')", show=False) for i, k in enumerate(FOUNDATION_KEYS)),
+    Binding(WASTE_KEY, "pick('w')", show=False),
+]
+
+STATE_TEXT = {
+    "won": "won! every card is home",
+    "stuck": "stuck: no card can reach a foundation any more; undo (u) or resign (R)",
+    "resigned": "resigned",
+    "timeout": "time is up",
+}
+
+
+class BoardScreen(Screen[None]):
+    """A game on the board. ``session`` None makes it read-only (watching a racer)."""
+
+    BINDINGS = [
+        Binding("space", "deal", "Deal"),
+        Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
+        Binding("enter", "play_hint", "Play hint", show=False),
+        Binding("a", "auto", "Auto"),
+        Binding("f", "to_foundation", "To foundation"),
+        Binding("plus,equals_sign", "count(1)", "More", show=False),
+        Binding("minus", "count(-1)", "Fewer", show=False),
+        Binding("R", "resign", "Resign"),
+        Binding("escape", "cancel", "Cancel/Back"),
+        *_PILE_BINDINGS,
+    ]
+
+    def __init__(
+        self,
+        view: GameView,
+        *,
+        session: GameSession | None,
+        clock: Clock,
+        title: str = "",
+        side: Static | None = None,
+    ) -> None:
+        super().__init__()
+        self.view = view
+        self.session = session
+        self.title_text = title
+        self.side = side
+        self.pick = selection.Selection()
+        self.hinted: str | None = None
+        self.game_clock = GameClock(clock)
+        self._lock = asyncio.Lock()
+        self.board = BoardWidget(
+            layout_for(view["variant"], [p["id"] for p in view["piles"]]), id="board"
+        )
+
+    # -- drawing -----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="game-info")
+        with Horizontal(id="board-area"):
+            with Vertical(id="board-column"):
+                yield self.board
+            if self.side is not None:
+                yield self.side
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_view(self.view)
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        self.query_one("#game-info", Static).update(self.info_text())
+
+    def set_view(self, view: GameView, message: str | None = None) -> None:
+        self.view = view
+        self.game_clock.set(int(view.get("elapsed_ms", 0)), view["state"] == "playing")
+        if self.pick.src is not None and not self._has_cards(self.pick.src):
+            self.pick.clear()
+        self.redraw()
+        if message is not None:
+            self.say(message)
+        elif view["state"] != "playing":
+            self.say(str(STATE_TEXT.get(view["state"], view["state"])))
+
+    def redraw(self) -> None:
+        targets: set[str] = set()
+        count = 0
+        if self.pick.src is not None:
+            targets = selection.destinations(self.view["legal"], self.pick.src, self.pick.count)
+            count = self.pick.count or self._default_count(self.pick.src)
+        self.board.show(self.view, source=self.pick.src, count=count, targets=targets)
+        self._tick()
+
+    def info_text(self) -> Text:
+        v = self.view
+        name = VARIANT_NAMES.get(v["variant"], v["variant"])
+        text = Text()
+        text.append(f" {self.title_text or name} ", style="bold reverse")
+        text.append(f"  seed {v['seed']}")
+        text.append(f"  score {v['score']}/{v['max_score']}", style="bold")
+        text.append(f"  moves {v['moves']}")
+        text.append(f"  ⏱ {format_ms(self.game_clock.now_ms())}")
+        piles = {p["id"]: p for p in v["piles"]}
+        if "s" in piles:
+            text.append(f"  stock {piles['s']['down'] + len(piles['s']['up'])}")
+        if "w" in piles:
+            text.append(f"  waste {len(piles['w']['up'])}")
+        if "s" in piles:
+            redeals = v.get("redeals_left")
+            text.append(f"  redeals {'∞' if redeals is None else redeals}")
+        if v["state"] != "playing":
+            text.append(f"  {v['state'].upper()}", style="bold reverse")
+        return text
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        widget = self.query_one("#message", Static)
+        widget.update(Text(message, style="bold red" if error else ""))
+        widget.set_class(error, "error")
+
+    def _pile(self, pile_id: str) -> dict[str, Any] | None:
+        return next((p for p in self.view["piles"] if p["id"] == pile_id), None)
+
+    def _has_cards(self, pile_id: str) -> bool:
+        pile = self._pile(pile_id)
+        return pile is not None and bool(pile["up"])
+
+    def _default_count(self, src: str) -> int:
+        counts = selection.counts_from(self.view["legal"], src)
+        return max(counts) if counts else 1
+
+    # -- picking -----------------------------------------------------------------
+
+    def action_pick(self, pile_id: str, count: int | None = None) -> None:
+        pile = self._pile(pile_id)
+        if pile is None:
+            return
+        src = self.pick.src
+        if src is None:
+            if pile_id == "s":
+                self.action_deal()
+                return
+            if not pile["up"]:
+                self.say(f"nothing to pick up on {pile_id}", error=True)
+                return
+            self.pick.src = pile_id
+            self.pick.count = count if count and count > 1 else None
+            if count == 1:
+                self.pick.count = 1
+            self.say(f"from {pile_id}: pick a destination (+/- for more or fewer cards)")
+            self.redraw()
+            return
+        if pile_id == src:
+            self.action_cancel()
+            return
+        move = selection.choose_move(self.view["legal"], src, pile_id, self.pick.count)
+        self.pick.clear()
+        self.redraw()
+        self.send_move(move)
+
+    def on_pile_widget_picked(self, event: PileWidget.Picked) -> None:
+        if event.chain >= 2 and event.pile_id not in ("s",):
+            # Double click: to the foundation that takes the card (the first click picked it).
+            self.pick.clear()
+            self.redraw()
+            if not event.pile_id.startswith("f"):
+                self.send_move(f"{event.pile_id}>f")
+            return
+        self.action_pick(event.pile_id, event.count)
+
+    def action_count(self, step: int) -> None:
+        if self.pick.src is None:
+            return
+        pile = self._pile(self.pick.src)
+        up = len(pile["up"]) if pile else 1
+        current = self.pick.count or self._default_count(self.pick.src)
+        self.pick.count = selection.step_count(self.view["legal"], self.pick.src, current, step, up)
+        self.say(f"from {self.pick.src}: {self.pick.count} card(s)")
+        self.redraw()
+
+    def action_cancel(self) -> None:
+        if self.pick.src is None and self.hinted is None:
+            self.app.pop_screen()
+            return
+        self.pick.clear()
+        self.hinted = None
+        self.say("")
+        self.redraw()
+
+    # -- actions -----------------------------------------------------------------
+
+    def action_deal(self) -> None:
+        self.pick.clear()
+        self.send_move("deal")
+
+    def action_auto(self) -> None:
+        self.pick.clear()
+        self.send_move("auto")
+
+    def action_to_foundation(self) -> None:
+        src = self.pick.src
+        if src is None:
+            self.say("pick a card first (or press a to send every card that can go)", error=True)
+            return
+        self.pick.clear()
+        self.send_move(f"{src}>f")
+
+    def action_undo(self) -> None:
+        self.pick.clear()
+        self.submit("undo")
+
+    def action_resign(self) -> None:
+        self.pick.clear()
+        self.submit("resign")
+
+    def action_hint(self) -> None:
+        self.run_worker(self._hint(), group="actions")
+
+    def action_play_hint(self) -> None:
+        if self.hinted is not None:
+            move, self.hinted = self.hinted, None
+            self.send_move(move)
+
+    async def _hint(self) -> None:
+        if self.session is None:
+            return
+        try:
+            hint = await self.session.hint()
+        except (ProtocolError, ConnectionError) as exc:
+            self.say(describe(exc), error=True)
+            return
+        self.hinted = hint
+        if hint is None:
+            self.say("no hint: the game has ended")
+        else:
+            self.say(f"hint: {hint} (enter plays it)")
+
+    def send_move(self, move: str) -> None:
+        self.submit("move", move)
+
+    def submit(self, kind: str, move: str = "") -> None:
+        if self.session is None:
+            self.say("you are watching: this board is not yours to play", error=True)
+            return
+        self.hinted = None
+        self.run_worker(self._act(kind, move), group="actions")
+
+    async def _act(self, kind: str, move: str) -> None:
+        assert self.session is not None
+        async with self._lock:
+            try:
+                if kind == "move":
+                    view = await self.session.move(move)
+                elif kind == "undo":
+                    view = await self.session.undo()
+                else:
+                    view = await self.session.resign()
+            except ProtocolError as exc:
+                if self.session.view is not None:
+                    self.set_view(self.session.view)
+                self.say(describe(exc), error=True)
+                return
+            except (ConnectionError, TimeoutError) as exc:
+                self.say(describe(exc), error=True)
+                return
+            self.set_view(view, None if view["state"] != "playing" else "")

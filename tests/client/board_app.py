@@ -1,0 +1,34 @@
+"""A one-screen app that shows a board drawn from an engine-made GameView (no server)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+import client
+from client.screens.board import BoardScreen
+from shared.games import new_game
+
+CSS = Path(client.__file__).parent / "app.tcss"
+
+
+def engine_view(variant: str, seed: int, moves: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The GameView the server would send for this game, timed at 1:23."""
+    game = new_game(variant, seed=seed)
+    for move in moves:
+        game.play(move)
+    return game.view() | {"id": "snap", "elapsed_ms": 83_000}
+
+
+class BoardApp(App[None]):
+    CSS_PATH = CSS
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.view = view
+
+    def on_mount(self) -> None:
+        # A frozen clock: the shown time is the view's own, whatever the wall clock says.
+        self.push_screen(BoardScreen(self.view, session=None, clock=lambda: 0.0))

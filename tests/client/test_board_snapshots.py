@@ -1,0 +1,34 @@
+"""The board of every variant at a fixed seed and terminal size, against stored screenshots.
+
+Regenerate after an intended change of the look with ``pytest --snapshot-update``
+and review the SVGs in ``__snapshots__``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from shared.games import RULES
+from tests.client.board_app import BoardApp, engine_view
+
+SIZE = (100, 32)
+SEED = 617
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_board_of_each_variant_as_dealt(variant: str, snap_compare: Any) -> None:
+    assert snap_compare(BoardApp(engine_view(variant, SEED)), terminal_size=SIZE)
+
+
+def test_freecell_board_with_a_picked_source_highlights_legal_destinations(
+    snap_compare: Any,
+) -> None:
+    # Microsoft deal 617: t1's top card is picked; its legal destinations light up.
+    assert snap_compare(BoardApp(engine_view("freecell", SEED)), press=["2"], terminal_size=SIZE)
+
+
+def test_thumb_and_pouch_board_after_some_deals(snap_compare: Any) -> None:
+    view = engine_view("thumb_and_pouch", SEED, ("deal", "deal", "deal"))
+    assert snap_compare(BoardApp(view), terminal_size=SIZE)
