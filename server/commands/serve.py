@@ -1,0 +1,81 @@
+"""``patience-club serve``: run the server until SIGTERM or SIGINT."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+from typing import Any
+
+from server.config import Config, ConfigError, load
+
+#: flag -> Config field; each flag overrides its ``PATIENCE_*`` variable and the file
+FLAGS: dict[str, tuple[str, type, str]] = {
+    "--host": ("host", str, "address to listen on (default 127.0.0.1)"),
+    "--port": ("port", int, "port for WebSocket /ws and HTTP /healthz (default 8765)"),
+    "--db": ("db", str, "SQLAlchemy URL (default sqlite+aiosqlite:///data/patience.db)"),
+    "--name": ("name", str, "server name shown to players"),
+    "--rate-limit": ("rate_limit", float, "messages per second per connection (default 50)"),
+    "--rate-burst": ("rate_burst", int, "burst above the rate (default 100)"),
+    "--max-connections": ("max_connections", int, "connections in all (default 4096)"),
+    "--max-connections-per-ip": ("max_connections_per_ip", int, "per address (default 64)"),
+    "--max-message-bytes": ("max_message_bytes", int, "largest inbound frame (default 16384)"),
+    "--send-queue": ("send_queue", int, "messages queued for a slow reader (default 256)"),
+    "--commit-delay-ms": ("commit_delay_ms", float, "wait to group commits (default 0)"),
+    "--hint-budget": ("hint_budget", float, "seconds of solver per hint (default 1)"),
+    "--log-level": ("log_level", str, "DEBUG, INFO, WARNING or ERROR (default INFO)"),
+}
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the server",
+        description="Run the Patience Club server. Settings: defaults < --config TOML file < "
+        "PATIENCE_* environment variables < flags.",
+    )
+    parser.add_argument("--config", help="TOML file of settings (also PATIENCE_CONFIG)")
+    for flag, (dest, kind, text) in FLAGS.items():
+        parser.add_argument(flag, dest=dest, type=kind, default=None, help=text)
+
+
+def configure(args: argparse.Namespace) -> Config:
+    overrides = {dest: getattr(args, dest, None) for dest, _, _ in FLAGS.values()}
+    return load(args.config, overrides=overrides)
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    # websockets logs every failed handshake at INFO with a traceback; ours say enough
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+
+
+async def serve(config: Config) -> None:
+    from server.app import App
+
+    app = App(config)
+    await app.start()
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
+    await stop.wait()
+    logging.getLogger("server").info("signal received")
+    await app.stop()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = configure(args)
+    except ConfigError as exc:
+        print(f"patience-club serve: {exc}")
+        return 2
+    setup_logging(config.log_level)
+    asyncio.run(serve(config))
+    return 0

@@ -1,0 +1,134 @@
+"""Server settings from defaults, a TOML file, ``PATIENCE_*`` variables and flags, in that order.
+
+Later sources win: a flag beats an environment variable, which beats the
+file, which beats the default. Names are the same everywhere: the field
+``rate_burst`` is ``rate_burst`` (or ``rate-burst``) in TOML,
+``PATIENCE_RATE_BURST`` in the environment and ``--rate-burst`` as a flag.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from server.db import DEFAULT_URL
+
+ENV_PREFIX = "PATIENCE_"
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    host: str = "127.0.0.1"
+    port: int = 8765
+    #: SQLAlchemy URL; an SQLite file's directory is created and the schema migrated at start
+    db: str = DEFAULT_URL
+    name: str = "Patience Club"
+    #: messages per second per connection, and the burst above it (token bucket)
+    rate_limit: float = 50.0
+    rate_burst: int = 100
+    max_connections: int = 4096
+    max_connections_per_ip: int = 64
+    #: inbound frames above this close the connection with 1009
+    max_message_bytes: int = 16 * 1024
+    #: client mistakes per connection; the last one is answered, then 1008
+    max_errors: int = 20
+    #: messages waiting for a slow reader before it is disconnected
+    send_queue: int = 256
+    #: seconds one send may wait for the reader before it is disconnected
+    send_timeout: float = 10.0
+    #: milliseconds the writer waits to gather more moves into one commit (0: natural grouping)
+    commit_delay_ms: float = 0.0
+    #: seconds the solver may spend on one hint
+    hint_budget: float = 1.0
+    log_level: str = "INFO"
+
+    def replace(self, **changes: Any) -> Config:
+        return dataclasses.replace(self, **changes)
+
+
+def _convert(name: str, kind: type, value: object) -> object:
+    try:
+        if kind is bool:
+            if isinstance(value, str):
+                return value.strip().lower() in ("1", "true", "yes", "on")
+            return bool(value)
+        if kind is int and isinstance(value, float | bool):
+            raise TypeError
+        return kind(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"setting {name!r}: {value!r} is not a {kind.__name__}") from None
+
+
+_TYPES: dict[str, type] = {"str": str, "int": int, "float": float, "bool": bool}
+
+
+def _field_types() -> dict[str, type]:
+    return {f.name: _TYPES[str(f.type)] for f in fields(Config)}
+
+
+def load(
+    path: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    overrides: Mapping[str, object] | None = None,
+) -> Config:
+    """The configuration: defaults, then the TOML file, ``env`` and ``overrides`` (flags).
+
+    ``overrides`` with the value None are ignored (a flag that was not given).
+    """
+    types = _field_types()
+    values: dict[str, object] = {}
+    env = os.environ if env is None else env
+    path = path or env.get(ENV_PREFIX + "CONFIG")
+    if path:
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"config file {str(path)!r}: {exc}") from None
+        section = data.get("server", data)
+        for key, value in section.items():
+            name = key.replace("-", "_")
+            if name not in types:
+                if isinstance(value, dict):
+                    continue  # another component's section
+                raise ConfigError(f"config file {str(path)!r}: unknown setting {key!r}")
+            values[name] = _convert(name, types[name], value)
+    for name, kind in types.items():
+        raw = env.get(ENV_PREFIX + name.upper())
+        if raw is not None:
+            values[name] = _convert(name, kind, raw)
+    for name, value in (overrides or {}).items():
+        if value is not None:
+            values[name] = _convert(name, types[name], value)
+    config = Config(**values)  # type: ignore[arg-type]
+    check(config)
+    return config
+
+
+def check(config: Config) -> None:
+    positive = (
+        "rate_limit",
+        "rate_burst",
+        "max_connections",
+        "max_connections_per_ip",
+        "max_message_bytes",
+        "max_errors",
+        "send_queue",
+        "send_timeout",
+    )
+    for name in positive:
+        if getattr(config, name) <= 0:
+            raise ConfigError(f"setting {name!r} must be positive, not {getattr(config, name)!r}")
+    if not 0 <= config.port <= 65535:
+        raise ConfigError(f"setting 'port' must be from 0 to 65535, not {config.port}")
+    if config.commit_delay_ms < 0 or config.hint_budget < 0:
+        raise ConfigError("settings 'commit_delay_ms' and 'hint_budget' cannot be negative")

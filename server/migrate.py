@@ -1,0 +1,52 @@
+"""Apply Alembic migrations from code: at server start and for ``patience-club db upgrade``.
+
+The migrations directory is found next to the installed ``migrations``
+package, never relative to the working directory, so an installed server
+migrates from anywhere.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+import migrations
+
+
+def migrations_directory() -> Path:
+    """Where the ``migrations`` package lives (``__path__`` also works for a namespace package)."""
+    return Path(next(iter(migrations.__path__)))
+
+
+def alembic_config(url: str) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(migrations_directory()))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
+    """Bring the database to ``revision`` through the engine's own connection."""
+
+    def run(connection: Connection) -> None:
+        config = alembic_config(engine.url.render_as_string(hide_password=False))
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+    async with engine.begin() as conn:
+        await conn.run_sync(run)
+
+
+async def current(engine: AsyncEngine) -> str | None:
+    """The revision the database is at, or None for an empty database."""
+    from alembic.runtime.migration import MigrationContext
+
+    def read(connection: Connection) -> str | None:
+        return MigrationContext.configure(connection).get_current_revision()
+
+    async with engine.connect() as conn:
+        return await conn.run_sync(read)

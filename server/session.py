@@ -1,0 +1,133 @@
+"""One client connection: who it is, its rate limit, its mistakes and its bounded send queue.
+
+Every message to the client, reply or push, goes through :meth:`Session.send`,
+which never waits: it queues, and one sender task writes to the socket. A
+client that reads too slowly fills the queue (or stalls one send past the
+timeout) and is disconnected, so no reader can make the server buffer
+without bound or stall the code that pushes to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from shared import protocol as p
+
+if TYPE_CHECKING:
+    from server.app import App
+
+log = logging.getLogger(__name__)
+
+
+class TokenBucket:
+    """``rate`` tokens per second up to ``burst``; one message costs one token."""
+
+    __slots__ = ("burst", "clock", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.clock = clock
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Close:
+    code: int
+    reason: str
+
+
+class Session:
+    """A connection after its WebSocket handshake; extensions keep their state in ``data``."""
+
+    def __init__(self, app: App, ws: ServerConnection, number: int) -> None:
+        self.app = app
+        self.ws = ws
+        self.number = number
+        peer = ws.remote_address
+        self.ip: str = str(peer[0]) if peer else "?"
+        self.player: PlayerInfo | None = None
+        self.faults = 0
+        self.bucket = TokenBucket(app.config.rate_limit, app.config.rate_burst)
+        self.data: dict[str, Any] = {}
+        self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(app.config.send_queue)
+        self._sender: asyncio.Task[None] | None = None
+        self.dropped = False
+
+    def __repr__(self) -> str:
+        who = f"player {self.player.id}" if self.player else "no hello"
+        return f"<Session #{self.number} {self.ip} {who}>"
+
+    def start(self) -> None:
+        self._sender = asyncio.create_task(self._send_loop(), name=f"send-{self.number}")
+
+    async def stop(self) -> None:
+        if self._sender is not None:
+            self._sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sender
+
+    def send(self, message: p.Message | Mapping[str, Any]) -> None:
+        """Queue a message; a reader too slow to make room is disconnected."""
+        if self.dropped:
+            return
+        try:
+            self._queue.put_nowait(p.encode(message))
+        except asyncio.QueueFull:
+            self.drop("send queue full: the client reads too slowly")
+
+    def close_after_sending(self, code: int, reason: str) -> None:
+        """Close once what is queued has been sent (an error reply, then 1008)."""
+        try:
+            self._queue.put_nowait(_Close(code, reason))
+        except asyncio.QueueFull:
+            self.drop("send queue full: the client reads too slowly")
+
+    def drop(self, why: str) -> None:
+        """Cut the connection now, without a closing handshake that could wait on the reader."""
+        if self.dropped:
+            return
+        self.dropped = True
+        log.warning("%r disconnected: %s", self, why)
+        self.ws.transport.abort()
+
+    async def _send_loop(self) -> None:
+        timeout = self.app.config.send_timeout
+        while True:
+            item = await self._queue.get()
+            try:
+                if isinstance(item, _Close):
+                    await self.ws.close(item.code, item.reason)
+                    return
+                async with asyncio.timeout(timeout):
+                    await self.ws.send(item)
+            except TimeoutError:
+                self.drop(f"one message waited over {timeout:g} s for the client to read")
+                return
+            except ConnectionClosed:
+                return
