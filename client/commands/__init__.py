@@ -1,0 +1,1 @@
+"""The client's subcommands of ``patience-club``: ``play`` and ``bot``."""

@@ -1,0 +1,195 @@
+"""The home screen: the server, the five games with today's dailies, races, statistics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, ListItem, ListView, Static
+
+from client.clock import format_ms
+from client.screens.board import VARIANT_NAMES
+
+if TYPE_CHECKING:
+    from client.app import PatienceApp
+
+
+def daily_text(entry: dict[str, Any] | None, known: bool) -> str:
+    """Today's daily of one variant, as the home screen lists it."""
+    if not known:
+        return "daily: ?"
+    if entry is None:
+        return "daily: not finished yet"
+    return (
+        f"daily: #{entry['rank']} {entry['state']} "
+        f"{format_ms(int(entry['elapsed_ms']))} {entry['moves']} moves"
+    )
+
+
+def stats_text(stats: dict[str, Any] | None) -> Text:
+    """The ``stats`` reply drawn as it comes: per-variant lines, then the rest."""
+    if stats is None:
+        return Text("statistics are not available on this server", style="dim")
+    text = Text()
+    body = {k: v for k, v in stats.items() if k not in ("type", "re")}
+    per_variant = body.pop("variants", None)
+    for key, value in body.items():
+        if not isinstance(value, dict | list):
+            text.append(f"{key.replace('_', ' ')}: {value}\n")
+    if isinstance(per_variant, dict):
+        for variant, values in per_variant.items():
+            name = VARIANT_NAMES.get(variant, variant)
+            if isinstance(values, dict):
+                parts = []
+                for k, v in values.items():
+                    shown = format_ms(v) if k.endswith("_ms") and isinstance(v, int) else v
+                    parts.append(f"{k.replace('_', ' ')} {shown}")
+                text.append(f"{name}: " + ", ".join(parts) + "\n")
+    if not text:
+        text.append("no games yet", style="dim")
+    return text
+
+
+class HomeScreen(Screen[None]):
+    """Pick a game, its daily, a leaderboard, or a race."""
+
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("d", "daily", "Daily"),
+        Binding("l", "leaderboard", "Leaderboard"),
+        Binding("c", "create_race", "Create race"),
+        Binding("j", "join_race", "Join race"),
+        Binding("g", "refresh", "Refresh"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dailies: dict[str, dict[str, Any] | None] = {}
+        self.stats: dict[str, Any] | None = None
+
+    @property
+    def patience(self) -> PatienceApp:
+        from client.app import PatienceApp
+
+        assert isinstance(self.app, PatienceApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="server-info", classes="title")
+        with Horizontal():
+            with Vertical(classes="panel", id="games-panel"):
+                yield Label("Games", classes="title")
+                yield ListView(
+                    *(
+                        ListItem(Label(self._variant_line(v), id=f"line-{v}"), id=f"variant-{v}")
+                        for v in self.patience.variant_ids
+                    ),
+                    id="variants",
+                )
+                with Horizontal(classes="buttons"):
+                    yield Input(placeholder="seed (optional)", id="seed", type="integer")
+                    yield Button("New game", id="new-game", variant="primary")
+                    yield Button("Daily", id="daily")
+                    yield Button("Leaderboard", id="leaderboard")
+            with Vertical(classes="panel", id="side-panel"):
+                yield Label("Race with friends", classes="title")
+                with Horizontal(classes="buttons"):
+                    yield Button("Create race", id="create-race")
+                with Horizontal(classes="buttons"):
+                    yield Input(placeholder="room code", id="room-code", max_length=12)
+                    yield Button("Join", id="join-race")
+                yield Label("Your statistics", classes="title")
+                yield Static(id="stats")
+        yield Static(id="home-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        server = self.patience.conn.server_info
+        player = self.patience.conn.player
+        info = Text()
+        info.append(f"{server.get('name', 'Patience Club')}", style="bold")
+        if server.get("version"):
+            info.append(f"  v{server['version']}", style="dim")
+        if server.get("message"):
+            info.append(f"  {server['message']}")
+        info.append(f"    playing as {player.get('name', '?')}")
+        self.query_one("#server-info", Static).update(info)
+        self.query_one("#variants", ListView).focus()
+        self.action_refresh()
+
+    def _variant_line(self, variant: str) -> str:
+        name = VARIANT_NAMES.get(variant, variant)
+        return f"{name:<16} {daily_text(self.dailies.get(variant), variant in self.dailies)}"
+
+    def action_refresh(self) -> None:
+        self.run_worker(self._refresh(), group="home", exclusive=True)
+
+    async def _refresh(self) -> None:
+        dailies, stats = await self.patience.home_facts()
+        self.dailies = dailies
+        self.stats = stats
+        for variant in self.patience.variant_ids:
+            line = self.query_one(f"#line-{variant}", Label)
+            line.update(self._variant_line(variant))
+        self.query_one("#stats", Static).update(stats_text(stats))
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        self.query_one("#home-message", Static).update(
+            Text(message, style="bold red" if error else "")
+        )
+
+    @property
+    def variant(self) -> str:
+        index = self.query_one("#variants", ListView).index or 0
+        return str(self.patience.variant_ids[index])
+
+    def _seed(self) -> int | None:
+        value = self.query_one("#seed", Input).value.strip()
+        return int(value) if value.isdigit() else None
+
+    def action_new_game(self) -> None:
+        self.run_worker(self.patience.new_game(self.variant, self._seed(), self), group="home")
+
+    def action_daily(self) -> None:
+        self.run_worker(self.patience.daily(self.variant, self), group="home")
+
+    def action_leaderboard(self) -> None:
+        self.patience.show_leaderboard(self.variant)
+
+    def action_create_race(self) -> None:
+        self.run_worker(self.patience.create_race(self.variant, self), group="home")
+
+    def action_join_race(self) -> None:
+        code = self.query_one("#room-code", Input).value.strip().upper()
+        if not code:
+            self.query_one("#room-code", Input).focus()
+            self.say("type the room code your friend gave you, then press Join")
+            return
+        self.run_worker(self.patience.join_race(code, self), group="home")
+
+    def on_list_view_selected(self, event: ListView.Selected) -> None:
+        self.action_new_game()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "room-code":
+            self.action_join_race()
+        else:
+            self.action_new_game()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "new-game": self.action_new_game,
+            "daily": self.action_daily,
+            "leaderboard": self.action_leaderboard,
+            "create-race": self.action_create_race,
+            "join-race": self.action_join_race,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            action()

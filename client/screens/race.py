@@ -1,0 +1,166 @@
+"""The race room: its code to share, who is in, the countdown, progress and standings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from client.clock import format_ms
+from client.race import RaceState
+from client.screens.board import VARIANT_NAMES
+
+if TYPE_CHECKING:
+    from client.app import PatienceApp
+
+
+def standings_table(standings: list[dict[str, Any]]) -> Table:
+    table = Table(title="Standings", expand=False, box=None, header_style="bold")
+    for column in ("#", "player", "state", "time", "moves", "score"):
+        table.add_column(column)
+    for row in standings:
+        table.add_row(
+            str(row["rank"]),
+            str(row["name"]),
+            str(row["state"]),
+            format_ms(int(row["elapsed_ms"])),
+            str(row["moves"]),
+            str(row["score"]),
+        )
+    return table
+
+
+def race_text(race: RaceState, me: int | None) -> Table | Text:
+    """The room as a few lines: code, state, each racer's progress, or the standings."""
+    room = race.room
+    if room is None:
+        return Text("not in a race room")
+    if race.standings is not None:
+        return standings_table(race.standings)
+    table = Table(box=None, expand=False, header_style="bold", show_edge=False)
+    for column in ("player", "on", "cards", "score", "state"):
+        table.add_column(column)
+    for player in room.get("players", []):
+        pid = int(player["id"])
+        progress = race.progress.get(pid, {})
+        name = str(player["name"]) + (" ★" if pid == room.get("host") else "")
+        if pid == me:
+            name += " (you)"
+        table.add_row(
+            name,
+            "●" if player.get("connected", True) else "○",
+            str(progress.get("foundation", "-")),
+            str(progress.get("score", "-")),
+            str(progress.get("state", "")),
+        )
+    return table
+
+
+def room_heading(race: RaceState) -> Text:
+    room = race.room
+    if room is None:
+        return Text("")
+    text = Text()
+    text.append(f" room {room['code']} ", style="bold reverse")
+    text.append(f"  {VARIANT_NAMES.get(room['variant'], room['variant'])}")
+    state = room.get("state", "")
+    left = race.countdown_left()
+    if state == "countdown" and left is not None:
+        text.append(f"  starting in {left:.0f}…", style="bold")
+    else:
+        text.append(f"  {state}", style="bold")
+    count = len(room.get("players", []))
+    text.append(f"  {count}/{room.get('max_players', '?')} players")
+    return text
+
+
+class RacePanel(Static):
+    """The side panel of a racing board: the others' progress, then the standings."""
+
+    def __init__(self, race: RaceState, me: int | None) -> None:
+        super().__init__(id="side")
+        self.race = race
+        self.me = me
+
+    def on_mount(self) -> None:
+        self.set_interval(0.5, self.redraw)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.update(Group(room_heading(self.race), Text(""), race_text(self.race, self.me)))
+
+
+class RaceScreen(Screen[None]):
+    """A room: share its code, wait for friends, start (host), watch, rematch."""
+
+    BINDINGS = [
+        Binding("s", "start", "Start (host)"),
+        Binding("m", "start", "Rematch (host)"),
+        Binding("b", "board", "My board"),
+        Binding("w", "watch", "Watch next racer"),
+        Binding("l", "leave", "Leave"),
+        Binding("escape", "back", "Home"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._watch_index = 0
+
+    @property
+    def patience(self) -> PatienceApp:
+        from client.app import PatienceApp
+
+        assert isinstance(self.app, PatienceApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="room-heading", classes="title")
+        yield Static(id="room-body", classes="panel")
+        yield Static(
+            "Share the code with your friends: they join from their home screen.", id="room-help"
+        )
+        yield Static(id="room-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_interval(0.5, self.redraw)
+        self.redraw()
+
+    def redraw(self) -> None:
+        race = self.patience.race
+        self.query_one("#room-heading", Static).update(room_heading(race))
+        self.query_one("#room-body", Static).update(race_text(race, self.patience.me))
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        self.query_one("#room-message", Static).update(
+            Text(message, style="bold red" if error else "")
+        )
+
+    def action_start(self) -> None:
+        self.run_worker(self.patience.start_race(self), group="race")
+
+    def action_board(self) -> None:
+        self.patience.show_race_board()
+
+    def action_watch(self) -> None:
+        race = self.patience.race
+        others = [pid for pid in race.names() if pid != self.patience.me]
+        if not others:
+            self.say("nobody else to watch", error=True)
+            return
+        target = others[self._watch_index % len(others)]
+        self._watch_index += 1
+        self.run_worker(self.patience.watch_racer(target, self), group="race")
+
+    def action_leave(self) -> None:
+        self.run_worker(self.patience.leave_race(self), group="race")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
