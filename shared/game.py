@@ -73,8 +73,7 @@ class Game:
     def legal_moves(self) -> list[str]:
         """Every legal move now, in canonical notation; none once the game has ended or is stuck."""
         self._refresh()
-        name = self.rules.move_name
-        return [name(m) for m in self._legal]
+        return self.rules.move_names(self._legal)
 
     def _refresh(self) -> None:
         if self._cache_ply == len(self.actions):
@@ -169,6 +168,9 @@ class Game:
         return f"the game is over ({'resigned' if self.resigned else self._state})"
 
     def _resolve(self, action: str) -> InternalMove:
+        known = self.rules.known_move(action)
+        if known is not None:
+            return known
         if action == DEAL:
             return DEAL_MOVE
         move = Move.parse(action)

@@ -28,12 +28,15 @@ class MT19937:
 
     def _twist(self) -> None:
         mt = self._mt
-        for i in range(_N):
-            y = (mt[i] & 0x80000000) | (mt[(i + 1) % _N] & 0x7FFFFFFF)
-            value = mt[(i + _M) % _N] ^ (y >> 1)
-            if y & 1:
-                value ^= 0x9908B0DF
-            mt[i] = value
+        # The reference loop, split at the wrap-around points so that no index is taken mod N.
+        for i in range(_N - _M):
+            y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7FFFFFFF)
+            mt[i] = mt[i + _M] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        for i in range(_N - _M, _N - 1):
+            y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7FFFFFFF)
+            mt[i] = mt[i + _M - _N] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        y = (mt[_N - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
+        mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
         self._index = 0
 
     def genrand_int32(self) -> int:

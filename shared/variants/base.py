@@ -68,6 +68,7 @@ class Rules:
         self.waste: int = self.index.get("w", -1)
         self.is_foundation: tuple[bool, ...] = tuple(p[0] == "f" for p in ids)
         self._move_names: dict[InternalMove, str] = {DEAL: DEAL_WORD}
+        self._moves_by_name: dict[str, InternalMove] = {DEAL_WORD: DEAL}
         self.configure()
 
     # -- options -------------------------------------------------------------
@@ -244,7 +245,21 @@ class Rules:
             src, count, dst = move
             name = str(Move(self.pile_ids[src], count, self.pile_ids[dst]))
             self._move_names[move] = name
+            self._moves_by_name[name] = move
         return name
+
+    def move_names(self, moves: list[InternalMove]) -> list[str]:
+        """Canonical names of many moves; names are cached, as the same few recur all game."""
+        names = self._move_names
+        get = names.get
+        out = [get(m) for m in moves]
+        if None in out:
+            out = [self.move_name(m) for m in moves]
+        return out  # type: ignore[return-value]
+
+    def known_move(self, name: str) -> InternalMove | None:
+        """The internal move of a canonical name this rules object has already written."""
+        return self._moves_by_name.get(name)
 
     def pile(self, pile_id: str) -> int:
         index = self.index.get(pile_id)
