@@ -1,0 +1,98 @@
+"""The real server in the test's event loop on 127.0.0.1, a real SQLite file, real clients.
+
+The server is started as tests/server/conftest.py starts it (``server.app.App``
+on a :class:`Config`), but on a port chosen up front, so that a test can stop
+it and start a new one on the same address, as a restart would.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from client.config import TokenStore
+from client.connection import Connection
+from server.app import App
+from server.config import Config
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerControl:
+    """Start, stop and restart the real server on one fixed address and database."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.app: App | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.config.port}/ws"
+
+    async def start(self) -> App:
+        self.app = App(self.config)
+        await self.app.start()
+        return self.app
+
+    async def stop(self) -> None:
+        if self.app is not None:
+            await self.app.stop()
+            self.app = None
+
+    async def restart(self) -> App:
+        await self.stop()
+        return await self.start()
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[ServerControl]:
+    config = Config(
+        host="127.0.0.1",
+        port=free_port(),
+        db=f"sqlite+aiosqlite:///{tmp_path / 'server.db'}",
+        name="Test Club",
+        hint_budget=0.2,
+    )
+    control = ServerControl(config)
+    await control.start()
+    try:
+        yield control
+    finally:
+        await control.stop()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> TokenStore:
+    return TokenStore(tmp_path / "config" / "patience-club")
+
+
+OpenConnection = Callable[..., Awaitable[Connection]]
+
+
+@pytest.fixture
+async def open_connection(
+    server: ServerControl, tmp_path: Path
+) -> AsyncIterator[OpenConnection]:
+    """Connections of distinct players (each with its own token store) to the test server."""
+    opened: list[Connection] = []
+
+    async def open_one(name: str, **kwargs: object) -> Connection:
+        own = TokenStore(tmp_path / "players" / name)
+        conn = Connection(
+            server.url, store=own, name=name, backoff_initial=0.05, backoff_max=0.5, **kwargs
+        )  # type: ignore[arg-type]
+        await conn.open()
+        opened.append(conn)
+        return conn
+
+    yield open_one
+    for conn in opened:
+        await conn.close()

@@ -1,0 +1,164 @@
+"""The connection layer against the real server: registration, tokens, errors, drops, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from client.config import TokenStore
+from client.connection import CONNECTED, Connection, describe
+from client.session import GameSession
+from shared.errors import ProtocolError
+from tests.client.conftest import OpenConnection, ServerControl
+
+
+async def wait_until(condition: object, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():  # type: ignore[operator]
+        if loop.time() > end:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.02)
+
+
+async def test_first_use_registers_and_keeps_the_token_for_that_server(
+    server: ServerControl, store: TokenStore
+) -> None:
+    conn = Connection(server.url, store=store, name="alice")
+    welcome = await conn.open()
+    await conn.close()
+    account = store.get(server.url)
+    assert account is not None and account.name == "alice"
+    assert account.token == welcome["token"]
+    assert welcome["server"]["name"] == "Test Club"
+
+    # Next time the token identifies us: same player, no name needed, no new token.
+    again = Connection(server.url, store=store)
+    assert not again.needs_name
+    welcome_again = await again.open()
+    await again.close()
+    assert welcome_again["player"] == welcome["player"]
+    assert "token" not in welcome_again
+
+
+async def test_without_a_token_or_a_name_the_client_asks_for_a_name(
+    server: ServerControl, store: TokenStore
+) -> None:
+    conn = Connection(server.url, store=store)
+    assert conn.needs_name
+    with pytest.raises(ProtocolError) as caught:
+        await conn.open()
+    assert "choose a name" in describe(caught.value)
+
+
+async def test_a_taken_name_is_a_readable_error(
+    server: ServerControl, store: TokenStore, open_connection: OpenConnection
+) -> None:
+    await open_connection("bob")
+    conn = Connection(server.url, store=store, name="BOB")
+    with pytest.raises(ProtocolError) as caught:
+        await conn.open()
+    assert caught.value.code == "name_taken"
+    assert describe(caught.value).startswith("that name is taken on this server")
+    assert store.get(server.url) is None
+
+
+async def test_a_server_refusal_raises_with_the_servers_reason(
+    open_connection: OpenConnection,
+) -> None:
+    session = GameSession(await open_connection("carol"))
+    view = await session.start("freecell", 617)
+    with pytest.raises(ProtocolError) as caught:
+        await session.move("t0>t0")
+    assert caught.value.code == "illegal_move"
+    assert "t0>t0" in describe(caught.value)
+    assert session.view == view
+
+
+async def test_an_unreachable_server_is_a_readable_error(store: TokenStore) -> None:
+    from tests.client.conftest import free_port
+
+    conn = Connection(f"ws://127.0.0.1:{free_port()}/ws", store=store, name="dave")
+    with pytest.raises(OSError) as caught:
+        await conn.open()
+    assert describe(caught.value).startswith("cannot reach the server")
+
+
+async def test_a_stale_ply_adopts_the_servers_view(open_connection: OpenConnection) -> None:
+    conn = await open_connection("erin")
+    session = GameSession(conn)
+    await session.start("freecell", 617)
+    first = session.view
+    assert first is not None
+    move = first["legal"][0]
+    await session.move(move)
+    # Another device (or a lost reply) left this session at the old ply.
+    session.view = first
+    with pytest.raises(ProtocolError) as caught:
+        await session.move(session.view["legal"][-1])
+    assert caught.value.code == "stale_ply"
+    assert session.ply == 1
+
+
+async def test_a_retried_move_after_a_lost_reply_is_applied_once(
+    open_connection: OpenConnection,
+) -> None:
+    conn = await open_connection("frank")
+    session = GameSession(conn)
+    view = await session.start("freecell", 617)
+    move = view["legal"][0]
+    first = await conn.request("move", game=view["id"], ply=view["ply"], move=move)
+    # The same request again, as a client resends when the reply was lost.
+    retry = await conn.request("move", game=view["id"], ply=view["ply"], move=move)
+    assert first["game"]["ply"] == retry["game"]["ply"] == view["ply"] + 1
+    assert first["game"]["piles"] == retry["game"]["piles"]
+
+
+async def test_a_dropped_link_reconnects_and_the_game_resumes(
+    open_connection: OpenConnection,
+) -> None:
+    resumed: list[dict[str, object]] = []
+    conn = await open_connection("grace")
+    session = GameSession(conn)
+
+    async def resume() -> None:
+        view = await session.resume()
+        assert view is not None
+        resumed.append(view)
+
+    conn.on_resume = resume
+    view = await session.start("freecell", 617)
+    moves = [view["legal"][0]]
+    await session.move(moves[0])
+    await conn.drop()
+    # Sent while the link is down: it waits for the reconnect, then goes once.
+    after = await session.move(session.view["legal"][0])  # type: ignore[index]
+    assert after["ply"] == 2
+    await wait_until(lambda: resumed)
+    assert conn.reconnects == 1 and conn.state == CONNECTED
+    assert resumed[0]["id"] == view["id"]
+    again = await session.resume()
+    assert again is not None and again["ply"] == 2
+
+
+async def test_a_server_restart_is_survived_with_backoff_and_the_game_resumes(
+    server: ServerControl, open_connection: OpenConnection
+) -> None:
+    states: list[str] = []
+    conn = await open_connection("heidi", on_state=lambda s, d: states.append(s))
+    session = GameSession(conn)
+    conn.on_resume = lambda: session.resume()  # type: ignore[assignment,return-value]
+    view = await session.start("freecell", 617)
+    await session.move(view["legal"][0])
+    await server.stop()
+    await wait_until(lambda: "reconnecting" in states)
+    await asyncio.sleep(0.3)  # a few attempts fail while the server is down
+    await server.start()
+    await wait_until(lambda: conn.state == CONNECTED)
+    resumed = await session.resume()
+    assert resumed is not None
+    assert resumed["id"] == view["id"] and resumed["ply"] == 1
+    after = await session.move(resumed["legal"][0])
+    assert after["ply"] == 2
+    assert states.count("reconnecting") >= 2
