@@ -1,0 +1,143 @@
+"""The real server on 127.0.0.1, port 0, with an SQLite file in tmp_path, and real clients.
+
+``server`` starts an :class:`App` in the test's event loop; ``connect``
+opens WebSocket clients that speak msgpack through :class:`Client`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
+
+from server.app import App
+from server.config import Config
+
+
+class FakeClock:
+    """Milliseconds that move only when a test says so."""
+
+    def __init__(self, start: int = 1_800_000_000_000) -> None:
+        self.now = start
+
+    def __call__(self) -> int:
+        return self.now
+
+    def advance(self, ms: int) -> None:
+        self.now += ms
+
+
+class Client:
+    """A protocol client over a real WebSocket: ``request`` sends and waits for the reply."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self._ids = itertools.count(1)
+        self.received: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(msgpack.packb(message))
+
+    async def recv(self) -> dict[str, Any]:
+        data = await self.ws.recv()
+        assert isinstance(data, bytes), "the server sends binary frames only"
+        message = msgpack.unpackb(data)
+        self.received.append(message)
+        return message  # type: ignore[no-any-return]
+
+    async def request(self, kind: str, **fields: Any) -> dict[str, Any]:
+        rid = next(self._ids)
+        await self.send({"type": kind, "id": rid, **fields})
+        while True:
+            reply = await self.recv()
+            if reply.get("re") == rid:
+                return reply
+
+    async def hello(self, name: str) -> dict[str, Any]:
+        reply = await self.request("hello", protocol=1, client="tests/1", name=name)
+        assert reply["type"] == "welcome", reply
+        return reply
+
+    async def start(
+        self, variant: str = "freecell", seed: int = 617, **options: Any
+    ) -> dict[str, Any]:
+        reply = await self.request("start_game", variant=variant, seed=seed, options=options)
+        assert reply["type"] == "game", reply
+        return reply["game"]  # type: ignore[no-any-return]
+
+    async def move(self, game: dict[str, Any], move: str) -> dict[str, Any]:
+        return await self.request("move", game=game["id"], ply=game["ply"], move=move)
+
+
+Connect = Callable[..., Awaitable[Client]]
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return Config(host="127.0.0.1", port=0, db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}")
+
+
+@pytest.fixture
+async def server(config: Config, clock: FakeClock) -> AsyncIterator[App]:
+    app = App(config, clock=clock)
+    await app.start()
+    try:
+        yield app
+    finally:
+        await app.stop()
+
+
+ServeWith = Callable[..., Awaitable[App]]
+
+
+@pytest.fixture
+async def serve_with(config: Config, clock: FakeClock) -> AsyncIterator[ServeWith]:
+    """Start a server with some settings changed (``await serve_with(rate_limit=5)``)."""
+    apps: list[App] = []
+
+    async def start(**changes: Any) -> App:
+        app = App(config.replace(**changes), clock=clock)
+        await app.start()
+        apps.append(app)
+        return app
+
+    yield start
+    for app in apps:
+        await app.stop()
+
+
+async def open_client(app: App, **kwargs: Any) -> Client:
+    ws = await ws_connect(f"ws://127.0.0.1:{app.port}/ws", max_size=None, **kwargs)
+    return Client(ws)
+
+
+@pytest.fixture
+async def connect(server: App) -> AsyncIterator[Connect]:
+    opened: list[ClientConnection] = []
+
+    async def open_client(**kwargs: Any) -> Client:
+        ws = await ws_connect(f"ws://127.0.0.1:{server.port}/ws", max_size=None, **kwargs)
+        opened.append(ws)
+        return Client(ws)
+
+    yield open_client
+    for ws in opened:
+        await ws.close()
+
+
+@pytest.fixture
+async def player(connect: Connect) -> Client:
+    client = await connect()
+    await client.hello("alice")
+    return client
