@@ -1,0 +1,143 @@
+"""The app under Textual's Pilot against the real server: register, play by keys and by mouse."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from client.app import NameScreen, PatienceApp
+from client.config import TokenStore
+from client.layout import key_of
+from client.screens.board import BoardScreen
+from client.screens.home import HomeScreen
+from client.widgets import PileWidget
+from shared.games import new_game
+from shared.notation import Move
+from tests.client.conftest import ServerControl
+
+SIZE = (110, 36)
+
+
+async def until(pilot: Pilot[int], condition: Callable[[], object], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.02)
+
+
+async def register_and_open_freecell(pilot: Pilot[int], name: str, seed: int) -> BoardScreen:
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, NameScreen))
+    await pilot.click("#name")
+    await pilot.press(*name, "enter")
+    await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    home = app.screen
+    # Freecell in the list of games, a fixed seed, then "new game".
+    variants = [v for v in app.variant_ids]  # type: ignore[attr-defined]
+    home.query_one("#variants").index = variants.index("freecell")  # type: ignore[attr-defined]
+    await pilot.click("#seed")
+    await pilot.press(*str(seed), "enter")
+    await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+    board = app.screen
+    assert isinstance(board, BoardScreen)
+    return board
+
+
+def top_card_row(pile: PileWidget) -> int:
+    """The screen row of the pile's top card within its widget."""
+    pile.render()
+    return pile._picks.index(1)
+
+
+async def test_register_then_play_freecell_by_keys_and_by_mouse(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    store = TokenStore(tmp_path / "cfg")
+    app = PatienceApp(server.url, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_and_open_freecell(pilot, "alice", 617)
+        assert store.get(server.url) is not None
+        view = board.view
+        assert view["seed"] == 617 and view["ply"] == 0
+        # The board shows the engine's deal of Microsoft game 617.
+        expected = new_game("freecell", seed=617).view()["piles"]
+        assert [board.board.piles[p["id"]].pile["up"] for p in expected] == [
+            p["up"] for p in expected
+        ]
+
+        # Keyboard: a source key lights up exactly the legal destinations, a destination plays.
+        move = next(Move.parse(m) for m in view["legal"] if m.startswith("t") and ">t" in m)
+        await pilot.press(key_of(move.src))
+        lit = {pid for pid, w in board.board.piles.items() if w.has_class("target")}
+        legal_dsts = {Move.parse(m).dst for m in view["legal"] if Move.parse(m).src == move.src}
+        assert lit == legal_dsts
+        moved_card = board.board.piles[move.src].pile["up"][-1]
+        await pilot.press(key_of(move.dst))
+        await until(pilot, lambda: board.view["ply"] == 1)
+        assert board.board.piles[move.dst].pile["up"][-1] == moved_card
+        assert "moves 1" in board.info_text().plain
+
+        # Mouse: click the top card of a pile, then click a free cell.
+        src = next(
+            Move.parse(m).src for m in board.view["legal"] if Move.parse(m).dst == "r0"
+        )
+        card = board.board.piles[src].pile["up"][-1]
+        widget = board.board.piles[src]
+        await pilot.click(widget, offset=(2, top_card_row(widget)))
+        assert widget.has_class("source")
+        await pilot.click(board.board.piles["r0"], offset=(2, 1))
+        await until(pilot, lambda: board.view["ply"] == 2)
+        assert board.board.piles["r0"].pile["up"] == [card]
+
+        # Undo by key takes it back (an action of its own).
+        await pilot.press("u")
+        await until(pilot, lambda: board.view["ply"] == 3)
+        assert board.board.piles["r0"].pile["up"] == []
+        assert board.board.piles[src].pile["up"][-1] == card
+
+
+async def test_an_illegal_move_shows_the_servers_reason_and_changes_nothing(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    app = PatienceApp(server.url, store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_and_open_freecell(pilot, "bob", 617)
+        before = board.view
+        illegal = next(
+            f"t{a}>t{b}"
+            for a in range(8)
+            for b in range(8)
+            if a != b and f"t{a}>t{b}" not in before["legal"]
+        )
+        src, dst = illegal.split(">")
+        await pilot.press(key_of(src), key_of(dst))
+        message = board.query_one("#message")
+        await until(pilot, lambda: "not legal" in str(message.render()))
+        assert board.view["ply"] == 0
+        assert board.view["piles"] == before["piles"]
+
+
+async def test_double_click_sends_a_card_to_the_foundation(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    # The first Microsoft deal with an ace on top, so that a card can go home at once.
+    seed = next(
+        s for s in range(1, 1000)
+        if any(">f" in m for m in new_game("freecell", seed=s).legal_moves())
+    )
+    app = PatienceApp(server.url, store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_and_open_freecell(pilot, "carol", seed)
+        src = next(Move.parse(m).src for m in board.view["legal"] if ">f" in m)
+        ace = board.board.piles[src].pile["up"][-1]
+        widget = board.board.piles[src]
+        await pilot.double_click(widget, offset=(2, top_card_row(widget)))
+        await until(pilot, lambda: board.view["ply"] == 1)
+        homes = [p["up"] for p in board.view["piles"] if p["id"].startswith("f")]
+        assert any(home[:1] == [ace] for home in homes)
+        assert board.view["score"] >= 1
