@@ -1,0 +1,160 @@
+"""``shared/`` stays pure: standard library only, no I/O, no clock, no global random.
+
+The server, the clients, the solver and other people's tools all import the
+engine; anything it drags in (an event loop, a database driver, a socket, the
+process-wide ``random`` state) would make replays machine-dependent or pull a
+server stack into a thin client. Each module is imported in a fresh
+interpreter, so that what another test imported cannot hide or fake a leak.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT / "shared"
+
+#: packages that must never be loaded by importing a shared module
+FORBIDDEN_LOADED = frozenset(
+    {"asyncio", "websockets", "sqlalchemy", "aiosqlite", "alembic", "textual", "socket", "random"}
+)
+#: the wire format is shared/protocol.py's whole purpose; no other module may need it
+MSGPACK_OWNER = "shared.protocol"
+#: standard-library modules that mean a clock, I/O or global randomness, refused even though
+#: the interpreter may have loaded some of them (os, time) before any test runs
+FORBIDDEN_IMPORTED = frozenset(
+    {
+        "asyncio",
+        "datetime",
+        "io",
+        "os",
+        "pathlib",
+        "random",
+        "secrets",
+        "shutil",
+        "socket",
+        "subprocess",
+        "tempfile",
+        "threading",
+        "time",
+        "uuid",
+    }
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+SOURCES = sorted(SHARED.rglob("*.py"))
+MODULES = [_module_name(p) for p in SOURCES]
+
+# Imports every module in turn and reports, per module, what its import added.
+_PROBE = """
+import importlib, json, sys
+added = {}
+for name in sys.argv[1:]:
+    before = set(sys.modules)
+    importlib.import_module(name)
+    added[name] = sorted(set(sys.modules) - before)
+print(json.dumps({"added": added, "loaded": sorted(sys.modules)}))
+"""
+
+
+def _probe(modules: list[str]) -> dict[str, Any]:
+    """Import ``modules`` in one fresh interpreter: what each import added, and all loaded."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *modules],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, f"importing the shared modules failed:\n{done.stderr}"
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def _tops(names: list[str]) -> set[str]:
+    return {name.split(".")[0] for name in names}
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import statement, however deeply nested."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+    return found
+
+
+def test_every_shared_module_is_found() -> None:
+    # Guards the parametrised tests below against silently testing nothing.
+    assert "shared.game" in MODULES
+    assert "shared.games" in MODULES
+    assert "shared.variants.freecell" in MODULES
+
+
+def test_a_fresh_interpreter_loads_none_of_the_forbidden_packages() -> None:
+    # If the bare interpreter already held one of them, the per-module check
+    # below could not tell a leak from the background.
+    done = subprocess.run(
+        [sys.executable, "-c", "import json, sys; print(json.dumps(sorted(sys.modules)))"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    baseline = {name.split(".")[0] for name in json.loads(done.stdout)}
+    assert not baseline & (FORBIDDEN_LOADED | {"msgpack"})
+
+
+def test_importing_the_shared_modules_loads_no_forbidden_package() -> None:
+    # One interpreter for all: a leak is charged to the first module whose import loaded it.
+    result = _probe(MODULES)
+    leaks = {
+        module: sorted(_tops(added) & FORBIDDEN_LOADED)
+        for module, added in result["added"].items()
+        if _tops(added) & FORBIDDEN_LOADED
+    }
+    assert not leaks, f"forbidden packages loaded by importing: {leaks}"
+    assert not _tops(result["loaded"]) & FORBIDDEN_LOADED
+
+
+def test_msgpack_is_loaded_only_through_the_protocol_module() -> None:
+    others = [m for m in MODULES if m != MSGPACK_OWNER and not m.startswith(MSGPACK_OWNER + ".")]
+    result = _probe(others)
+    loaded = set(result["loaded"])
+    if "msgpack" in _tops(result["loaded"]):
+        importers = [m for m, added in result["added"].items() if "msgpack" in _tops(added)]
+        assert MSGPACK_OWNER in loaded, f"{importers} load msgpack without {MSGPACK_OWNER}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=MODULES)
+def test_shared_modules_import_only_the_standard_library_and_shared(path: Path) -> None:
+    module = _module_name(path)
+    bad = []
+    for line, name in _imports(path):
+        top = name.split(".")[0]
+        if top in ("shared", "__future__"):
+            continue
+        if top == "msgpack" and module == MSGPACK_OWNER:
+            continue
+        if top not in sys.stdlib_module_names or top in FORBIDDEN_IMPORTED:
+            bad.append(f"line {line}: {name}")
+    assert not bad, f"{module} imports {bad}"
