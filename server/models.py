@@ -62,3 +62,7 @@ class Move(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[str] = mapped_column(String(16))
     played_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+# Issue 5's tables (rooms, dailies, settings) share this metadata; imported last on purpose.
+import server.models_club  # noqa: E402, F401
