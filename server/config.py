@@ -50,6 +50,18 @@ class Config:
     #: seconds the solver may spend on one hint
     hint_budget: float = 1.0
     log_level: str = "INFO"
+    # -- issue 5: community server, races, daily challenges --
+    #: shown to players in ``welcome`` (server.motd) when not empty
+    motd: str = ""
+    #: a race room's time limit when ``create_room`` names none, and the countdown before a race
+    race_time_limit_s: int = 1800
+    race_countdown_ms: int = 3000
+    #: how often races are checked against their time limit
+    race_tick_ms: int = 1000
+    #: seconds of solver (in a worker thread) allowed per daily candidate seed
+    daily_budget_s: float = 10.0
+    #: compute today's and tomorrow's dailies in the background at start and every hour
+    daily_ahead: bool = True
 
     def replace(self, **changes: Any) -> Config:
         return dataclasses.replace(self, **changes)
