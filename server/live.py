@@ -13,6 +13,7 @@ import importlib
 import importlib.util
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -98,13 +99,20 @@ def same_action(sent: str, recorded: str) -> bool:
     return a.dst == "f" and a.src == b.src and a.count == 1 and b.dst.startswith("f")
 
 
-def _solver_hint() -> Callable[[Game, float], str | None] | None:
-    """``shared.solver.hint`` once the solver exists, else None."""
+def _solver_hint(seconds: float) -> Callable[[Game], str | None] | None:
+    """``shared.solver.hint`` with a time budget, once the solver exists; else None."""
     if importlib.util.find_spec("shared.solver") is None:
         return None
-    solver = importlib.import_module("shared.solver")
-    found: Callable[[Game, float], str | None] | None = getattr(solver, "hint", None)
-    return found
+    solver: Any = importlib.import_module("shared.solver")
+    if not hasattr(solver, "hint") or not hasattr(solver, "Budget"):
+        return None
+    budget = solver.Budget(positions=None, seconds=seconds, clock=time.monotonic)
+
+    def hint(game: Game) -> str | None:
+        found: str | None = solver.hint(game, budget)
+        return found
+
+    return hint
 
 
 class GameService:
@@ -297,12 +305,12 @@ class GameService:
         """The solver's hint within the budget, else a foundation move; None once ended."""
         if live.state != PLAYING:
             return None
-        solve = _solver_hint()
+        solve = _solver_hint(self.hint_budget)
         if solve is not None:
             copy = replay(live.game.record())  # the solver works on its own copy, in a thread
             async with self._hints:
                 try:
-                    hint: str | None = await asyncio.to_thread(solve, copy, self.hint_budget)
+                    hint = await asyncio.to_thread(solve, copy)
                 except Exception:
                     log.exception("game %s: the solver failed; falling back", live.id)
                 else:

@@ -7,6 +7,7 @@ migrates from anywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
@@ -30,12 +31,20 @@ def alembic_config(url: str) -> Config:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    """Bring the database to ``revision`` through the engine's own connection."""
+    """Bring the database up to ``revision`` through the engine's own connection."""
+    await _run(engine, command.upgrade, revision)
 
+
+async def downgrade(engine: AsyncEngine, revision: str) -> None:
+    """Take the database back to ``revision`` (``base``: empty)."""
+    await _run(engine, command.downgrade, revision)
+
+
+async def _run(engine: AsyncEngine, step: Callable[[Config, str], None], revision: str) -> None:
     def run(connection: Connection) -> None:
         config = alembic_config(engine.url.render_as_string(hide_password=False))
         config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+        step(config, revision)
 
     async with engine.begin() as conn:
         await conn.run_sync(run)

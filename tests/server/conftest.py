@@ -85,7 +85,12 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
-    return Config(host="127.0.0.1", port=0, db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}")
+    return Config(
+        host="127.0.0.1",
+        port=0,
+        db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
+        hint_budget=0.05,
+    )
 
 
 @pytest.fixture

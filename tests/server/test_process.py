@@ -1,0 +1,133 @@
+"""``patience-club serve`` as a process: kill -9 loses no acknowledged move; SIGTERM closes well."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.conftest import Client
+
+SCRIPT = Path(sys.executable).parent / "patience-club"
+
+
+@asynccontextmanager
+async def serve(db: Path) -> AsyncIterator[tuple[asyncio.subprocess.Process, int]]:
+    process = await asyncio.create_subprocess_exec(
+        str(SCRIPT),
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        f"sqlite+aiosqlite:///{db}",
+        "--log-level",
+        "WARNING",
+        stdout=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert process.stdout is not None
+        line = await asyncio.wait_for(process.stdout.readline(), 30)
+        match = re.search(rb":(\d+)/ws", line)
+        assert match, line
+        yield process, int(match.group(1))
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def client(port: int) -> Client:
+    from websockets.asyncio.client import connect
+
+    return Client(await connect(f"ws://127.0.0.1:{port}/ws", max_size=None))
+
+
+def stored_actions(db: Path, game_id: str) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT action FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+        ).fetchall()
+    return [r[0] for r in rows]
+
+
+async def test_kill_9_in_the_middle_of_play_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    db = tmp_path / "crash.db"
+    players: list[dict[str, Any]] = []
+    async with serve(db) as (process, port):
+        for n in range(6):
+            c = await client(port)
+            welcome = await c.hello(f"racer{n}")
+            game = await c.start("freecell", seed=1000 + n)
+            players.append({"client": c, "token": welcome["token"], "game": game, "acked": []})
+
+        async def play(entry: dict[str, Any], rng: random.Random) -> None:
+            c, game = entry["client"], entry["game"]
+            sent: list[str] = []
+            try:
+                while True:
+                    if game["ply"] and rng.random() < 0.15:
+                        action = "undo"
+                        reply = await c.request("undo", game=game["id"], ply=game["ply"])
+                    elif game["legal"]:
+                        action = rng.choice(game["legal"])
+                        reply = await c.move(game, action)
+                    else:
+                        return
+                    assert reply["type"] == "game", reply
+                    sent.append(action)
+                    game = reply["game"]
+                    entry["acked"] = list(sent)
+            except ConnectionClosed:
+                return
+
+        tasks = [
+            asyncio.create_task(play(e, random.Random(n))) for n, e in enumerate(players)
+        ]
+        await asyncio.sleep(1.5)
+        os.kill(process.pid, signal.SIGKILL)
+        await process.wait()
+        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+
+    assert all(len(e["acked"]) >= 5 for e in players), [len(e["acked"]) for e in players]
+    for e in players:
+        acked = e["acked"]
+        assert stored_actions(db, e["game"]["id"])[: len(acked)] == acked
+
+    async with serve(db) as (process, port):
+        for e in players:
+            c = await client(port)
+            await c.request("hello", protocol=1, client="t/1", token=e["token"])
+            view = (await c.request("get_game", game=e["game"]["id"]))["game"]
+            assert view["ply"] >= len(e["acked"])
+            moved = await c.move(view, view["legal"][0]) if view["legal"] else None
+            assert moved is None or moved["type"] == "game"
+            await c.ws.close()
+
+
+async def test_sigterm_closes_connections_with_1001_and_keeps_every_move(tmp_path: Path) -> None:
+    db = tmp_path / "term.db"
+    async with serve(db) as (process, port):
+        c = await client(port)
+        await c.hello("alice")
+        game = await c.start()
+        for _ in range(3):
+            game = (await c.move(game, game["legal"][0]))["game"]
+        process.send_signal(signal.SIGTERM)
+        try:
+            while True:
+                await asyncio.wait_for(c.recv(), 10)
+        except ConnectionClosed:
+            pass
+        assert c.ws.close_code == 1001
+        assert await asyncio.wait_for(process.wait(), 20) == 0
+    assert len(stored_actions(db, game["id"])) == 3

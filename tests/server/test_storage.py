@@ -1,0 +1,127 @@
+"""Storage: migrations agree with the models, moves are stored in order, restarts rebuild games."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+
+from server.app import App
+from server.cli import main as cli
+from server.config import Config
+from server.db import create_engine
+from server.migrate import current, downgrade, upgrade
+from server.models import Base, Game, Move
+from tests.server.conftest import FakeClock, open_client
+
+
+def _differences(connection: Connection) -> list[Any]:
+    context = MigrationContext.configure(connection, opts={"compare_type": True})
+    return list(compare_metadata(context, Base.metadata))
+
+
+async def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+    engine = create_engine(f"sqlite+aiosqlite:///{tmp_path / 'm.db'}")
+    try:
+        assert await current(engine) is None
+        await upgrade(engine)
+        assert await current(engine) is not None
+        async with engine.connect() as conn:
+            assert await conn.run_sync(_differences) == []
+        await downgrade(engine, "base")
+        assert await current(engine) is None
+        await upgrade(engine)
+        async with engine.connect() as conn:
+            assert await conn.run_sync(_differences) == []
+    finally:
+        await engine.dispose()
+
+
+def test_db_upgrade_command_works_from_any_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    url = f"sqlite+aiosqlite:///{tmp_path / 'sub' / 'c.db'}"
+    assert cli(["db", "upgrade", "--db", url]) == 0
+    assert "at revision 0001" in capsys.readouterr().out
+    assert (tmp_path / "sub" / "c.db").exists()
+
+
+async def test_every_action_is_stored_in_order(server: App, connect: Any) -> None:
+    client = await connect()
+    await client.hello("alice")
+    game = await client.start()
+    played = []
+    for _ in range(5):
+        reply = await client.move(game, game["legal"][-1])
+        played.append(game["legal"][-1])
+        game = reply["game"]
+    await client.request("undo", game=game["id"], ply=game["ply"])
+    async with server.sessions() as db:
+        rows = (await db.execute(select(Move).where(Move.game_id == game["id"]))).scalars()
+        stored = sorted((m.ply, m.action) for m in rows)
+        row = await db.get(Game, game["id"])
+    assert stored == list(enumerate([*played, "undo"]))
+    assert row is not None and (row.ply, row.state, row.variant, row.seed) == (
+        6,
+        "playing",
+        "freecell",
+        617,
+    )
+
+
+async def test_a_restarted_server_rebuilds_games_from_seed_and_moves(
+    config: Config, clock: FakeClock
+) -> None:
+    app = App(config, clock=clock)
+    await app.start()
+    client = await open_client(app)
+    token = (await client.hello("alice"))["token"]
+    game = await client.start("westhaven", seed=99)
+    for _ in range(6):
+        game = (await client.move(game, game["legal"][0]))["game"]
+    clock.advance(700)
+    await client.ws.close()
+    await app.stop()
+
+    app = App(config.replace(port=0), clock=clock)
+    await app.start()
+    try:
+        client = await open_client(app)
+        await client.request("hello", protocol=1, client="t/1", token=token)
+        again = await client.request("get_game", game=game["id"])
+        assert {k: v for k, v in again["game"].items() if k != "elapsed_ms"} == {
+            k: v for k, v in game.items() if k != "elapsed_ms"
+        }
+        assert again["game"]["elapsed_ms"] == game["elapsed_ms"] + 700
+        moved = await client.move(again["game"], again["game"]["legal"][0])
+        assert moved["game"]["ply"] == 7
+        await client.ws.close()
+    finally:
+        await app.stop()
+
+
+async def test_moves_of_many_games_share_commits(server: App, connect: Any) -> None:
+    clients = [await connect() for _ in range(20)]
+    for n, client in enumerate(clients):
+        await client.hello(f"p{n}")
+    games = [await c.start("freecell", seed=100 + n) for n, c in enumerate(clients)]
+    before = (server.writer.commits, server.writer.writes)
+
+    async def play(client: Any, game: dict[str, Any]) -> None:
+        for _ in range(5):
+            game = (await client.move(game, game["legal"][0]))["game"]
+
+    await asyncio.gather(*(play(c, g) for c, g in zip(clients, games, strict=True)))
+    commits = server.writer.commits - before[0]
+    writes = server.writer.writes - before[1]
+    assert writes == 100
+    assert commits < writes
