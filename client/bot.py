@@ -29,12 +29,16 @@ def _quiet(_: str) -> None:
 
 
 def fallback_move(view: GameView, rng: random.Random, recent: list[str]) -> str | None:
-    """A legal move chosen greedily when the server gives no hint."""
+    """A legal move chosen greedily when the server gives no hint.
+
+    In order: a card to a foundation; a move that turns a face-down card; a
+    build onto a non-empty pile; the stock; anything else not just played.
+    """
     legal: list[str] = list(view["legal"])
     if not legal:
         return None
     piles = {p["id"]: p for p in view["piles"]}
-    to_foundation, turns_card, others = [], [], []
+    ranked: list[list[str]] = [[], [], [], []]
     for text in legal:
         if text == "deal":
             continue
@@ -43,20 +47,23 @@ def fallback_move(view: GameView, rng: random.Random, recent: list[str]) -> str 
         except InvalidNotation:
             continue
         src = piles.get(move.src, {"down": 0, "up": []})
+        dst = piles.get(move.dst, {"down": 0, "up": []})
         if move.dst.startswith("f") and not move.src.startswith("f"):
-            to_foundation.append(text)
-        elif src["down"] and move.count == len(src["up"]) and move.src.startswith("t"):
-            turns_card.append(text)
-        elif text not in recent and not move.src.startswith("f"):
-            others.append(text)
-    for group in (to_foundation, turns_card):
+            ranked[0].append(text)
+        elif move.src.startswith("t") and src["down"] and move.count == len(src["up"]):
+            ranked[1].append(text)
+        elif text in recent or move.src.startswith("f"):
+            continue
+        elif dst["up"] and move.dst.startswith("t"):
+            ranked[2].append(text)
+        else:
+            ranked[3].append(text)
+    for group in ranked[:3]:
         if group:
-            return group[0]
-    if "deal" in legal and rng.random() < 0.5:
+            return group[0] if group is ranked[0] else rng.choice(group)
+    if "deal" in legal:
         return "deal"
-    if others:
-        return rng.choice(others)
-    return "deal" if "deal" in legal else None
+    return rng.choice(ranked[3]) if ranked[3] else None
 
 
 @dataclass
@@ -88,7 +95,12 @@ class Bot:
                 return view
             if actions >= self.max_actions:
                 return await self.session.resign()
-            move = await self.session.hint()
+            try:
+                move = await self.session.hint()
+            except ProtocolError as exc:
+                # A hint is only advice: without one the bot plays its own greedy choice.
+                self.log(f"no hint: {exc.message}")
+                move = None
             if move is None or (view["ply"], move) in refused:
                 move = fallback_move(view, self.rng, recent)
             if move is None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def daily_text(entry: dict[str, Any] | None, known: bool) -> str:
     """Today's daily of one variant, as the home screen lists it."""
     if not known:
-        return "daily: ?"
+        return ""
     if entry is None:
         return "daily: not finished yet"
     return (
@@ -92,8 +92,8 @@ class HomeScreen(Screen[None]):
                     ),
                     id="variants",
                 )
+                yield Input(placeholder="seed (optional)", id="seed", type="integer")
                 with Horizontal(classes="buttons"):
-                    yield Input(placeholder="seed (optional)", id="seed", type="integer")
                     yield Button("New game", id="new-game", variant="primary")
                     yield Button("Daily", id="daily")
                     yield Button("Leaderboard", id="leaderboard")

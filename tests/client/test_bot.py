@@ -1,0 +1,50 @@
+"""The greedy bot plays real games on the real server to their end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from client.bot import Bot, fallback_move
+from shared.games import new_game
+from tests.client.conftest import OpenConnection
+
+
+async def test_the_bot_plays_freecell_to_an_end_the_server_agrees_with(
+    open_connection: OpenConnection,
+) -> None:
+    bot = Bot(await open_connection("robot"), seed=3, max_actions=60)
+    final = await bot.play_solo("freecell", 617)
+    assert final["state"] in ("won", "resigned")
+    assert final["score"] > 0, "hints and greedy moves send cards home"
+    check = await bot.conn.request("get_game", game=final["id"])
+    assert check["game"]["state"] == final["state"]
+    assert check["game"]["ply"] == final["ply"]
+
+
+@pytest.mark.parametrize("variant", ["osmosis", "thumb_and_pouch", "gypsy", "westhaven"])
+async def test_the_bot_ends_a_game_of_every_other_variant(
+    open_connection: OpenConnection, variant: str
+) -> None:
+    bot = Bot(await open_connection(f"bot-{variant[:8]}"), seed=5, max_actions=25)
+    final = await bot.play_solo(variant, 617)
+    assert final["state"] in ("won", "resigned")
+    assert final["ply"] <= 25 + 1
+
+
+def test_fallback_prefers_foundation_moves_then_cards_that_turn_up() -> None:
+    rng = random.Random(1)
+    game = new_game("thumb_and_pouch", seed=617)
+    view = game.view()
+    move = fallback_move(view, rng, [])
+    assert move is not None and move in view["legal"]
+    home = [m for m in view["legal"] if ">f" in m]
+    if home:
+        assert move == home[0]
+
+
+def test_fallback_has_nothing_on_an_ended_game() -> None:
+    game = new_game("freecell", seed=617)
+    game.resign()
+    assert fallback_move(game.view(), random.Random(1), []) is None
