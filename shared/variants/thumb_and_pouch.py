@@ -19,6 +19,8 @@ FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(7))
 #: the ace of each suit, the cards an empty foundation takes
 ACES = (1, 17, 33, 49)
+#: positions :meth:`ThumbAndPouchRules.quick_progress` may visit before answering "don't know"
+PROBE_BUDGET = 200
 
 
 def other_suit_down(under: int, card: int) -> bool:
@@ -162,25 +164,31 @@ class ThumbAndPouchRules(Rules):
     # -- the stuck check's shortcut --------------------------------------------
 
     def quick_progress(self, pos: Position) -> bool:
-        """Proofs that some card not on a foundation can still reach one.
+        """A proof that some card not on a foundation can still reach one, or False.
 
-        A card a foundation takes now (``wanted``) stays wanted while only
-        the stock and the tableau change, so each of these proves progress:
-        it is in the stock (deals alone bring it up); it is in the waste and
-        a redeal is left; it lies right under the waste top and that top can
-        go to the tableau; or it lies in a tableau pile under a group (the
-        cards above it, which may always be picked up together) that another
-        pile or an empty pile takes.
+        Two stages, both exact (every step is a legal move): proofs read off
+        the position, then a small goal-directed search that never touches
+        the foundations, so the cards they take now stay wanted, and that
+        stops as soon as such a proof holds. It exists because the generic
+        stuck search wanders: it spends its whole budget (hundreds of ms) in
+        positions where a few purposeful moves uncover a wanted card.
         """
-        piles = pos.piles
         wanted = self._foundation_takers(pos)
-        stock = piles[self.stock]
-        for card in stock:
+        return self._progress_in_sight(pos, wanted) or self._probe(pos, wanted)
+
+    def _progress_in_sight(self, pos: Position, wanted: dict[int, list[int]]) -> bool:
+        """A wanted card is a top card, is in the stock (deals alone bring it up), is in
+        the waste with a redeal left, lies right under a waste top that can go to the
+        tableau, or lies in a tableau pile under a group that another pile takes."""
+        piles = pos.piles
+        for card in piles[self.stock]:
             if card in wanted:
                 return True
         waste = piles[self.waste]
         takers, empties = self._tableau_takers(pos)
         if waste:
+            if waste[-1] in wanted:
+                return True
             max_redeals = self.max_redeals
             if max_redeals is None or pos.redeals_used < max_redeals:
                 for card in waste:
@@ -191,6 +199,10 @@ class ThumbAndPouchRules(Rules):
         down = pos.down
         for t in self.tableau:
             pile = piles[t]
+            if not pile:
+                continue
+            if pile[-1] in wanted:
+                return True
             # The group above index i can be picked up when pile[i + 1] is face up.
             for i in range(max(down[t] - 1, 0), len(pile) - 1):
                 if pile[i] in wanted:
@@ -200,3 +212,65 @@ class ThumbAndPouchRules(Rules):
                         if u != t:
                             return True
         return False
+
+    def _probe(self, pos: Position, wanted: dict[int, list[int]]) -> bool:
+        """Depth-first search, most promising moves first, for a position in which
+        :meth:`_progress_in_sight` holds; False when ``PROBE_BUDGET`` positions found none."""
+        seen = {pos.key()}
+        stack = [pos]
+        while stack:
+            children = self._probe_children(stack.pop())
+            children.sort(key=lambda pc: -pc[0])
+            for _, child in children:
+                if self._progress_in_sight(child, wanted):
+                    return True
+                key = child.key()
+                if key in seen:
+                    continue
+                if len(seen) >= PROBE_BUDGET:
+                    return False
+                seen.add(key)
+                stack.append(child)
+        return False
+
+    def _probe_children(self, pos: Position) -> list[tuple[int, Position]]:
+        """Positions one purposeful step away, with a priority (lower is tried first):
+        turning a face-down card, emptying a pile, other tableau moves, then a card
+        fetched from the stock and waste (by deals, then one move) onto the tableau."""
+        piles = pos.piles
+        down = pos.down
+        takers, empties = self._tableau_takers(pos)
+        first_empty = empties[:1]
+        children: list[tuple[int, Position]] = []
+        for s in self.tableau:
+            pile = piles[s]
+            size = len(pile)
+            for i in range(down[s], size):
+                targets = [t for t in takers.get(pile[i], ()) if t != s]
+                if i:
+                    # All empty piles are alike; a whole pile moved to one changes nothing.
+                    targets += first_empty
+                priority = 0 if i == down[s] and i else (1 if i == 0 else 2)
+                for t in targets:
+                    child = pos.copy()
+                    self.move_cards(child, s, size - i, t)
+                    children.append((priority, child))
+        # Every card the stock and waste can bring to the waste top, in dealing order.
+        stock = piles[self.stock]
+        waste = piles[self.waste]
+        reachable = waste[-1:] + stock[::-1]
+        max_redeals = self.max_redeals
+        if max_redeals is None or pos.redeals_used < max_redeals:
+            reachable += waste[:-1]
+        for card in reachable:
+            targets = takers.get(card, []) + first_empty
+            if not targets:
+                continue
+            fetched = pos.copy()
+            while fetched.piles[self.waste][-1:] != [card]:
+                self.use_stock(fetched)
+            for t in targets:
+                child = fetched.copy()
+                self.move_cards(child, self.waste, 1, t)
+                children.append((3, child))
+        return children
