@@ -1,0 +1,324 @@
+"""Daily challenges: one winnable deal per variant per UTC day, one ranked attempt per player.
+
+The deal of a day is the first of a list of candidate seeds, derived from
+HMAC(secret, "date|variant|n"), that the solver proves winnable. The secret
+is created at the first start and kept in the database, so nobody can
+predict a deal before its day, and every process of one server agrees on it.
+The solver runs in a separate process (CPU-bound, it would otherwise hold the
+event loop's GIL); today's and tomorrow's deals are computed ahead in the
+background, and a ``daily`` request that finds none waits for its own
+computation without blocking anyone else. The result is stored, so a deal
+never changes once offered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import datetime
+import hashlib
+import hmac
+import logging
+import multiprocessing
+import secrets
+import time
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from server.live import ENDED, LiveGame
+from server.models_club import Daily, DailyAttempt
+from server.standings import rank_key, ranked
+from server.store import daily as store
+from shared import protocol as p
+from shared.errors import InvalidOptions, ProtocolError
+from shared.games import RULES, rules_for
+
+if TYPE_CHECKING:
+    from server.app import App
+
+log = logging.getLogger(__name__)
+
+SECRET_KEY = "daily_secret"
+#: candidate seeds tried per day and variant before giving up (each within the budget)
+CANDIDATES = 64
+#: positions the solver may search per candidate, besides the time budget
+POSITIONS = 2_000_000
+DAY_MS = 86_400_000
+#: the work ahead waits this long after start, so that a starting server answers first
+AHEAD_DELAY_S = 10.0
+
+#: set while the daily service itself starts a daily game (the lock does not apply to it)
+_dealing_daily: contextvars.ContextVar[bool] = contextvars.ContextVar("dealing", default=False)
+
+
+def utc_date(ms: int) -> str:
+    return datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC).date().isoformat()
+
+
+def day_end_ms(date: str) -> int:
+    start = datetime.datetime.fromisoformat(date).replace(tzinfo=datetime.UTC)
+    return int(start.timestamp() * 1000) + DAY_MS
+
+
+def candidate_seeds(secret: bytes, date: str, variant: str, count: int = CANDIDATES) -> list[int]:
+    """Seeds 1 .. 2**31-1 that only the holder of ``secret`` can compute for ``date``."""
+    seeds = []
+    for n in range(count):
+        digest = hmac.new(secret, f"{date}|{variant}|{n}".encode(), hashlib.sha256).digest()
+        seeds.append(int.from_bytes(digest[:8], "big") % p.MAX_SEED + 1)
+    return seeds
+
+
+def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
+    """In a worker process: the first seed proven winnable and the positions it took."""
+    from shared.solver import Budget, find_winnable_seed
+
+    budget = Budget(positions=POSITIONS, seconds=seconds, clock=time.monotonic)
+    seed, result = find_winnable_seed(variant, {}, seeds, budget)
+    return seed, result.positions
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptKey:
+    variant: str
+    date: str
+    player: int
+
+
+class DailyService:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.secret = b""
+        #: (variant, date) -> seed, for the days already computed
+        self.seeds: dict[tuple[str, str], int] = {}
+        self._computing: dict[tuple[str, str], asyncio.Future[int]] = {}
+        #: open attempts by game id
+        self.attempts: dict[str, AttemptKey] = {}
+        self._locks: dict[tuple[int, str], asyncio.Lock] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._ahead: asyncio.Task[None] | None = None
+
+    # -- life cycle ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        async with self.app.sessions() as db:
+            value = await store.setting(db, key=SECRET_KEY, default=secrets.token_hex(32))
+            self.secret = bytes.fromhex(value)
+            for attempt in await store.open_attempts(db):
+                self.attempts[attempt.game_id] = AttemptKey(
+                    attempt.variant, attempt.date, attempt.player_id
+                )
+        self.app.games.listeners.append(self.on_action)
+        self.app.games.start_guards.append(self.guard)
+        if self.app.config.daily_ahead:
+            self._ahead = asyncio.create_task(self._compute_ahead(), name="dailies")
+
+    async def stop(self) -> None:
+        if self._ahead is not None:
+            self._ahead.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ahead
+        for hooks in (self.app.games.listeners, self.app.games.start_guards):
+            for hook in (self.on_action, self.guard):
+                with contextlib.suppress(ValueError):
+                    hooks.remove(hook)  # type: ignore[arg-type]
+        if self._pool is not None:
+            # A search in progress would hold the shutdown for its whole budget: end it now.
+            workers = list(getattr(self._pool, "_processes", {}).values())
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
+            self._pool = None
+
+    def today(self) -> str:
+        return utc_date(self.app.clock())
+
+    # -- the deal of a day -------------------------------------------------------------
+
+    async def seed(self, variant: str, date: str) -> int:
+        """The day's deal, from memory, the database, or the solver (awaited, off the loop)."""
+        key = (variant, date)
+        known = self.seeds.get(key)
+        if known is not None:
+            return known
+        computing = self._computing.get(key)
+        if computing is None:
+            computing = asyncio.ensure_future(self._find(variant, date))
+            self._computing[key] = computing
+            computing.add_done_callback(lambda _: self._computing.pop(key, None))
+        return await asyncio.shield(computing)
+
+    async def _find(self, variant: str, date: str) -> int:
+        async with self.app.sessions() as db:
+            row = await store.daily(db, variant=variant, date=date)
+        if row is None:
+            seeds = candidate_seeds(self.secret, date, variant)
+            if self._pool is None:
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            loop = asyncio.get_running_loop()
+            started = time.monotonic()
+            seed, positions = await loop.run_in_executor(
+                self._pool, prove, variant, seeds, self.app.config.daily_budget_s
+            )
+            log.info(
+                "daily %s %s: seed proven winnable in %.2f s (%d positions)",
+                variant,
+                date,
+                time.monotonic() - started,
+                positions,
+            )
+            async with self.app.sessions() as db, db.begin():
+                if await store.daily(db, variant=variant, date=date) is None:
+                    db.add(
+                        Daily(
+                            variant=variant,
+                            date=date,
+                            seed=seed,
+                            positions=positions,
+                            computed_ms=self.app.clock(),
+                        )
+                    )
+            async with self.app.sessions() as db:
+                row = await store.daily(db, variant=variant, date=date)
+            assert row is not None
+        self.seeds[(variant, date)] = row.seed
+        return row.seed
+
+    async def _compute_ahead(self) -> None:
+        """Today's and tomorrow's deals of every variant, then again every hour."""
+        await asyncio.sleep(AHEAD_DELAY_S)
+        while True:
+            now = self.app.clock()
+            for date in (utc_date(now), utc_date(now + DAY_MS)):
+                for variant in RULES:
+                    try:
+                        await self.seed(variant, date)
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:
+                        log.exception("daily %s %s could not be computed", variant, date)
+            with contextlib.suppress(Exception):
+                await self.close_days()
+            await asyncio.sleep(3600)
+
+    # -- attempts ------------------------------------------------------------------------
+
+    async def attempt(self, player: int, variant: str) -> tuple[LiveGame, str]:
+        """The player's attempt at today's deal, started now if it is the first ``daily``."""
+        try:
+            rules_for(variant)
+        except InvalidOptions as exc:
+            raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
+        date = self.today()
+        lock = self._locks.setdefault((player, variant), asyncio.Lock())
+        async with lock:
+            async with self.app.sessions() as db:
+                found = await store.attempt(db, variant=variant, date=date, player_id=player)
+            if found is not None:
+                return await self.app.games.get(found.game_id), date
+            seed = await self.seed(variant, date)
+            token = _dealing_daily.set(True)
+            try:
+                live = await self.app.games.start(player, variant, seed, {})
+            finally:
+                _dealing_daily.reset(token)
+            async with self.app.sessions() as db, db.begin():
+                db.add(
+                    DailyAttempt(
+                        variant=variant,
+                        date=date,
+                        player_id=player,
+                        game_id=live.id,
+                        finished=False,
+                        state=live.state,
+                        elapsed_ms=0,
+                        moves=0,
+                        score=0,
+                        rank_group=0,
+                        rank_a=0,
+                        rank_b=0,
+                    )
+                )
+            self.attempts[live.id] = AttemptKey(variant, date, player)
+        if len(self._locks) > 10_000:
+            self._locks.clear()
+        return live, date
+
+    async def guard(self, player: int, variant: str, seed: int, options: Mapping[str, Any]) -> None:
+        """``daily_locked``: today's deal is not played outside the attempt until it ended."""
+        if _dealing_daily.get() or not self.is_daily(variant, seed):
+            return
+        date = self.today()
+        async with self.app.sessions() as db:
+            found = await store.attempt(db, variant=variant, date=date, player_id=player)
+        if found is None or found.game_id in self.attempts:
+            raise ProtocolError(
+                p.DAILY_LOCKED,
+                f"seed {seed} is today's daily {variant}: play it with 'daily' first; "
+                "replays are open once your attempt has ended",
+            )
+
+    def is_daily(self, variant: str, seed: int) -> bool:
+        return self.seeds.get((variant, self.today())) == seed
+
+    async def on_action(self, live: LiveGame, action: str) -> None:
+        key = self.attempts.get(live.id)
+        if key is None or live.state not in ENDED:
+            return
+        if key.date < self.today():
+            return  # its day is over: it counts as it stood then (close_days)
+        now = self.app.clock()
+        elapsed, moves, score = live.elapsed_ms(now), live.game.ply, live.game.score
+        values = store.finished_values(
+            live.state, elapsed, moves, score, rank_key(live.state, elapsed, moves, score)
+        )
+        async with self.app.sessions() as db, db.begin():
+            await store.finish(
+                db, variant=key.variant, date=key.date, player_id=key.player, values=values
+            )
+        del self.attempts[live.id]
+
+    async def close_days(self) -> None:
+        """Attempts still open when their day ended count as they stood (as last stored)."""
+        today = self.today()
+        async with self.app.sessions() as db, db.begin():
+            for attempt, game in await store.unfinished_before(db, date=today):
+                end = min(game.updated_ms, day_end_ms(attempt.date))
+                elapsed = max(0, end - game.started_ms)
+                key = rank_key(game.state, elapsed, game.ply, game.score)
+                values = store.finished_values(game.state, elapsed, game.ply, game.score, key)
+                await store.finish(
+                    db,
+                    variant=attempt.variant,
+                    date=attempt.date,
+                    player_id=attempt.player_id,
+                    values=values,
+                )
+                self.attempts.pop(attempt.game_id, None)
+
+    # -- leaderboard -----------------------------------------------------------------------
+
+    async def leaderboard(
+        self, player: int, variant: str, date: str | None, limit: int
+    ) -> dict[str, Any]:
+        try:
+            rules_for(variant)
+        except InvalidOptions as exc:
+            raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
+        today = self.today()
+        date = date or today
+        if date < today:
+            await self.close_days()
+        async with self.app.sessions() as db:
+            entries = await store.top(db, variant=variant, date=date, limit=limit)
+            mine = await store.entry_of(db, variant=variant, date=date, player_id=player)
+            me = None
+            if mine is not None:
+                entry, key = mine
+                better = await store.better_than(db, variant=variant, date=date, key=key)
+                me = {"rank": better + 1} | entry
+        return {"variant": variant, "date": date, "entries": ranked(entries), "me": me}

@@ -1,0 +1,45 @@
+"""The ranking of protocol.md, shared by race standings and daily leaderboards.
+
+Winners rank first, by less time, then fewer moves; the others by higher
+score, then less time. Exact ties share a rank (1, 1, 3). A result maps to
+one sort key, ``(group, a, b)``, which is also what the leaderboard index
+stores, so the database and this module always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from shared.game import WON
+
+RankKey = tuple[int, int, int]
+
+
+def rank_key(state: str, elapsed_ms: int, moves: int, score: int) -> RankKey:
+    if state == WON:
+        return (0, elapsed_ms, moves)
+    return (1, -score, elapsed_ms)
+
+
+def key_of(entry: dict[str, Any]) -> RankKey:
+    return rank_key(entry["state"], entry["elapsed_ms"], entry["moves"], entry["score"])
+
+
+def ranked(entries: Iterable[dict[str, Any]], first_rank: int = 1) -> list[dict[str, Any]]:
+    """``entries`` sorted with a ``rank`` each; the first gets ``first_rank`` (1 for a full list).
+
+    A page of a longer list passes the true rank of its first entry; later
+    entries count from there.
+    """
+    ordered = sorted(entries, key=key_of)
+    result: list[dict[str, Any]] = []
+    previous: RankKey | None = None
+    rank = first_rank
+    for position, entry in enumerate(ordered):
+        key = key_of(entry)
+        if previous is not None and key != previous:
+            rank = first_rank + position
+        previous = key
+        result.append({"rank": rank} | entry)
+    return result
