@@ -24,7 +24,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from server import db
+from server import db, hooks
 from server.config import Config
 from server.handlers import ROUTES
 from server.live import Clock, GameService
@@ -39,6 +39,9 @@ log = logging.getLogger("server")
 
 #: handler modules imported at start; extensions (races, daily...) append theirs
 EXTENSIONS: list[str] = ["server.handlers.session", "server.handlers.games"]
+# issue 5: races, daily challenges, statistics, metrics (they register in server.hooks)
+EXTENSIONS += ["server.handlers.races", "server.handlers.daily", "server.handlers.stats"]
+EXTENSIONS += ["server.metrics"]
 
 WS_PATH = "/ws"
 CLOSE_POLICY = 1008
@@ -86,6 +89,7 @@ class App:
         load_handlers()
         await upgrade(self.engine)
         self.writer.start()
+        await hooks.started(self)
         self._server = await serve(
             self._connection,
             self.config.host,
@@ -121,6 +125,7 @@ class App:
             self._server.close(close_connections=True)
             await self._server.wait_closed()
             self._server = None
+        await hooks.stopping(self)
         await self.writer.stop()
         await self.engine.dispose()
         log.info("stopped; %d commits of %d writes", self.writer.commits, self.writer.writes)
@@ -139,6 +144,8 @@ class App:
             ok = await asyncio.wait_for(db.ping(self.engine), 5)
             status = http.HTTPStatus.OK if ok else http.HTTPStatus.SERVICE_UNAVAILABLE
             return _json(status, {"status": "ok" if ok else "unavailable"})
+        if path in hooks.HTTP:
+            return await hooks.HTTP[path](self)
         return _json(http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH})
 
     # -- connections ----------------------------------------------------------------------
@@ -174,6 +181,7 @@ class App:
                     mine.discard(session)
                     if not mine:
                         del self.players[session.player.id]
+            hooks.closed(session)
             await session.stop()
             log.info(
                 "%r closed: code %s %s", session, ws.close_code, ws.close_reason or ""
@@ -183,13 +191,18 @@ class App:
         assert session.player is not None
         self.players.setdefault(session.player.id, set()).add(session)
         log.info("%r welcomed as %r", session, session.player.name)
+        hooks.welcomed(session)
 
     def server_info(self) -> dict[str, Any]:
-        return {"name": self.config.name, "version": server_version(), "variants": VARIANTS}
+        info = {"name": self.config.name, "version": server_version(), "variants": VARIANTS}
+        if self.config.motd:
+            info["motd"] = self.config.motd  # issue 5: message of the day
+        return info
 
     async def dispatch(self, session: Session, frame: bytes | str) -> None:
         """Answer one frame; every refusal becomes an ``error`` here and nowhere else."""
         re: int | None = None
+        hooks.message(session)
         try:
             limited = not session.bucket.take()
             m = p.unpack(frame)
@@ -221,6 +234,7 @@ class App:
 
     def _refuse(self, session: Session, exc: ProtocolError, re: int | None) -> None:
         session.send(p.Error(code=exc.code, message=exc.message, re=re))
+        hooks.refused(session, exc.code)
         if exc.code not in p.CLIENT_FAULTS:
             return
         session.faults += 1
