@@ -210,9 +210,8 @@ class GypsyRules(Rules):
 
         Two sure ways: the card is in the stock (dealing alone brings it to
         the top of a column, and dealing never touches the foundations), or
-        it lies in a column under face-up cards that split into builds that
-        empty columns, plus at most one column top that takes the lowest
-        build, can hold.
+        it lies in a column under face-up cards that :func:`can_clear` moves
+        away with legal moves that leave the foundations alone.
         """
         piles = pos.piles
         wanted = self._wanted(pos)
@@ -221,13 +220,8 @@ class GypsyRules(Rules):
         down = pos.down
         tableau = self.tableau
         empties = 0
-        takers: dict[int, int] = {}
         for t in tableau:
-            tp = piles[t]
-            if tp:
-                for card in _BUILD_ONTO[tp[-1]]:
-                    takers[card] = takers.get(card, 0) + 1
-            else:
+            if not piles[t]:
                 empties += 1
         for t in tableau:
             pile = piles[t]
@@ -236,23 +230,44 @@ class GypsyRules(Rules):
                 continue
             if pile[-1] in wanted:
                 return True
-            lowest = max(down[t] - 1, 0)
-            breaks = 0
-            for i in range(n - 2, lowest - 1, -1):
-                above = pile[i + 1]
-                if i + 2 < n:
-                    upper = pile[i + 2]
-                    if RANK[above] != RANK[upper] + 1 or RED[above] == RED[upper]:
-                        breaks += 1
-                        if breaks > empties:
-                            break
-                if pile[i] not in wanted:
-                    continue
-                if breaks < empties:
-                    return True
-                # The builds above all go to empty columns but the lowest, which
-                # needs a column top that takes it (not this column's own top).
-                own = 1 if above in _BUILD_ONTO[pile[-1]] else 0
-                if takers.get(above, 0) > own:
-                    return True
+            # A face-down card counts too: it turns up once the cards on it go.
+            for i in range(n - 2, max(down[t] - 1, 0) - 1, -1):
+                if pile[i] in wanted:
+                    tops = [piles[u][-1] for u in tableau if u != t and piles[u]]
+                    if can_clear(pile[i + 1 :], tops, empties):
+                        return True
         return False
+
+
+def can_clear(cover: list[int], tops: list[int], empties: int) -> bool:
+    """Whether legal moves surely lift every card of ``cover`` (face up, bottom to top) off
+    its column, given the other columns' top cards and the number of empty columns.
+
+    Greedy, so "False" only means "not found": from the top, each time the
+    longest movable piece whose bottom card some column top takes goes there,
+    else the whole build goes to an empty column.
+    """
+    end = len(cover)
+    while end:
+        lo = end - 1
+        while lo and RANK[cover[lo - 1]] == RANK[cover[lo]] + 1 and (
+            RED[cover[lo - 1]] != RED[cover[lo]]
+        ):
+            lo -= 1
+        for j in range(lo, end):
+            card = cover[j]
+            for k, top in enumerate(tops):
+                if card in _BUILD_ONTO[top]:
+                    tops[k] = cover[end - 1]
+                    end = j
+                    break
+            else:
+                continue
+            break
+        else:
+            if not empties:
+                return False
+            empties -= 1
+            tops.append(cover[end - 1])
+            end = lo
+    return True
