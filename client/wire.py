@@ -11,11 +11,17 @@ checked only.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
 from shared import protocol
 from shared.errors import ProtocolError
+
+# Rooms, races, dailies and stats register their schemas from their own module.
+if importlib.util.find_spec("shared.protocol_races") is not None:
+    importlib.import_module("shared.protocol_races")
 
 Message = dict[str, Any]
 

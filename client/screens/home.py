@@ -116,8 +116,9 @@ class HomeScreen(Screen[None]):
         info.append(f"{server.get('name', 'Patience Club')}", style="bold")
         if server.get("version"):
             info.append(f"  v{server['version']}", style="dim")
-        if server.get("message"):
-            info.append(f"  {server['message']}")
+        motd = server.get("motd") or server.get("message")
+        if motd:
+            info.append(f"  {motd}")
         info.append(f"    playing as {player.get('name', '?')}")
         self.query_one("#server-info", Static).update(info)
         self.query_one("#variants", ListView).focus()

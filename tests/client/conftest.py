@@ -59,7 +59,12 @@ async def server(tmp_path: Path) -> AsyncIterator[ServerControl]:
         port=free_port(),
         db=f"sqlite+aiosqlite:///{tmp_path / 'server.db'}",
         name="Test Club",
+        motd="welcome to the test club",
         hint_budget=0.2,
+        race_countdown_ms=300,
+        race_tick_ms=100,
+        daily_ahead=False,
+        daily_budget_s=2.0,
     )
     control = ServerControl(config)
     await control.start()

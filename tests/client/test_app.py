@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from client.app import NameScreen, PatienceApp
 from client.config import TokenStore
@@ -19,6 +22,19 @@ from shared.notation import Move
 from tests.client.conftest import ServerControl
 
 SIZE = (110, 36)
+
+
+def text_of(widget: Static) -> str:
+    """What a Static shows, as plain text (Rich tables and groups included)."""
+    content = widget.content
+    if isinstance(content, str):
+        return content
+    plain = getattr(content, "plain", None)
+    if isinstance(plain, str):
+        return plain
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(content)
+    return console.export_text()
 
 
 async def until(pilot: Pilot[int], condition: Callable[[], object], timeout: float = 10.0) -> None:
@@ -116,8 +132,8 @@ async def test_an_illegal_move_shows_the_servers_reason_and_changes_nothing(
         )
         src, dst = illegal.split(">")
         await pilot.press(key_of(src), key_of(dst))
-        message = board.query_one("#message")
-        await until(pilot, lambda: "not legal" in str(message.render()))
+        message = board.query_one("#message", Static)
+        await until(pilot, lambda: "not legal" in text_of(message))
         assert board.view["ply"] == 0
         assert board.view["piles"] == before["piles"]
 
@@ -141,3 +157,47 @@ async def test_double_click_sends_a_card_to_the_foundation(
         homes = [p["up"] for p in board.view["piles"] if p["id"].startswith("f")]
         assert any(home[:1] == [ace] for home in homes)
         assert board.view["score"] >= 1
+
+
+async def test_after_a_server_restart_the_board_resumes_and_keeps_playing(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    app = PatienceApp(server.url, store=TokenStore(tmp_path / "cfg"))
+    app.conn.backoff_initial = 0.05
+    app.conn.backoff_max = 0.3
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_and_open_freecell(pilot, "dora", 617)
+        first = Move.parse(board.view["legal"][0])
+        await pilot.press(key_of(first.src), key_of(first.dst))
+        await until(pilot, lambda: board.view["ply"] == 1)
+        piles_after_first = board.view["piles"]
+
+        await server.stop()
+        await until(pilot, lambda: "retrying" in str(app.sub_title))
+        await server.start()
+        await until(pilot, lambda: app.conn.reconnects == 1 and app.conn.state == "connected")
+        message = board.query_one("#message", Static)
+        await until(pilot, lambda: "reconnected" in text_of(message))
+        assert board.view["ply"] == 1
+        assert board.view["piles"] == piles_after_first
+
+        second = Move.parse(board.view["legal"][0])
+        await pilot.press(key_of(second.src), key_of(second.dst))
+        await until(pilot, lambda: board.view["ply"] == 2)
+
+
+async def test_a_move_made_while_the_link_is_down_is_played_once_it_is_back(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    app = PatienceApp(server.url, store=TokenStore(tmp_path / "cfg"))
+    app.conn.backoff_initial = 0.2
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_and_open_freecell(pilot, "eve", 617)
+        await app.conn.drop()
+        move = Move.parse(board.view["legal"][0])
+        await pilot.press(key_of(move.src), key_of(move.dst))
+        await until(pilot, lambda: board.view["ply"] == 1)
+        assert app.conn.reconnects == 1
+        # The server holds exactly one action: the move was not applied twice.
+        check = await app.conn.request("get_game", game=board.view["id"])
+        assert check["game"]["ply"] == 1

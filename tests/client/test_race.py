@@ -1,0 +1,85 @@
+"""A race between the app and a bot on the real server: room, countdown, progress, standings."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Static
+
+from client.app import PatienceApp
+from client.bot import Bot
+from client.config import TokenStore
+from client.screens.board import BoardScreen
+from client.screens.home import HomeScreen
+from client.screens.race import RacePanel, RaceScreen
+from tests.client.conftest import OpenConnection, ServerControl
+from tests.client.test_app import SIZE, text_of, until
+
+
+async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
+    server: ServerControl, tmp_path: Path, open_connection: OpenConnection
+) -> None:
+    app = PatienceApp(server.url, name="alice", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        home = app.screen
+        info = home.query_one("#server-info", Static)
+        await until(pilot, lambda: "welcome to the test club" in text_of(info))
+        home.query_one("#variants").index = app.variant_ids.index("freecell")  # type: ignore[attr-defined]
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        code = app.race.code
+        assert code is not None and len(code) >= 4
+        assert not set(code) & set("0O1I"), "codes are easy to read aloud"
+        assert code in text_of(app.screen.query_one("#room-heading", Static))
+
+        # A friend (the bot) joins with the code and plays every race of the room.
+        bot = Bot(await open_connection("robot"), seed=2, max_actions=12)
+        bot_task = asyncio.create_task(bot.play_race(code, races=2, timeout=30))
+        await until(pilot, lambda: len(app.race.names()) == 2)
+        assert "robot" in text_of(app.screen.query_one("#room-body", Static))
+
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        panel = board.query_one(RacePanel)
+        # Both racers have the same deal.
+        await until(pilot, lambda: bot.session.view is not None)
+        assert bot.session.view is not None
+        assert bot.session.view["seed"] == board.view["seed"]
+        # The bot's actions arrive as progress, drawn beside the board.
+        me = app.me
+        bot_id = next(pid for pid in app.race.names() if pid != me)
+        await until(pilot, lambda: bot_id in app.race.progress)
+
+        # We resign; the race ends when the bot is done too, and the standings appear.
+        await pilot.press("R")
+        await until(pilot, lambda: board.view["state"] == "resigned")
+        await until(pilot, lambda: app.race.standings is not None, timeout=30)
+        standings = app.race.standings
+        assert standings is not None
+        assert {row["name"] for row in standings} == {"alice", "robot"}
+        assert [row["rank"] for row in standings] == sorted(row["rank"] for row in standings)
+        panel.redraw()
+        shown = text_of(panel)
+        assert "Standings" in shown and "robot" in shown and "alice" in shown
+
+        # Back to the room; the host calls a rematch on a new deal.
+        first_seed = board.view["seed"]
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await pilot.press("m")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, BoardScreen) and app.screen is not board,
+        )
+        rematch = app.screen
+        assert isinstance(rematch, BoardScreen)
+        assert rematch.view["ply"] == 0
+        assert rematch.view["seed"] != first_seed
+        await pilot.press("R")
+        results = await asyncio.wait_for(bot_task, 60)
+        assert len(results) == 2
+        assert all(view["state"] in ("won", "resigned") for view in results)
