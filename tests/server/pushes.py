@@ -1,0 +1,82 @@
+"""Helpers for issue 5's tests: waiting for pushes, reconnecting, a solver line to win with."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import cache
+from collections.abc import Callable
+from typing import Any
+
+from server.app import App
+from shared.solver import Budget, solve
+from tests.server.conftest import Client, open_client
+
+
+async def push(
+    client: Client,
+    kind: str,
+    timeout: float = 5.0,
+    check: Callable[[dict[str, Any]], bool] = lambda _: True,
+    **match: Any,
+) -> dict[str, Any]:
+    """The next push (no ``re``) of type ``kind`` whose fields equal ``match`` and that passes
+    ``check``, not taken before.
+
+    Pushes that arrived while a request waited for its reply are in ``received``
+    already; each is handed out once.
+    """
+    taken: set[int] = client.__dict__.setdefault("taken", set())
+
+    def fits(m: dict[str, Any]) -> bool:
+        return (
+            id(m) not in taken
+            and m.get("type") == kind
+            and "re" not in m
+            and all(m.get(k) == v for k, v in match.items())
+            and check(m)
+        )
+
+    async def wait() -> dict[str, Any]:
+        for m in client.received:
+            if fits(m):
+                return m
+        while True:
+            m = await client.recv()
+            if fits(m):
+                return m
+
+    found = await asyncio.wait_for(wait(), timeout)
+    taken.add(id(found))
+    return found
+
+
+async def no_push(client: Client, kind: str, wait_s: float = 0.2) -> None:
+    """No push of type ``kind`` arrives within ``wait_s``."""
+    try:
+        found = await push(client, kind, timeout=wait_s)
+    except TimeoutError:
+        return
+    raise AssertionError(f"unexpected {kind} push: {found}")
+
+
+async def rejoin(app: App, token: str) -> Client:
+    client = await open_client(app)
+    reply = await client.request("hello", protocol=1, client="tests/1", token=token)
+    assert reply["type"] == "welcome", reply
+    return client
+
+
+@cache
+def winning_line(variant: str, seed: int) -> tuple[str, ...]:
+    """The solver's winning line for a deal (proven, so the test can win a race or a daily)."""
+    result = solve(variant, seed, {}, Budget(positions=500_000))
+    assert result.won, (variant, seed, result.verdict)
+    return result.line
+
+
+async def play_line(client: Client, game: dict[str, Any], line: tuple[str, ...]) -> dict[str, Any]:
+    for action in line:
+        reply = await client.move(game, action)
+        assert reply["type"] == "game", reply
+        game = reply["game"]
+    return game
