@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from functools import cache
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from server.app import App

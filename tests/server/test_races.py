@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +69,7 @@ async def test_a_three_player_race_from_room_to_standings_through_a_restart(
     late, _, _ = await welcomed(connect, "erin")
     assert (await late.request("join_room", code=code))["code"] == "race_in_progress"
 
-    games: dict[int, dict] = {}
+    games: dict[int, dict[str, Any]] = {}
     for client, pid in ((alice, a), (bob, b), (carol, c), (dave, d)):
         started = await push(client, "race_started", code=code)
         games[pid] = started["game"]
@@ -163,7 +162,7 @@ async def test_a_three_player_race_from_room_to_standings_through_a_restart(
 
         # Rematch on a new deal; then the host leaves and hands the room over.
         assert (await alice.request("start_race", code=code))["type"] == "ok"
-        rematch = {}
+        rematch: dict[int, dict[str, Any]] = {}
         for client, pid in ((alice, a), (bob, b), (carol, c), (dave, d)):
             rematch[pid] = (await push(client, "race_started", code=code))["game"]
         assert {g["id"] for g in rematch.values()}.isdisjoint(g["id"] for g in games.values())
@@ -199,7 +198,12 @@ async def test_a_race_past_its_time_limit_ends_in_timeout(
     assert late["code"] == "game_over"
     room = (await bob.request("join_room", code=code))["room"]
     assert room["state"] == "over"
-    assert [s["player"] for s in over["standings"]][0] in (a, b)
+    assert {s["player"] for s in over["standings"]} == {a, b}
+    scores = [s["score"] for s in over["standings"]]
+    assert scores == sorted(scores, reverse=True)
+    # Same time: a higher score ranks first, an equal one shares the rank.
+    ranks = [s["rank"] for s in over["standings"]]
+    assert ranks == ([1, 1] if scores[0] == scores[1] else [1, 2])
 
 
 async def test_room_errors(connect: Connect) -> None:
