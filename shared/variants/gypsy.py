@@ -91,15 +91,22 @@ class GypsyRules(Rules):
         """card -> the foundations that take it now, in pile order."""
         piles = pos.piles
         wanted: dict[int, list[int]] = {}
+        empty: list[int] = []
         for f in self.foundations:
             fp = piles[f]
             if fp:
                 top = fp[-1]
-                if RANK[top] < 13:
-                    wanted.setdefault(top + 1, []).append(f)
+                if top & 15 < 13:
+                    if top + 1 in wanted:
+                        wanted[top + 1].append(f)
+                    else:
+                        wanted[top + 1] = [f]
             else:
-                for ace in ACES:
-                    wanted.setdefault(ace, []).append(f)
+                empty.append(f)
+        if empty:
+            # Only empty foundations take aces, so the aces' lists are never extended.
+            for ace in ACES:
+                wanted[ace] = empty
         return wanted
 
     def legal(self, pos: Position) -> list[InternalMove]:
