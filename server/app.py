@@ -70,7 +70,9 @@ class App:
         self.clock = clock
         self.engine = db.create_engine(config.db)
         self.sessions = db.sessionmaker(self.engine)
-        self.writer = Writer(self.sessions, delay_s=config.commit_delay_ms / 1000)
+        self.writer = Writer(
+            db.create_sync_engine(config.db), delay_s=config.commit_delay_ms / 1000
+        )
         self.games = GameService(
             self.sessions, self.writer, clock, hint_budget=config.hint_budget
         )

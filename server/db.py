@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import MetaData, event, text
+from sqlalchemy import Engine, MetaData, event, text
+from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -55,6 +56,26 @@ def create_engine(url: str) -> AsyncEngine:
     engine = create_async_engine(url)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+#: async driver -> the synchronous driver of the same database, for the writer thread
+SYNC_DRIVERS = {"aiosqlite": "pysqlite", "asyncpg": "psycopg", "aiomysql": "pymysql"}
+
+
+def create_sync_engine(url: str) -> Engine:
+    """A synchronous engine on the same database, for work done in one thread.
+
+    The group-commit writer runs each transaction as one call in its own
+    thread: one thread hop per commit instead of one per statement.
+    """
+    parsed = make_url(url)
+    driver = SYNC_DRIVERS.get(parsed.get_driver_name())
+    if driver is not None:
+        parsed = parsed.set(drivername=f"{parsed.get_backend_name()}+{driver}")
+    engine = sa_create_engine(parsed, pool_size=1, max_overflow=0)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
 

@@ -90,6 +90,7 @@ def config(tmp_path: Path) -> Config:
         port=0,
         db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
         hint_budget=0.05,
+        daily_ahead=False,  # no daily deals solved in the background of every test
     )
 
 

@@ -33,6 +33,7 @@ async def serve(db: Path) -> AsyncIterator[tuple[asyncio.subprocess.Process, int
         "--log-level",
         "WARNING",
         stdout=asyncio.subprocess.PIPE,
+        env=os.environ | {"PATIENCE_DAILY_AHEAD": "0"},
     )
     try:
         assert process.stdout is not None

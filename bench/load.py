@@ -1,0 +1,360 @@
+"""Load on the real server over loopback, next to a bare websockets + msgpack echo server.
+
+The same client code runs against both: connect, ``hello``, ``start_game``,
+then moves (a random legal move of the last view, with the ply rule). The
+echo server answers every request with a canned GameView of the same size,
+so it measures what this stack (asyncio, websockets, msgpack, loopback) can
+do at best; the ratios say what the server's own work costs.
+
+Phases (each bounded by ``--duration``): paced (N clients x R moves/s),
+saturated (N clients, back-to-back moves), and idle memory (``--idle``
+welcomed connections doing nothing: server RSS growth per connection).
+
+    python -m bench load                          # 200 clients x 2/s, 10 s per phase
+    python -m bench load --clients 500 --phases paced
+    python -m bench.load --echo-server            # the echo server alone (used internally)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import ServerConnection, serve
+
+PHASES = ("paced", "saturated", "idle")
+
+
+# -- the echo server ------------------------------------------------------------------
+
+
+def canned_view() -> dict[str, Any]:
+    from shared.games import new_game
+
+    view = new_game("freecell", seed=617).view()
+    view.update(id="echo0000", elapsed_ms=0)
+    return view
+
+
+async def echo_server() -> None:
+    view = canned_view()
+
+    async def handler(ws: ServerConnection) -> None:
+        async for frame in ws:
+            m = msgpack.unpackb(bytes(frame, "utf-8") if isinstance(frame, str) else frame)
+            await ws.send(msgpack.packb({"type": "game", "re": m.get("id"), "game": view}))
+
+    async with serve(handler, "127.0.0.1", 0, compression=None, max_size=16384) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        print(f"listening on ws://127.0.0.1:{port}/ws", flush=True)
+        await asyncio.Future()
+
+
+# -- processes ----------------------------------------------------------------------------
+
+
+@dataclass
+class Target:
+    name: str
+    process: asyncio.subprocess.Process
+    port: int
+    peak_rss_kib: int = 0
+
+    def rss_kib(self) -> int:
+        with open(f"/proc/{self.process.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    async def watch_rss(self) -> None:
+        while True:
+            self.peak_rss_kib = max(self.peak_rss_kib, self.rss_kib())
+            await asyncio.sleep(0.1)
+
+    async def stop(self) -> None:
+        if self.process.returncode is None:
+            self.process.terminate()
+            try:
+                await asyncio.wait_for(self.process.wait(), 20)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+
+
+async def start(name: str, *command: str) -> Target:
+    # Solo play only: no daily deals solved in the background while we measure.
+    env = os.environ | {"PATIENCE_DAILY_AHEAD": "0"}
+    process = await asyncio.create_subprocess_exec(
+        *command, stdout=asyncio.subprocess.PIPE, env=env
+    )
+    assert process.stdout is not None
+    line = await asyncio.wait_for(process.stdout.readline(), 60)
+    match = re.search(rb":(\d+)/ws", line)
+    if not match:
+        raise RuntimeError(f"{name} did not start: {line!r}")
+    return Target(name, process, int(match.group(1)))
+
+
+async def start_server(db_dir: str) -> Target:
+    script = Path(sys.executable).parent / "patience-club"
+    return await start(
+        "server",
+        str(script),
+        "serve",
+        "--port", "0",
+        "--db", f"sqlite+aiosqlite:///{db_dir}/load.db",
+        "--rate-limit", "1000000",
+        "--rate-burst", "1000000",
+        "--max-connections", "20000",
+        "--max-connections-per-ip", "20000",
+        "--log-level", "WARNING",
+    )  # fmt: skip
+
+
+async def start_echo() -> Target:
+    return await start("echo", sys.executable, "-m", "bench.load", "--echo-server")
+
+
+# -- the client ---------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    rtts: list[float] = field(default_factory=list)
+    errors: int = 0
+    failed_clients: int = 0
+
+
+class Player:
+    """One client: the same code against the server and the echo server."""
+
+    def __init__(self, port: int, number: int) -> None:
+        self.port = port
+        self.number = number
+        self.rng = random.Random(number)
+        self.ws: ClientConnection | None = None
+        self.next_id = 0
+        self.game: dict[str, Any] = {}
+
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        assert self.ws is not None
+        self.next_id += 1
+        message["id"] = self.next_id
+        await self.ws.send(msgpack.packb(message))
+        while True:
+            data = await self.ws.recv()
+            reply: dict[str, Any] = msgpack.unpackb(
+                data.encode() if isinstance(data, str) else data
+            )
+            if reply.get("re") == self.next_id:
+                return reply
+
+    async def open(self, run: str) -> None:
+        self.ws = await connect(
+            f"ws://127.0.0.1:{self.port}/ws", compression=None, max_size=None, open_timeout=60
+        )
+        name = f"{run}{self.number}"
+        await self.request({"type": "hello", "protocol": 1, "client": "bench/1", "name": name})
+        await self.new_game()
+
+    async def new_game(self) -> None:
+        seed = self.rng.randint(1, 1_000_000)
+        reply = await self.request({"type": "start_game", "variant": "freecell", "seed": seed})
+        self.game = reply["game"]
+
+    async def move(self, stats: Stats) -> None:
+        game = self.game
+        if game.get("state") != "playing" or not game.get("legal"):
+            await self.new_game()
+            return
+        move = self.rng.choice(game["legal"])
+        started = time.perf_counter()
+        reply = await self.request(
+            {"type": "move", "game": game["id"], "ply": game["ply"], "move": move}
+        )
+        stats.rtts.append(time.perf_counter() - started)
+        if reply["type"] == "game":
+            self.game = reply["game"]
+        else:
+            stats.errors += 1
+            if "game" in reply:
+                self.game = reply["game"]
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def open_players(port: int, count: int, run: str) -> list[Player]:
+    players = [Player(port, n) for n in range(count)]
+    # Connect in batches: a burst of thousands of handshakes measures the accept queue.
+    for first in range(0, count, 50):
+        await asyncio.gather(*(p.open(run) for p in players[first : first + 50]))
+    return players
+
+
+async def drive(players: list[Player], rate: float | None, duration: float) -> Stats:
+    """Every player moves at ``rate`` per second (None: back to back) for ``duration``."""
+    stats = Stats()
+    deadline = time.perf_counter() + duration
+
+    async def loop(player: Player) -> None:
+        interval = 1 / rate if rate else 0.0
+        if interval:
+            await asyncio.sleep(player.rng.random() * interval)
+        next_at = time.perf_counter()
+        try:
+            while time.perf_counter() < deadline:
+                await player.move(stats)
+                if interval:
+                    next_at += interval
+                    delay = next_at - time.perf_counter()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+        except Exception:
+            stats.failed_clients += 1
+
+    await asyncio.gather(*(loop(p) for p in players))
+    return stats
+
+
+def summary(stats: Stats, duration: float) -> dict[str, float]:
+    rtts = sorted(stats.rtts)
+    if not rtts:
+        return {"moves_per_s": 0.0, "errors": stats.errors, "failed": stats.failed_clients}
+    q = statistics.quantiles(rtts, n=100, method="inclusive")
+    return {
+        "moves_per_s": len(rtts) / duration,
+        "p50_ms": q[49] * 1000,
+        "p95_ms": q[94] * 1000,
+        "p99_ms": q[98] * 1000,
+        "errors": stats.errors,
+        "failed": stats.failed_clients,
+    }
+
+
+async def measure(
+    target: Target, clients: int, rate: float | None, duration: float, run: str
+) -> dict[str, float]:
+    players = await open_players(target.port, clients, run)
+    watcher = asyncio.create_task(target.watch_rss())
+    try:
+        stats = await drive(players, rate, duration)
+    finally:
+        watcher.cancel()
+        await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    result = summary(stats, duration)
+    result["peak_rss_mib"] = target.peak_rss_kib / 1024
+    return result
+
+
+async def idle_memory(target: Target, count: int) -> float:
+    """KiB of server RSS per welcomed, idle connection."""
+    await asyncio.sleep(0.5)
+    before = target.rss_kib()
+    players = [Player(target.port, n) for n in range(count)]
+    for first in range(0, count, 50):
+        await asyncio.gather(*(idle_open(p) for p in players[first : first + 50]))
+    await asyncio.sleep(1.0)
+    after = target.rss_kib()
+    await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    return (after - before) / count
+
+
+async def idle_open(player: Player) -> None:
+    player.ws = await connect(
+        f"ws://127.0.0.1:{player.port}/ws", compression=None, max_size=None, open_timeout=60
+    )
+    name = f"idle{player.number}"
+    await player.request({"type": "hello", "protocol": 1, "client": "bench/1", "name": name})
+
+
+# -- main -----------------------------------------------------------------------------------
+
+
+def row(name: str, r: dict[str, float]) -> str:
+    return (
+        f"  {name:<18} {r['moves_per_s']:9.0f}/s  p50 {r.get('p50_ms', 0):7.2f} ms  "
+        f"p95 {r.get('p95_ms', 0):7.2f} ms  p99 {r.get('p99_ms', 0):7.2f} ms  "
+        f"errors {r['errors']:.0f}  failed {r['failed']:.0f}  peak RSS {r['peak_rss_mib']:.0f} MiB"
+    )
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    results: dict[str, Any] = {
+        "clients": args.clients,
+        "rate": args.rate,
+        "duration_s": args.duration,
+    }
+    with tempfile.TemporaryDirectory(prefix="patience-load-") as db_dir:
+        server = await start_server(db_dir)
+        echo = await start_echo()
+        try:
+            if "paced" in args.phases:
+                print(f"paced: {args.clients} clients x {args.rate:g} moves/s, {args.duration:g} s")
+                s = await measure(server, args.clients, args.rate, args.duration, "paced")
+                e = await measure(echo, args.clients, args.rate, args.duration, "paced")
+                print(row("server", s))
+                print(row("echo", e))
+                p99 = s.get("p99_ms", 0) / max(e.get("p99_ms", 1e-9), 1e-9)
+                print(f"  p99 ratio server/echo: {p99:.2f} (target < 3)")
+                results["paced"] = {"server": s, "echo": e, "p99_ratio": p99}
+            if "saturated" in args.phases:
+                n = args.saturate_clients
+                print(f"saturated: {n} clients, back-to-back moves, {args.duration:g} s")
+                s = await measure(server, n, None, args.duration, "sat")
+                e = await measure(echo, n, None, args.duration, "sat")
+                print(row("server", s))
+                print(row("echo", e))
+                ratio = s["moves_per_s"] / max(e["moves_per_s"], 1e-9)
+                print(f"  throughput ratio server/echo: {ratio:.2f} (target >= 0.5)")
+                results["saturated"] = {"server": s, "echo": e, "throughput_ratio": ratio}
+            if "idle" in args.phases:
+                kib = await idle_memory(server, args.idle)
+                print(f"idle: {args.idle} welcomed connections: {kib:.1f} KiB each (target < 100)")
+                results["idle_kib_per_connection"] = kib
+        finally:
+            await server.stop()
+            await echo.stop()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench/load.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=200, help="paced clients (default 200)")
+    parser.add_argument("--rate", type=float, default=2.0, help="moves/s per paced client")
+    parser.add_argument("--saturate-clients", type=int, default=None, help="default: --clients")
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds per measurement")
+    parser.add_argument("--idle", type=int, default=1000, help="idle connections to weigh")
+    parser.add_argument("--phases", default=",".join(PHASES), help="paced,saturated,idle")
+    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.echo_server:
+        asyncio.run(echo_server())
+        return 0
+    args.phases = [p for p in args.phases.split(",") if p]
+    args.saturate_clients = args.saturate_clients or args.clients
+    print(f"bench/load.py on {os.cpu_count()} CPUs, loopback", flush=True)
+    results = asyncio.run(run(args))
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
