@@ -80,7 +80,7 @@ async def unfinished_before(session: AsyncSession, *, date: str) -> list[tuple[D
         .join(Game, Game.id == DailyAttempt.game_id)
         .where(DailyAttempt.finished.is_(False), DailyAttempt.date < date)
     )
-    return [(a, g) for a, g in result.tuples()]
+    return [(row[0], row[1]) for row in result]
 
 
 _ENTRY = (
