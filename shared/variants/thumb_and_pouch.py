@@ -19,13 +19,13 @@ FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(7))
 #: the ace of each suit, the cards an empty foundation takes
 ACES = (1, 17, 33, 49)
+#: the cards that may lie on each card code on the tableau: one rank lower, any other suit
+ONTO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + (c & 15) - 1 for s in range(4) if s != c >> 4) if (c & 15) > 1 else ()
+    for c in range(64)
+)
 #: positions :meth:`ThumbAndPouchRules.quick_progress` may visit before answering "don't know"
 PROBE_BUDGET = 200
-
-
-def other_suit_down(under: int, card: int) -> bool:
-    """``card`` may lie on ``under`` on the tableau: one rank lower, any other suit."""
-    return RANK[card] + 1 == RANK[under] and SUIT[card] != SUIT[under]
 
 
 class ThumbAndPouchRules(Rules):
@@ -68,13 +68,11 @@ class ThumbAndPouchRules(Rules):
             if not tp:
                 empties.append(t)
                 continue
-            under = tp[-1]
-            rank = under & 15
-            if rank > 1:
-                suit = under >> 4
-                for s in (0, 1, 2, 3):
-                    if s != suit:
-                        takers.setdefault(s * 16 + rank - 1, []).append(t)
+            for card in ONTO[tp[-1]]:
+                if card in takers:
+                    takers[card].append(t)
+                else:
+                    takers[card] = [t]
         return takers, empties
 
     def _foundation_takers(self, pos: Position) -> dict[int, list[int]]:

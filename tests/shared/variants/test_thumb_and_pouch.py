@@ -252,7 +252,7 @@ def test_deal_needs_a_stock_or_a_waste() -> None:
 
 
 def test_score_counts_foundation_cards() -> None:
-    pos = RULES.position_from_text("f0: AS 2S 3S 4S\nf1: AD 2D\nf2: AH\nt0: 5S\nw: 3D")
+    pos = RULES.position_from_text("f0: AS 2S 3S 4S\nf1: AD 2D\nf2: AH\nt0: 5S\nt1: 2H\nw: 3D")
     assert RULES.score(pos) == 7
     game = Game(RULES, 1, position=pos)
     game.play("t0>f0")
