@@ -179,7 +179,8 @@ class WesthavenRules(Rules):
         Dealing never changes the foundations, so a wanted card in the stock
         will reach the waste top. A wanted card just under a top card, or just
         under a face-up part, is freed when that card or part has somewhere
-        to go: an empty column or a column whose top takes it.
+        to go: an empty column, a column whose top takes it, or a column
+        emptied first by moving a whole all-face-up column onto another.
         """
         piles = pos.piles
         down = pos.down
@@ -195,36 +196,73 @@ class WesthavenRules(Rules):
             wanted.update((1, 17, 33, 49))
         if not wanted.isdisjoint(piles[self.stock]):
             return True
-        tops: set[int] = set()
+        top_at: dict[int, int] = {}
         empty = False
         for t in self.tableau:
             tp = piles[t]
             if tp:
-                tops.add(tp[-1])
+                top_at[tp[-1]] = t
             else:
                 empty = True
+        if self._freed(pos, wanted, top_at, empty, -1, -1):
+            return True
+        if empty:
+            return False
+        # No empty column: try each way of emptying one, leaving out the two columns it uses.
+        goes_on = GOES_ON
+        for t in self.tableau:
+            pile = piles[t]
+            if down[t] or not pile:
+                continue
+            for under in goes_on[pile[0]]:
+                onto = top_at.get(under, t)
+                if onto != t and self._freed(pos, wanted, top_at, True, t, onto):
+                    return True
+        return False
+
+    def _freed(
+        self,
+        pos: Position,
+        wanted: set[int],
+        top_at: dict[int, int],
+        empty: bool,
+        skip1: int,
+        skip2: int,
+    ) -> bool:
+        """A wanted card lies under a waste top, a column top or a face-up part that can move.
+
+        ``empty``: a column is free to take anything; ``skip1``/``skip2``: columns
+        whose cards the emptying move changed, left out.
+        """
+        piles = pos.piles
+        down = pos.down
         goes_on = GOES_ON
         wp = piles[self.waste]
-        if (
-            len(wp) > 1
-            and wp[-2] in wanted
-            and (empty or not tops.isdisjoint(goes_on[wp[-1]]))
-        ):
-            return True
+        if len(wp) > 1 and wp[-2] in wanted:
+            if empty:
+                return True
+            for under in goes_on[wp[-1]]:
+                if under in top_at:
+                    return True
         for t in self.tableau:
+            if t in (skip1, skip2):
+                continue
             pile = piles[t]
             n = len(pile)
             up = n - down[t]
             if n < 2 or up <= 0:
                 continue
-            if pile[-2] in wanted and (empty or not tops.isdisjoint(goes_on[pile[-1]])):
-                return True
-            # A face-up part never goes on its own top: that column is left out.
-            if (
-                up > 1
-                and n > up
-                and pile[-up - 1] in wanted
-                and (empty or any(u in tops and u != pile[-1] for u in goes_on[pile[-up]]))
-            ):
-                return True
+            if pile[-2] in wanted:
+                if empty:
+                    return True
+                for under in goes_on[pile[-1]]:
+                    if under in top_at:
+                        return True
+            if up > 1 and n > up and pile[-up - 1] in wanted:
+                if empty:
+                    return True
+                # A face-up part never goes on its own top.
+                for under in goes_on[pile[-up]]:
+                    if top_at.get(under, t) != t:
+                        return True
         return False
