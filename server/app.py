@@ -233,6 +233,8 @@ class App:
             return
         if reply is not None:
             session.send(reply)
+            if isinstance(reply, p.Error):  # answered, not raised: stale_ply
+                hooks.refused(session, reply.code)
 
     def _refuse(self, session: Session, exc: ProtocolError, re: int | None) -> None:
         session.send(p.Error(code=exc.code, message=exc.message, re=re))
