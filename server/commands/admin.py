@@ -61,7 +61,7 @@ async def _run(url: str, args: argparse.Namespace) -> list[str]:
                     .order_by(Player.id)
                 )
                 lines = [f"{'id':>6}  {'name':<24}  {'games':>6}  {'since':<10}  banned"]
-                for player, games in rows.tuples():
+                for player, games in rows:
                     since = datetime.datetime.fromtimestamp(
                         player.created_ms / 1000, tz=datetime.UTC
                     ).date()

@@ -1,0 +1,61 @@
+"""``patience-club admin`` against the database of a running server."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from server.app import App
+from server.cli import main as cli
+from server.config import Config
+from tests.server.conftest import Connect
+
+
+async def admin(capsys: pytest.CaptureFixture[str], config: Config, *args: str) -> tuple[int, str]:
+    capsys.readouterr()
+    code = await asyncio.to_thread(cli, ["admin", *args, "--db", config.db])
+    return code, capsys.readouterr().out
+
+
+async def hello_with(connect: Connect, token: str) -> dict[str, object]:
+    client = await connect()
+    return await client.request("hello", protocol=1, client="tests/1", token=token)
+
+
+async def test_admin_commands_list_rename_ban_and_reset_tokens(
+    capsys: pytest.CaptureFixture[str], config: Config, server: App, connect: Connect
+) -> None:
+    alice = await (await connect()).hello("alice")
+    bob = await (await connect()).hello("bob")
+    a = alice["player"]["id"]
+    await (await connect()).hello("carol")
+
+    code, out = await admin(capsys, config, "list-players")
+    assert code == 0
+    rows = [line.split() for line in out.splitlines()[1:]]
+    assert [(int(r[0]), r[1]) for r in rows] == [(a, "alice"), (a + 1, "bob"), (a + 2, "carol")]
+
+    assert (await admin(capsys, config, "ban", "Alice"))[0] == 0
+    refused = await hello_with(connect, alice["token"])
+    assert (refused["type"], refused["code"]) == ("error", "banned")
+    assert "yes" in (await admin(capsys, config, "list-players"))[1].splitlines()[1]
+    assert (await admin(capsys, config, "unban", str(a)))[0] == 0
+    assert (await hello_with(connect, alice["token"]))["type"] == "welcome"
+
+    assert (await admin(capsys, config, "rename", "bob", "robert"))[0] == 0
+    back = await hello_with(connect, bob["token"])
+    assert back["player"] == {"id": bob["player"]["id"], "name": "robert"}
+    code, out = await admin(capsys, config, "rename", "robert", "ALICE")
+    assert code == 1 and "taken" in out
+    assert (await admin(capsys, config, "rename", "robert", "no spaces"))[0] == 1
+
+    code, out = await admin(capsys, config, "reset-token", "alice")
+    assert code == 0
+    token = out.split()[-1]
+    assert (await hello_with(connect, alice["token"]))["code"] == "bad_token"
+    renewed = await hello_with(connect, token)
+    assert renewed["player"] == {"id": a, "name": "alice"}
+
+    assert (await admin(capsys, config, "ban", "nobody"))[0] == 1
+    assert (await admin(capsys, config, "ban"))[0] == 1
