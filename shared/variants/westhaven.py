@@ -174,95 +174,123 @@ class WesthavenRules(Rules):
     # -- stuck check -----------------------------------------------------------
 
     def quick_progress(self, pos: Position) -> bool:
-        """A card a foundation takes now can be brought to the top by certainly legal moves.
+        """Proof by example: a short line of legal moves that brings a wanted card to a top.
 
         Dealing never changes the foundations, so a wanted card in the stock
-        will reach the waste top. A wanted card just under a top card, or just
-        under a face-up part, is freed when that card or part has somewhere
-        to go: an empty column, a column whose top takes it, or a column
-        emptied first by moving a whole all-face-up column onto another.
+        will reach the waste top. A wanted card under other cards is dug out
+        greedily on a copy of the columns: each card or face-up part above it
+        goes to a column whose top takes it, else to an empty column, else a
+        whole all-face-up column is first moved onto another to empty it.
+        Every step is a legal move, so success is a proof; failure proves
+        nothing.
         """
         piles = pos.piles
-        down = pos.down
-        wanted: set[int] = set()
+        wanted: list[int] = []
         aces = False
         for f in self.foundations:
             fp = piles[f]
             if not fp:
                 aces = True
             elif RANK[fp[-1]] < 13:
-                wanted.add(fp[-1] + 1)
+                wanted.append(fp[-1] + 1)
         if aces:
-            wanted.update((1, 17, 33, 49))
-        if not wanted.isdisjoint(piles[self.stock]):
-            return True
-        top_at: dict[int, int] = {}
-        empty = False
-        for t in self.tableau:
-            tp = piles[t]
-            if tp:
-                top_at[tp[-1]] = t
-            else:
-                empty = True
-        if self._freed(pos, wanted, top_at, empty, -1, -1):
-            return True
-        if empty:
-            return False
-        # No empty column: try each way of emptying one, leaving out the two columns it uses.
-        goes_on = GOES_ON
-        for t in self.tableau:
-            pile = piles[t]
-            if down[t] or not pile:
-                continue
-            for under in goes_on[pile[0]]:
-                onto = top_at.get(under, t)
-                if onto != t and self._freed(pos, wanted, top_at, True, t, onto):
+            wanted.extend((1, 17, 33, 49))
+        stock = piles[self.stock]
+        waste = piles[self.waste]
+        for card in wanted:
+            if card in stock:
+                return True
+        for card in wanted:
+            if card in waste:
+                if self._dig(pos, self.waste, waste.index(card)):
                     return True
+                continue
+            for t in self.tableau:
+                pile = piles[t]
+                if card in pile:
+                    if self._dig(pos, t, pile.index(card)):
+                        return True
+                    break
         return False
 
-    def _freed(
-        self,
-        pos: Position,
-        wanted: set[int],
-        top_at: dict[int, int],
-        empty: bool,
-        skip1: int,
-        skip2: int,
-    ) -> bool:
-        """A wanted card lies under a waste top, a column top or a face-up part that can move.
-
-        ``empty``: a column is free to take anything; ``skip1``/``skip2``: columns
-        whose cards the emptying move changed, left out.
-        """
-        piles = pos.piles
-        down = pos.down
+    def _dig(self, pos: Position, src: int, index: int) -> bool:
+        """Play legal moves on a copy until the card at ``index`` of pile ``src`` is on top."""
+        tableau = self.tableau
+        piles = {t: pos.piles[t][:] for t in tableau}
+        down = {t: pos.down[t] for t in tableau}
+        digging = pos.piles[src][: index + 1] if src == self.waste else piles[src]
+        extra = len(pos.piles[src]) - index - 1 if src == self.waste else 0
         goes_on = GOES_ON
-        wp = piles[self.waste]
-        if len(wp) > 1 and wp[-2] in wanted:
-            if empty:
-                return True
-            for under in goes_on[wp[-1]]:
-                if under in top_at:
+        for _ in range(40):
+            if src == self.waste:
+                if not extra:
                     return True
-        for t in self.tableau:
-            if t in (skip1, skip2):
+                card = pos.piles[src][index + extra]
+                count = 1
+            else:
+                n = len(digging)
+                if n == index + 1:
+                    return True
+                up = n - down[src]
+                if up <= 0:
+                    return False
+                # The whole face-up part when it sits right on the card, else the top card.
+                count = up if n - up == index + 1 else 1
+                card = digging[-count]
+            dst = self._place(piles, src, card, goes_on)
+            if dst < 0 and count > 1:
+                count = 1
+                card = digging[-1]
+                dst = self._place(piles, src, card, goes_on)
+            if dst < 0:
+                if not self._empty_one(piles, down, src, goes_on):
+                    return False
                 continue
-            pile = piles[t]
-            n = len(pile)
-            up = n - down[t]
-            if n < 2 or up <= 0:
+            if src == self.waste:
+                extra -= 1
+                piles[dst].append(card)
+            else:
+                piles[dst].extend(digging[-count:])
+                del digging[-count:]
+                if down[src] >= len(digging):
+                    down[src] = len(digging) - 1
+        return False
+
+    def _place(
+        self,
+        piles: dict[int, list[int]],
+        src: int,
+        card: int,
+        goes_on: tuple[tuple[int, ...], ...],
+    ) -> int:
+        """A column other than ``src`` that takes ``card`` now: a fitting top first, else empty."""
+        wants = goes_on[card]
+        empty = -1
+        for t, pile in piles.items():
+            if t == src:
                 continue
-            if pile[-2] in wanted:
-                if empty:
+            if not pile:
+                if empty < 0:
+                    empty = t
+            elif pile[-1] in wants:
+                return t
+        return empty
+
+    def _empty_one(
+        self,
+        piles: dict[int, list[int]],
+        down: dict[int, int],
+        src: int,
+        goes_on: tuple[tuple[int, ...], ...],
+    ) -> bool:
+        """Empty a column (not ``src``) by moving all of it, all face up, onto another."""
+        for t, pile in piles.items():
+            if t == src or not pile or down[t]:
+                continue
+            wants = goes_on[pile[0]]
+            for u, other in piles.items():
+                if u != src and u != t and other and other[-1] in wants:
+                    other.extend(pile)
+                    pile.clear()
                     return True
-                for under in goes_on[pile[-1]]:
-                    if under in top_at:
-                        return True
-            if up > 1 and n > up and pile[-up - 1] in wanted:
-                if empty:
-                    return True
-                # A face-up part never goes on its own top.
-                for under in goes_on[pile[-up]]:
-                    if top_at.get(under, t) != t:
-                        return True
         return False
