@@ -9,7 +9,6 @@ are handed to whichever screen shows what they change.
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
 from typing import Any
 
 from rich.text import Text
@@ -205,10 +204,10 @@ class PatienceApp(App[int]):
     async def home_facts(self) -> tuple[dict[str, dict[str, Any] | None], dict[str, Any] | None]:
         """Today's daily entry of each variant (None: not finished) and the player's stats."""
         dailies: dict[str, dict[str, Any] | None] = {}
-        today = datetime.now(UTC).date().isoformat()
         for variant in self.variant_ids:
             try:
-                reply = await self.conn.request("leaderboard", variant=variant, date=today, limit=1)
+                # No date: the server's today, which is what its dailies follow.
+                reply = await self.conn.request("leaderboard", variant=variant, limit=1)
             except (ProtocolError, ConnectionError):
                 continue
             me = reply.get("me")

@@ -31,26 +31,28 @@ def daily_text(entry: dict[str, Any] | None, known: bool) -> str:
 
 
 def stats_text(stats: dict[str, Any] | None) -> Text:
-    """The ``stats`` reply drawn as it comes: per-variant lines, then the rest."""
+    """The ``stats`` reply: one line per variant played, then the daily streak."""
     if stats is None:
         return Text("statistics are not available on this server", style="dim")
     text = Text()
-    body = {k: v for k, v in stats.items() if k not in ("type", "re")}
-    per_variant = body.pop("variants", None)
-    for key, value in body.items():
-        if not isinstance(value, dict | list):
-            text.append(f"{key.replace('_', ' ')}: {value}\n")
-    if isinstance(per_variant, dict):
-        for variant, values in per_variant.items():
-            name = VARIANT_NAMES.get(variant, variant)
-            if isinstance(values, dict):
-                parts = []
-                for k, v in values.items():
-                    shown = format_ms(v) if k.endswith("_ms") and isinstance(v, int) else v
-                    parts.append(f"{k.replace('_', ' ')} {shown}")
-                text.append(f"{name}: " + ", ".join(parts) + "\n")
+    rows = stats.get("variants")
+    if isinstance(rows, dict):
+        rows = [{"variant": k, **v} for k, v in rows.items() if isinstance(v, dict)]
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict):
+            continue
+        name = VARIANT_NAMES.get(str(row.get("variant")), str(row.get("variant")))
+        line = f"{name}: {row.get('won', 0)}/{row.get('played', 0)} won"
+        if isinstance(row.get("best_ms"), int):
+            line += f", best {format_ms(row['best_ms'])}"
+        if isinstance(row.get("fewest_moves"), int):
+            line += f", fewest {row['fewest_moves']} moves"
+        text.append(line + "\n")
     if not text:
-        text.append("no games yet", style="dim")
+        text.append("no games yet\n", style="dim")
+    if "daily_streak" in stats:
+        text.append(f"daily streak: {stats['daily_streak']}")
+        text.append(f"  dailies won: {stats.get('dailies_won', 0)}")
     return text
 
 

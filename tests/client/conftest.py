@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 import pytest
@@ -60,12 +61,16 @@ async def server(tmp_path: Path) -> AsyncIterator[ServerControl]:
         db=f"sqlite+aiosqlite:///{tmp_path / 'server.db'}",
         name="Test Club",
         motd="welcome to the test club",
-        hint_budget=0.2,
+        hint_budget=0.05,
         race_countdown_ms=300,
         race_tick_ms=100,
         daily_ahead=False,
         daily_budget_s=2.0,
     )
+    # The server computes dailies in a process pool. Its resource tracker, started lazily,
+    # passes stderr's descriptor to the child; under Textual's Pilot stderr is captured and
+    # has none, so start the tracker before any app runs (a real server runs apart anyway).
+    resource_tracker.ensure_running()
     control = ServerControl(config)
     await control.start()
     try:

@@ -1,0 +1,59 @@
+"""Home, daily, statistics and leaderboard flows of the app against the real server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from client.app import PatienceApp
+from client.config import TokenStore
+from client.screens.board import BoardScreen
+from client.screens.home import HomeScreen
+from client.screens.leaderboard import LeaderboardScreen
+from tests.client.conftest import ServerControl
+from tests.client.test_app import SIZE, text_of, until
+
+
+async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    app = PatienceApp(server.url, name="alice", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        stats = home.query_one("#stats", Static)
+        await until(pilot, lambda: "no games yet" in text_of(stats))
+        home.query_one("#variants").index = app.variant_ids.index("osmosis")  # type: ignore[attr-defined]
+
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), timeout=30)
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        date = (app.session.daily or {}).get("date")
+        assert date and "daily" in board.info_text().plain and date in board.info_text().plain
+        await pilot.press("R")
+        await until(pilot, lambda: board.view["state"] == "resigned")
+
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is home)
+        await pilot.press("g")
+        line = home.query_one("#line-osmosis")
+        await until(pilot, lambda: "daily: #1 resigned" in str(line.render()))
+        await until(pilot, lambda: "Osmosis: 0/1 won" in text_of(stats))
+
+        await pilot.press("l")
+        await until(
+            pilot, lambda: isinstance(app.screen, LeaderboardScreen) and app.screen.is_mounted
+        )
+        board_screen = app.screen
+        table = board_screen.query_one("#entries", DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+        assert table.get_row_at(0)[:3] == ["1", "alice", "resigned"]
+        me = board_screen.query_one("#me", Static)
+        assert "#1 resigned" in text_of(me)
+        # Another variant: nobody has finished its daily.
+        await pilot.press("right")
+        await until(pilot, lambda: table.row_count == 0)
+        await until(pilot, lambda: "no finished attempt" in text_of(me))
