@@ -80,6 +80,12 @@ class Target:
                     return int(line.split()[1])
         return 0
 
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the process so far."""
+        with open(f"/proc/{self.process.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     async def watch_rss(self) -> None:
         while True:
             self.peak_rss_kib = max(self.peak_rss_kib, self.rss_kib())
@@ -252,13 +258,16 @@ async def measure(
 ) -> dict[str, float]:
     players = await open_players(target.port, clients, run)
     watcher = asyncio.create_task(target.watch_rss())
+    cpu = target.cpu_seconds()
     try:
         stats = await drive(players, rate, duration)
     finally:
         watcher.cancel()
+        cpu = target.cpu_seconds() - cpu
         await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
     result = summary(stats, duration)
     result["peak_rss_mib"] = target.peak_rss_kib / 1024
+    result["cpu_percent"] = 100 * cpu / duration
     return result
 
 
@@ -290,7 +299,8 @@ def row(name: str, r: dict[str, float]) -> str:
     return (
         f"  {name:<18} {r['moves_per_s']:9.0f}/s  p50 {r.get('p50_ms', 0):7.2f} ms  "
         f"p95 {r.get('p95_ms', 0):7.2f} ms  p99 {r.get('p99_ms', 0):7.2f} ms  "
-        f"errors {r['errors']:.0f}  failed {r['failed']:.0f}  peak RSS {r['peak_rss_mib']:.0f} MiB"
+        f"errors {r['errors']:.0f}  failed {r['failed']:.0f}  "
+        f"CPU {r['cpu_percent']:.0f}%  peak RSS {r['peak_rss_mib']:.0f} MiB"
     )
 
 
