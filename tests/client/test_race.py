@@ -35,7 +35,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert code in text_of(app.screen.query_one("#room-heading", Static))
 
         # A friend (the bot) joins with the code and plays every race of the room.
-        bot = Bot(await open_connection("robot"), seed=2, max_actions=12)
+        bot = Bot(await open_connection("robot"), seed=2, max_actions=30, delay=0.05)
         bot_task = asyncio.create_task(bot.play_race(code, races=2, timeout=30))
         await until(pilot, lambda: len(app.race.names()) == 2)
         assert "robot" in text_of(app.screen.query_one("#room-body", Static))
@@ -44,7 +44,6 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await until(pilot, lambda: isinstance(app.screen, BoardScreen))
         board = app.screen
         assert isinstance(board, BoardScreen)
-        panel = board.query_one(RacePanel)
         # Both racers have the same deal.
         await until(pilot, lambda: bot.session.view is not None)
         assert bot.session.view is not None
@@ -54,6 +53,25 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         bot_id = next(pid for pid in app.race.names() if pid != me)
         await until(pilot, lambda: bot_id in app.race.progress)
 
+        # From the room, watch the bot's board live: pushes move it along.
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await pilot.press("w")
+        await until(
+            pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.session is None
+        )
+        watched = app.screen
+        assert isinstance(watched, BoardScreen)
+        assert "watching robot" in watched.info_text().plain
+        seen = watched.view["ply"]
+        await until(pilot, lambda: watched.view["ply"] > seen or watched.view["state"] != "playing")
+        await pilot.press("u")  # not ours to play
+        assert "not yours" in text_of(watched.query_one("#message", Static))
+        await pilot.press("escape", "b")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.session)
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+
         # We resign; the race ends when the bot is done too, and the standings appear.
         await pilot.press("R")
         await until(pilot, lambda: board.view["state"] == "resigned")
@@ -62,6 +80,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert standings is not None
         assert {row["name"] for row in standings} == {"alice", "robot"}
         assert [row["rank"] for row in standings] == sorted(row["rank"] for row in standings)
+        panel = board.query_one(RacePanel)
         panel.redraw()
         shown = text_of(panel)
         assert "Standings" in shown and "robot" in shown and "alice" in shown
