@@ -201,3 +201,94 @@ async def test_a_move_made_while_the_link_is_down_is_played_once_it_is_back(
         # The server holds exactly one action: the move was not applied twice.
         check = await app.conn.request("get_game", game=board.view["id"])
         assert check["game"]["ply"] == 1
+
+
+async def open_variant(pilot: Pilot[int], variant: str, seed: int) -> BoardScreen:
+    app = pilot.app
+    assert isinstance(app, PatienceApp)
+    await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
+    app.screen.query_one("#variants").index = app.variant_ids.index(variant)  # type: ignore[attr-defined]
+    await pilot.click("#seed")
+    await pilot.press(*str(seed), "enter")
+    await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+    board = app.screen
+    assert isinstance(board, BoardScreen)
+    return board
+
+
+def stock_count(view: dict[str, object]) -> int:
+    piles = {p["id"]: p for p in view["piles"]}  # type: ignore[attr-defined]
+    return int(piles["s"]["down"]) + len(piles["s"]["up"])
+
+
+async def test_deal_hint_and_auto_keys_on_westhaven(server: ServerControl, tmp_path: Path) -> None:
+    app = PatienceApp(server.url, name="gus", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        board = await open_variant(pilot, "westhaven", 617)
+        stock = stock_count(board.view)
+        await pilot.press("space")
+        await until(pilot, lambda: board.view["ply"] == 1)
+        assert stock_count(board.view) == stock - 1
+        assert "stock 21" in board.info_text().plain
+        assert board.board.piles["w"].pile["up"] != []
+
+        # A click on the stock deals too.
+        await pilot.click(board.board.piles["s"], offset=(2, 1))
+        await until(pilot, lambda: board.view["ply"] == 2)
+        assert stock_count(board.view) == stock - 2
+
+        # Hint, then enter plays it: whatever it is, one more action is recorded.
+        message = board.query_one("#message", Static)
+        await pilot.press("h")
+        await until(pilot, lambda: "hint:" in text_of(message) or "no hint" in text_of(message))
+        if board.hinted is not None:
+            await pilot.press("enter")
+            await until(pilot, lambda: board.view["ply"] == 3)
+
+        # auto with nothing to send home is refused with the server's reason.
+        if not any(">f" in m for m in board.view["legal"]):
+            ply = board.view["ply"]
+            await pilot.press("a")
+            await until(pilot, lambda: "auto" in text_of(message))
+            assert board.view["ply"] == ply
+
+
+async def test_plus_and_minus_choose_the_group_size(server: ServerControl, tmp_path: Path) -> None:
+    # A Freecell deal where some pile can move a group of 2 or more at once.
+    def group_seed() -> tuple[int, str]:
+        for seed in range(1, 2000):
+            legal = new_game("freecell", seed=seed).legal_moves()
+            groups = [m for m in legal if ":" in m]
+            if groups:
+                return seed, groups[0]
+        raise AssertionError("no deal with a group move")
+
+    seed, group_move = group_seed()
+    move = Move.parse(group_move)
+    app = PatienceApp(server.url, name="hal", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_free(pilot, seed)
+        await pilot.press(key_of(move.src))
+        widget = board.board.piles[move.src]
+        assert widget.selected == max(
+            Move.parse(m).count for m in board.view["legal"] if Move.parse(m).src == move.src
+        )
+        sizes = sorted({Move.parse(m).count for m in board.view["legal"] if m.startswith(move.src)})
+        await pilot.press("minus")
+        assert board.pick.count == (sizes[-2] if len(sizes) > 1 else sizes[-1])
+        assert widget.selected == board.pick.count
+        await pilot.press("plus")
+        assert board.pick.count == sizes[-1]
+        # Set the exact count of the known legal group move and play it.
+        while board.pick.count > move.count:
+            await pilot.press("minus")
+        while board.pick.count < move.count:
+            await pilot.press("plus")
+        moved = widget.pile["up"][-move.count :]
+        await pilot.press(key_of(move.dst))
+        await until(pilot, lambda: board.view["ply"] == 1)
+        assert board.board.piles[move.dst].pile["up"][-move.count :] == moved
+
+
+async def register_free(pilot: Pilot[int], seed: int) -> BoardScreen:
+    return await open_variant(pilot, "freecell", seed)
