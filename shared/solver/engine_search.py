@@ -14,6 +14,7 @@ from heapq import heappop, heappush
 from shared.position import Position
 from shared.solver.keys import Key, key_function
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
+from shared.solver.safe import SafeTest, safe_test
 from shared.variants.base import InternalMove, Rules
 
 CLOCK_EVERY = 256
@@ -75,11 +76,21 @@ def make_score(rules: Rules) -> Callable[[Position], int]:
     return score
 
 
-def children(rules: Rules, pos: Position) -> list[tuple[InternalMove, Position]]:
-    """Each legal move with the position after it, foundation moves first."""
+def children(
+    rules: Rules, pos: Position, safe: SafeTest | None = None
+) -> list[tuple[InternalMove, Position]]:
+    """Each legal move with the position after it, foundation moves first; only the
+    first safe foundation move when ``safe`` finds one."""
     is_f = rules.is_foundation
     moves = rules.legal(pos)
     moves.sort(key=lambda m: not (m[0] >= 0 and is_f[m[2]] and not is_f[m[0]]))
+    if safe is not None:
+        for move in moves:
+            if move[0] < 0 or not is_f[move[2]] or is_f[move[0]]:
+                break
+            if safe(pos, move):
+                moves = [move]
+                break
     result = []
     for move in moves:
         child = pos.copy()
@@ -93,6 +104,7 @@ def solve(rules: Rules, start: Position, limits: Limits) -> tuple[str, list[Inte
     """Search for a win from ``start``: (verdict, internal moves, positions seen)."""
     key = key_function(rules)
     score = make_score(rules)
+    safe = safe_test(rules)
     start_key = key(start)
     parents: dict[Key, tuple[Key, InternalMove] | None] = {start_key: None}
     if rules.is_won(start):
@@ -101,7 +113,7 @@ def solve(rules: Rules, start: Position, limits: Limits) -> tuple[str, list[Inte
     counter = 0
     while heap:
         _, _, pos_key, pos = heappop(heap)
-        for move, child in children(rules, pos):
+        for move, child in children(rules, pos, safe):
             child_key = key(child)
             if child_key in parents:
                 continue

@@ -22,6 +22,7 @@ from shared.solver.freecell_fast import (
     foundation_total,
     highest,
     key,
+    legal,
     run_length,
 )
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
@@ -180,7 +181,8 @@ def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalM
     while heap:
         _, _, board_key, board = heappop(heap)
         full = board_key == start_key
-        for move in candidate_moves(board, forced):
+        # The start may be unsettled (a deal, a hand-built board): all its moves count.
+        for move in legal(board) if full else candidate_moves(board, forced):
             child = play(board, move, auto, full)
             child_key = key(child)
             if child_key in parents:
@@ -308,7 +310,7 @@ def progress_possible(start: Board, auto: bool, budget: int) -> bool | None:
     while heap:
         _, _, board = heappop(heap)
         full = counter == 0
-        for move in candidate_moves(board, False):
+        for move in legal(board) if full else candidate_moves(board, False):
             if move[2] in FOUNDATIONS:
                 return True
             child = play(board, move, auto, full)
