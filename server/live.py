@@ -378,7 +378,7 @@ class GameService:
                 await result
 
     async def _store(self, live: LiveGame, write: GameWrite) -> None:
-        future = asyncio.ensure_future(self.writer.write(write))
+        future = self.writer.submit(write)
         live.pending = future
         try:
             await asyncio.shield(future)

@@ -44,14 +44,18 @@ class Writer:
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="writer")
 
-    async def write(self, item: GameWrite) -> None:
-        """Return once ``item`` is committed; raise if it could not be."""
+    def submit(self, item: GameWrite) -> asyncio.Future[None]:
+        """Queue ``item``; the future completes once it is committed (or fails if it cannot be)."""
         if self._closing and self._task is None:
             raise RuntimeError("the writer is stopped")
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.append((item, future))
         self._wake.set()
-        await future
+        return future
+
+    async def write(self, item: GameWrite) -> None:
+        """Return once ``item`` is committed; raise if it could not be."""
+        await self.submit(item)
 
     async def stop(self) -> None:
         """Commit what is queued, then end the task, the thread and the engine."""
