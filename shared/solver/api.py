@@ -79,8 +79,8 @@ def best_move(rules: Rules, pos: Position, moves: list[InternalMove]) -> Interna
     if isinstance(rules, FreecellRules):
         board = freecell_fast.from_position(pos)
         for i, move in enumerate(moves):
-            child = freecell_search.play(board, move, rules.autoplay, True)
-            rank = (freecell_search.solve_score(child), i)
+            after = freecell_search.play(board, move, rules.autoplay, True)
+            rank = (freecell_search.solve_score(after), i)
             if best is None or rank < best:
                 best, chosen = rank, move
         return chosen
