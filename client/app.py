@@ -74,6 +74,8 @@ class NameScreen(Screen[None]):
 
         app = self.app
         assert isinstance(app, PatienceApp)
+        # Registering anew: a saved token the server refused must not be tried again.
+        app.conn.store.forget(app.conn.url)
         app.conn.name = event.value.strip()
         self.run_worker(app.connect(self), group="connect", exclusive=True)
 

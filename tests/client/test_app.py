@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from client.app import NameScreen, PatienceApp
-from client.config import TokenStore
+from client.config import Account, TokenStore
 from client.layout import key_of
 from client.screens.board import BoardScreen
 from client.screens.home import HomeScreen
@@ -292,3 +292,21 @@ async def test_plus_and_minus_choose_the_group_size(server: ServerControl, tmp_p
 
 async def register_free(pilot: Pilot[int], seed: int) -> BoardScreen:
     return await open_variant(pilot, "freecell", seed)
+
+
+async def test_a_token_the_server_does_not_know_is_explained_and_a_new_name_registers(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    store = TokenStore(tmp_path / "cfg")
+    store.put(server.url, Account("ghost", "a-token-from-a-reset-database"))
+    app = PatienceApp(server.url, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NameScreen) and app.screen.is_mounted)
+        message = app.screen.query_one("#name-message", Static)
+        await until(pilot, lambda: "does not know our saved token" in text_of(message))
+        await pilot.click("#name")
+        await pilot.press(*"ivy", "enter")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        account = store.get(server.url)
+        assert account is not None and account.name == "ivy"
+        assert account.token != "a-token-from-a-reset-database"
