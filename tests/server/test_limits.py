@@ -8,6 +8,7 @@ import random
 import socket
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -238,3 +239,26 @@ async def test_random_garbage_never_stops_the_server(
         assert reply["type"] in ("error", "welcome", "game", "hint"), reply
     assert answered > 200
     await still_serves(witness)
+
+
+async def test_healthz_is_503_while_the_database_is_gone(
+    serve_with: ServeWith, tmp_path: Path
+) -> None:
+    app = await serve_with(db=f"sqlite+aiosqlite:///{tmp_path / 'vol' / 'h.db'}")
+
+    def status() -> int:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{app.port}/healthz") as response:
+                return int(response.status)
+        except urllib.error.HTTPError as exc:
+            assert json.loads(exc.read()) == {"status": "unavailable"}
+            return exc.code
+
+    assert await asyncio.to_thread(status) == 200
+    await app.engine.dispose()  # drop pooled connections, as after a restart of the pool
+    (tmp_path / "vol").rename(tmp_path / "unmounted")
+    try:
+        assert await asyncio.to_thread(status) == 503
+    finally:
+        (tmp_path / "unmounted").rename(tmp_path / "vol")
+    assert await asyncio.to_thread(status) == 200
