@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 from server.live import ENDED, LiveGame
 from server.models_club import Daily, DailyAttempt
-from server.standings import rank_key, ranked
+from server.ranks import RankIndex
+from server.standings import RankKey, rank_key, ranked
 from server.store import daily as store
 from shared import protocol as p
 from shared.errors import InvalidOptions, ProtocolError
@@ -100,6 +101,7 @@ class DailyService:
         self._locks: dict[tuple[int, str], asyncio.Lock] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._ahead: asyncio.Task[None] | None = None
+        self.ranks = RankIndex(self._rank_keys)
 
     # -- life cycle ------------------------------------------------------------------
 
@@ -273,14 +275,14 @@ class DailyService:
             return  # its day is over: it counts as it stood then (close_days)
         now = self.app.clock()
         elapsed, moves, score = live.elapsed_ms(now), live.game.ply, live.game.score
-        values = store.finished_values(
-            live.state, elapsed, moves, score, rank_key(live.state, elapsed, moves, score)
-        )
+        ranked_as = rank_key(live.state, elapsed, moves, score)
+        values = store.finished_values(live.state, elapsed, moves, score, ranked_as)
         async with self.app.sessions() as db, db.begin():
             await store.finish(
                 db, variant=key.variant, date=key.date, player_id=key.player, values=values
             )
         del self.attempts[live.id]
+        self.ranks.finished(key.variant, key.date, ranked_as)
 
     async def close_days(self) -> None:
         """Attempts still open when their day ended count as they stood (as last stored)."""
@@ -299,6 +301,7 @@ class DailyService:
                     values=values,
                 )
                 self.attempts.pop(attempt.game_id, None)
+                self.ranks.forget(attempt.variant, attempt.date)
 
     # -- leaderboard -----------------------------------------------------------------------
 
@@ -316,9 +319,12 @@ class DailyService:
         async with self.app.sessions() as db:
             entries = await store.top(db, variant=variant, date=date, limit=limit)
             mine = await store.entry_of(db, variant=variant, date=date, player_id=player)
-            me = None
-            if mine is not None:
-                entry, key = mine
-                better = await store.better_than(db, variant=variant, date=date, key=key)
-                me = {"rank": better + 1} | entry
+        me = None
+        if mine is not None:
+            entry, key = mine
+            me = {"rank": await self.ranks.rank(variant, date, key)} | entry
         return {"variant": variant, "date": date, "entries": ranked(entries), "me": me}
+
+    async def _rank_keys(self, variant: str, date: str) -> list[RankKey]:
+        async with self.app.sessions() as db:
+            return await store.rank_keys(db, variant=variant, date=date)

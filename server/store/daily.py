@@ -174,3 +174,17 @@ async def won_dates(session: AsyncSession, *, player_id: int) -> list[str]:
         .order_by(DailyAttempt.date.desc())
     )
     return list(result.scalars())
+
+
+async def rank_keys(session: AsyncSession, *, variant: str, date: str) -> list[RankKey]:
+    """The sort keys of a day's ended attempts, in order (read from the leaderboard index)."""
+    result = await session.execute(
+        select(DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
+        .where(
+            DailyAttempt.variant == variant,
+            DailyAttempt.date == date,
+            DailyAttempt.finished.is_(True),
+        )
+        .order_by(DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
+    )
+    return [(int(g), int(a), int(b)) for g, a, b in result]
