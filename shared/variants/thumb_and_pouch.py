@@ -212,14 +212,25 @@ class ThumbAndPouchRules(Rules):
         return False
 
     def _probe(self, pos: Position, wanted: dict[int, list[int]]) -> bool:
-        """Depth-first search, most promising moves first, for a position in which
-        :meth:`_progress_in_sight` holds; False when ``PROBE_BUDGET`` positions found none."""
+        """Depth-first search, most promising steps first, for a position in which
+        :meth:`_progress_in_sight` holds; False when ``PROBE_BUDGET`` positions found none.
+
+        Children are built one at a time in priority order, so that the usual
+        case, a proof one or two steps away, costs a few copies, not one per move.
+        """
         seen = {pos.key()}
         stack = [pos]
         while stack:
-            children = self._probe_children(stack.pop())
-            children.sort(key=lambda pc: -pc[0])
-            for _, child in children:
+            current = stack.pop()
+            fresh: list[Position] = []
+            for _, card, src, count, dst in self._probe_steps(current):
+                child = current.copy()
+                if card >= 0:
+                    # Deal (turning the waste back at most once) until ``card`` is on top.
+                    waste = child.piles[self.waste]
+                    while not waste or waste[-1] != card:
+                        self.use_stock(child)
+                self.move_cards(child, src, count, dst)
                 if self._progress_in_sight(child, wanted):
                     return True
                 key = child.key()
@@ -228,18 +239,19 @@ class ThumbAndPouchRules(Rules):
                 if len(seen) >= PROBE_BUDGET:
                     return False
                 seen.add(key)
-                stack.append(child)
+                fresh.append(child)
+            stack.extend(reversed(fresh))
         return False
 
-    def _probe_children(self, pos: Position) -> list[tuple[int, Position]]:
-        """Positions one purposeful step away, with a priority (lower is tried first):
+    def _probe_steps(self, pos: Position) -> list[tuple[int, int, int, int, int]]:
+        """Purposeful steps as (priority, card fetched or -1, src, count, dst), best first:
         turning a face-down card, emptying a pile, other tableau moves, then a card
         fetched from the stock and waste (by deals, then one move) onto the tableau."""
         piles = pos.piles
         down = pos.down
         takers, empties = self._tableau_takers(pos)
         first_empty = empties[:1]
-        children: list[tuple[int, Position]] = []
+        steps: list[tuple[int, int, int, int, int]] = []
         for s in self.tableau:
             pile = piles[s]
             size = len(pile)
@@ -249,10 +261,7 @@ class ThumbAndPouchRules(Rules):
                     # All empty piles are alike; a whole pile moved to one changes nothing.
                     targets += first_empty
                 priority = 0 if i == down[s] and i else (1 if i == 0 else 2)
-                for t in targets:
-                    child = pos.copy()
-                    self.move_cards(child, s, size - i, t)
-                    children.append((priority, child))
+                steps.extend((priority, -1, s, size - i, t) for t in targets)
         # Every card the stock and waste can bring to the waste top, in dealing order.
         stock = piles[self.stock]
         waste = piles[self.waste]
@@ -261,14 +270,7 @@ class ThumbAndPouchRules(Rules):
         if max_redeals is None or pos.redeals_used < max_redeals:
             reachable += waste[:-1]
         for card in reachable:
-            targets = takers.get(card, []) + first_empty
-            if not targets:
-                continue
-            fetched = pos.copy()
-            while fetched.piles[self.waste][-1:] != [card]:
-                self.use_stock(fetched)
-            for t in targets:
-                child = fetched.copy()
-                self.move_cards(child, self.waste, 1, t)
-                children.append((3, child))
-        return children
+            for t in takers.get(card, []) + first_empty:
+                steps.append((3, card, self.waste, 1, t))
+        steps.sort(key=lambda step: step[0])
+        return steps
