@@ -45,8 +45,9 @@ log = logging.getLogger(__name__)
 SECRET_KEY = "daily_secret"
 #: candidate seeds tried per day and variant before giving up (each within the budget)
 CANDIDATES = 64
-#: positions the solver may search per candidate, besides the time budget
-POSITIONS = 2_000_000
+#: positions the solver may search per candidate, besides the time budget: it also bounds the
+#: worker's memory (a few hundred bytes a position)
+POSITIONS = 500_000
 DAY_MS = 86_400_000
 #: the work ahead waits this long after start, so that a starting server answers first
 AHEAD_DELAY_S = 10.0
@@ -109,6 +110,10 @@ class DailyService:
         async with self.app.sessions() as db:
             value = await store.setting(db, key=SECRET_KEY, default=secrets.token_hex(32))
             self.secret = bytes.fromhex(value)
+            now = self.app.clock()
+            days = [utc_date(now), utc_date(now + DAY_MS)]
+            for row in await store.dailies_on(db, dates=days):
+                self.seeds[(row.variant, row.date)] = row.seed  # known at once: the lock needs it
             for attempt in await store.open_attempts(db):
                 self.attempts[attempt.game_id] = AttemptKey(
                     attempt.variant, attempt.date, attempt.player_id

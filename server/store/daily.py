@@ -33,6 +33,11 @@ async def daily(session: AsyncSession, *, variant: str, date: str) -> Daily | No
     return await session.get(Daily, (variant, date))
 
 
+async def dailies_on(session: AsyncSession, *, dates: list[str]) -> list[Daily]:
+    result = await session.execute(select(Daily).where(Daily.date.in_(dates)))
+    return list(result.scalars())
+
+
 async def attempt(
     session: AsyncSession, *, variant: str, date: str, player_id: int
 ) -> DailyAttempt | None:

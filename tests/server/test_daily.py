@@ -13,7 +13,7 @@ from server.config import Config
 from server.daily import DAY_MS, candidate_seeds, utc_date
 from shared.solver import Budget, solve
 from tests.server.conftest import Client, Connect, FakeClock
-from tests.server.pushes import play_line, winning_line
+from tests.server.pushes import play_line, rejoin, winning_line
 
 
 @pytest.fixture
@@ -166,3 +166,24 @@ async def test_daily_and_leaderboard_check_their_fields(player: Client) -> None:
     bad = await player.request("leaderboard", variant="freecell", limit=0)
     assert bad["code"] == "invalid_field"
     assert (await player.request("stats", player=999))["code"] == "not_found"
+
+
+async def test_after_a_restart_the_attempt_and_the_lock_hold(
+    config: Config, clock: FakeClock, server: App, connect: Connect
+) -> None:
+    alice = await connect()
+    token = (await alice.hello("alice"))["token"]
+    first = await daily(alice)
+    await alice.ws.close()
+    await server.stop()
+    restarted = App(config, clock=clock)
+    await restarted.start()
+    try:
+        alice = await rejoin(restarted, token)
+        seed = first["game"]["seed"]
+        locked = await alice.request("start_game", variant="freecell", seed=seed)
+        assert locked["code"] == "daily_locked"
+        again = await daily(alice)
+        assert again["game"]["id"] == first["game"]["id"]
+    finally:
+        await restarted.stop()
