@@ -39,7 +39,7 @@ def attempts(rng: random.Random, view: dict[str, Any]) -> str:
     piles = [p["id"] for p in view["piles"]]
     roll = rng.random()
     if view["legal"] and roll < 0.7:
-        return rng.choice(view["legal"])
+        return str(rng.choice(view["legal"]))
     if roll < 0.8:
         return "undo"
     src, dst = rng.choice(piles), rng.choice(piles)

@@ -84,7 +84,7 @@ def test_envelope_errors_have_the_protocols_codes(data: bytes, code: str) -> Non
 
 def test_text_is_not_a_message() -> None:
     with pytest.raises(ProtocolError) as info:
-        p.unpack('{"type": "hello"}')  # type: ignore[arg-type]
+        p.unpack('{"type": "hello"}')
     assert info.value.code == "bad_message"
 
 
