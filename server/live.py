@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import importlib.util
+import itertools
 import logging
 import secrets
 import time
@@ -206,10 +207,13 @@ class GameService:
         # Forget the least recently used games that have nothing waiting to be stored.
         excess = len(self._games) - self.cache_size
         if excess > 0:
-            for gid in list(self._games)[:excess]:
-                old = self._games[gid]
-                if old.pending is None or old.pending.done():
-                    del self._games[gid]
+            idle = [
+                gid
+                for gid, old in itertools.islice(self._games.items(), excess)
+                if old.pending is None or old.pending.done()
+            ]
+            for gid in idle:
+                del self._games[gid]
 
     def forget(self, game_id: str) -> None:
         self._games.pop(game_id, None)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Engine
@@ -23,7 +25,7 @@ from server.store.games import GameWrite, apply_writes
 
 log = logging.getLogger(__name__)
 
-_Item = tuple[GameWrite, "asyncio.Future[None]"]
+_Item = tuple[GameWrite, "asyncio.Future[None]", float]
 
 
 class Writer:
@@ -40,6 +42,8 @@ class Writer:
         #: commits and writes so far, for logs and the benchmark
         self.commits = 0
         self.writes = 0
+        #: called with the seconds each write waited from submit() to its commit (metrics)
+        self.observers: list[Callable[[float], None]] = []
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="writer")
@@ -49,7 +53,7 @@ class Writer:
         if self._closing and self._task is None:
             raise RuntimeError("the writer is stopped")
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append((item, future))
+        self._queue.append((item, future, time.perf_counter()))
         self._wake.set()
         return future
 
@@ -83,10 +87,10 @@ class Writer:
     async def _commit(self, batch: list[_Item]) -> None:
         loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._thread, self._transaction, [i for i, _ in batch])
+            await loop.run_in_executor(self._thread, self._transaction, [i for i, _, _ in batch])
         except Exception:
             log.exception("group commit of %d writes failed; retrying them one by one", len(batch))
-            for item, future in batch:
+            for item, future, _ in batch:
                 try:
                     await loop.run_in_executor(self._thread, self._transaction, [item])
                 except Exception as exc:
@@ -99,9 +103,12 @@ class Writer:
             return
         self.commits += 1
         self.writes += len(batch)
-        for _, future in batch:
+        now = time.perf_counter()
+        for _, future, submitted in batch:
             if not future.done():
                 future.set_result(None)
+            for observe in self.observers:
+                observe(now - submitted)
 
     def _transaction(self, items: list[GameWrite]) -> None:
         with self._engine.begin() as conn:
