@@ -200,6 +200,26 @@ class WesthavenRules(Rules):
         for card in wanted:
             if card in stock:
                 return True
+        # The common case first, without copying: a wanted card right under a top card
+        # that has a column to go to.
+        tops: set[int] = set()
+        empty = False
+        for t in self.tableau:
+            tp = piles[t]
+            if tp:
+                tops.add(tp[-1])
+            else:
+                empty = True
+        goes_on = GOES_ON
+        for t in (self.waste, *self.tableau):
+            pile = piles[t]
+            if (
+                len(pile) > 1
+                and pile[-2] in wanted
+                and len(pile) > pos.down[t]
+                and (empty or not tops.isdisjoint(goes_on[pile[-1]]))
+            ):
+                return True
         for card in wanted:
             if card in waste:
                 if self._dig(pos, self.waste, waste.index(card)):
@@ -284,13 +304,14 @@ class WesthavenRules(Rules):
         goes_on: tuple[tuple[int, ...], ...],
     ) -> bool:
         """Empty a column (not ``src``) by moving all of it, all face up, onto another."""
+        top_at = {pile[-1]: t for t, pile in piles.items() if pile and t != src}
         for t, pile in piles.items():
             if t == src or not pile or down[t]:
                 continue
-            wants = goes_on[pile[0]]
-            for u, other in piles.items():
-                if u != src and u != t and other and other[-1] in wants:
-                    other.extend(pile)
+            for under in goes_on[pile[0]]:
+                u = top_at.get(under, t)
+                if u != t:
+                    piles[u].extend(pile)
                     pile.clear()
                     return True
         return False
