@@ -8,7 +8,9 @@ do at best; the ratios say what the server's own work costs.
 
 Phases (each bounded by ``--duration``): paced (N clients x R moves/s),
 saturated (N clients, back-to-back moves), and idle memory (``--idle``
-welcomed connections doing nothing: server RSS growth per connection).
+welcomed connections doing nothing: server RSS growth per connection), plus
+the engine alone on the same kind of play (CPU per move, for comparison
+with the server's CPU per move).
 
     python -m bench load                          # 200 clients x 2/s, 10 s per phase
     python -m bench load --clients 500 --phases paced
@@ -35,7 +37,7 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
 
-PHASES = ("paced", "saturated", "idle")
+PHASES = ("paced", "saturated", "engine", "idle")
 
 
 # -- the echo server ------------------------------------------------------------------
@@ -268,6 +270,7 @@ async def measure(
     result = summary(stats, duration)
     result["peak_rss_mib"] = target.peak_rss_kib / 1024
     result["cpu_percent"] = 100 * cpu / duration
+    result["cpu_ms_per_move"] = 1000 * cpu / max(len(stats.rtts), 1)
     return result
 
 
@@ -295,12 +298,31 @@ async def idle_open(player: Player) -> None:
 # -- main -----------------------------------------------------------------------------------
 
 
+def engine_cpu_per_move(seconds: float = 3.0) -> float:
+    """Milliseconds of CPU the engine alone spends per move (play + view) on the same kind of
+    play as the clients: random legal moves of fresh Freecell deals."""
+    from shared.games import new_game
+
+    rng = random.Random(7)
+    moves = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        game = new_game("freecell", seed=rng.randint(1, 1_000_000))
+        view = game.view()
+        while view["state"] == "playing" and view["legal"]:
+            game.play(rng.choice(view["legal"]))
+            view = game.view()
+            moves += 1
+    return 1000 * (time.process_time() - started) / max(moves, 1)
+
+
 def row(name: str, r: dict[str, float]) -> str:
     return (
         f"  {name:<18} {r['moves_per_s']:9.0f}/s  p50 {r.get('p50_ms', 0):7.2f} ms  "
         f"p95 {r.get('p95_ms', 0):7.2f} ms  p99 {r.get('p99_ms', 0):7.2f} ms  "
         f"errors {r['errors']:.0f}  failed {r['failed']:.0f}  "
-        f"CPU {r['cpu_percent']:.0f}%  peak RSS {r['peak_rss_mib']:.0f} MiB"
+        f"CPU {r['cpu_percent']:.0f}% ({r['cpu_ms_per_move']:.2f} ms/move)  "
+        f"peak RSS {r['peak_rss_mib']:.0f} MiB"
     )
 
 
@@ -333,6 +355,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 ratio = s["moves_per_s"] / max(e["moves_per_s"], 1e-9)
                 print(f"  throughput ratio server/echo: {ratio:.2f} (target >= 0.5)")
                 results["saturated"] = {"server": s, "echo": e, "throughput_ratio": ratio}
+            if "engine" in args.phases:
+                ms = engine_cpu_per_move()
+                print(f"engine alone (play + view, same random play): {ms:.2f} ms CPU per move")
+                results["engine_cpu_ms_per_move"] = ms
             if "idle" in args.phases:
                 kib = await idle_memory(server, args.idle)
                 print(f"idle: {args.idle} welcomed connections: {kib:.1f} KiB each (target < 100)")
@@ -350,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saturate-clients", type=int, default=None, help="default: --clients")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per measurement")
     parser.add_argument("--idle", type=int, default=1000, help="idle connections to weigh")
-    parser.add_argument("--phases", default=",".join(PHASES), help="paced,saturated,idle")
+    parser.add_argument("--phases", default=",".join(PHASES), help=",".join(PHASES))
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
