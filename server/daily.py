@@ -100,7 +100,11 @@ class DailyService:
         #: open attempts by game id
         self.attempts: dict[str, AttemptKey] = {}
         self._locks: dict[tuple[int, str], asyncio.Lock] = {}
-        self._pool: ProcessPoolExecutor | None = None
+        #: worker processes: one for requests, one for the work ahead (a slow search ahead
+        #: never holds up a player's request)
+        self._pools: dict[bool, ProcessPoolExecutor] = {}
+        #: (variant, date) -> clock when no candidate could be proven: retried an hour later
+        self._failed: dict[tuple[str, str], int] = {}
         self._ahead: asyncio.Task[None] | None = None
         self.ranks = RankIndex(self._rank_keys)
 
@@ -132,45 +136,60 @@ class DailyService:
             for hook in (self.on_action, self.guard):
                 with contextlib.suppress(ValueError):
                     hooks.remove(hook)  # type: ignore[arg-type]
-        if self._pool is not None:
+        for pool in self._pools.values():
             # A search in progress would hold the shutdown for its whole budget: end it now.
-            workers = list(getattr(self._pool, "_processes", {}).values())
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            workers = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
             for worker in workers:
                 worker.terminate()
-            self._pool = None
+        self._pools.clear()
 
     def today(self) -> str:
         return utc_date(self.app.clock())
 
     # -- the deal of a day -------------------------------------------------------------
 
-    async def seed(self, variant: str, date: str) -> int:
+    async def seed(self, variant: str, date: str, *, ahead: bool = False) -> int:
         """The day's deal, from memory, the database, or the solver (awaited, off the loop)."""
         key = (variant, date)
         known = self.seeds.get(key)
         if known is not None:
             return known
+        failed = self._failed.get(key)
+        if failed is not None and self.app.clock() - failed < 3_600_000:
+            raise ProtocolError(
+                p.INTERNAL,
+                f"no {variant} deal for {date} has been proven winnable yet; try again later",
+            )
         computing = self._computing.get(key)
         if computing is None:
-            computing = asyncio.ensure_future(self._find(variant, date))
+            computing = asyncio.ensure_future(self._find(variant, date, ahead))
             self._computing[key] = computing
             computing.add_done_callback(lambda _: self._computing.pop(key, None))
         return await asyncio.shield(computing)
 
-    async def _find(self, variant: str, date: str) -> int:
+    async def _find(self, variant: str, date: str, ahead: bool) -> int:
         async with self.app.sessions() as db:
             row = await store.daily(db, variant=variant, date=date)
         if row is None:
             seeds = candidate_seeds(self.secret, date, variant)
-            if self._pool is None:
+            pool = self._pools.get(ahead)
+            if pool is None:
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                pool = self._pools[ahead] = ProcessPoolExecutor(max_workers=1, mp_context=context)
             loop = asyncio.get_running_loop()
             started = time.monotonic()
-            seed, positions = await loop.run_in_executor(
-                self._pool, prove, variant, seeds, self.app.config.daily_budget_s
-            )
+            try:
+                seed, positions = await loop.run_in_executor(
+                    pool, prove, variant, seeds, self.app.config.daily_budget_s
+                )
+            except LookupError:
+                self._failed[(variant, date)] = self.app.clock()
+                log.error("daily %s %s: no candidate proven winnable", variant, date)
+                raise ProtocolError(
+                    p.INTERNAL,
+                    f"no {variant} deal for {date} could be proven winnable; try again later",
+                ) from None
             log.info(
                 "daily %s %s: seed proven winnable in %.2f s (%d positions)",
                 variant,
@@ -203,7 +222,7 @@ class DailyService:
             for date in (utc_date(now), utc_date(now + DAY_MS)):
                 for variant in RULES:
                     try:
-                        await self.seed(variant, date)
+                        await self.seed(variant, date, ahead=True)
                     except asyncio.CancelledError:
                         raise
                     except Exception:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from server.app import App
 from server.config import Config
 from server.daily import DAY_MS, candidate_seeds, utc_date
 from shared.solver import Budget, solve
-from tests.server.conftest import Client, Connect, FakeClock
+from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import play_line, rejoin, winning_line
 
 
@@ -187,3 +188,30 @@ async def test_after_a_restart_the_attempt_and_the_lock_hold(
         assert again["game"]["id"] == first["game"]["id"]
     finally:
         await restarted.stop()
+
+
+async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
+    monkeypatch: pytest.MonkeyPatch, config: Config, clock: FakeClock
+) -> None:
+    import server.daily
+    from shared.games import RULES
+
+    monkeypatch.setattr(server.daily, "AHEAD_DELAY_S", 0.0)
+    monkeypatch.setattr(server.daily, "RULES", {"freecell": RULES["freecell"]})
+    app = App(config.replace(daily_ahead=True), clock=clock)
+    await app.start()
+    try:
+        service = server.services.dailies(app)
+        days = (utc_date(clock.now), utc_date(clock.now + DAY_MS))
+        for _ in range(200):
+            if all(("freecell", day) in service.seeds for day in days):
+                break
+            await asyncio.sleep(0.05)
+        assert all(("freecell", day) in service.seeds for day in days)
+        client = await open_client(app)
+        reply = await client.request("hello", protocol=1, client="tests/1", name="early")
+        game = await daily(client)
+        assert game["game"]["seed"] == service.seeds[("freecell", days[0])]
+        assert reply["type"] == "welcome"
+    finally:
+        await app.stop()
