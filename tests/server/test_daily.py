@@ -194,6 +194,7 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
     monkeypatch: pytest.MonkeyPatch, config: Config, clock: FakeClock
 ) -> None:
     import server.daily
+    import server.services
     from shared.games import RULES
 
     monkeypatch.setattr(server.daily, "AHEAD_DELAY_S", 0.0)
