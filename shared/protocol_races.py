@@ -1,9 +1,10 @@
 """Messages of races, daily challenges, leaderboards and statistics (protocol.md, issue 5).
 
 Same rules as :mod:`shared.protocol`: one class per message, every field
-checked in ``from_map``. Requests are registered with the server's dispatch
-table by ``server.handlers`` (``@handles``); replies and pushes here with
-:func:`shared.protocol.reply`, so that clients decode them too.
+checked in ``from_map``, each registered with :func:`shared.protocol.request`
+or :func:`shared.protocol.reply` so that clients check what they send and
+decode what they get; the server's handlers register them again (the same
+classes) through ``@handles``.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def _bad_date(raw: str) -> str:
 # -- requests ------------------------------------------------------------------------
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class CreateRoom(p.Request):
     type: ClassVar[str] = "create_room"
@@ -117,16 +119,19 @@ class RoomRequest(p.Request):
         return cls(code=room_code(m), id=m.get("id"))
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class JoinRoom(RoomRequest):
     type: ClassVar[str] = "join_room"
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class LeaveRoom(RoomRequest):
     type: ClassVar[str] = "leave_room"
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class StartRace(p.Request):
     type: ClassVar[str] = "start_race"
@@ -148,6 +153,7 @@ class StartRace(p.Request):
         )
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class Watch(p.Request):
     type: ClassVar[str] = "watch"
@@ -162,6 +168,7 @@ class Watch(p.Request):
         return cls(code=room_code(m), player=p.req_int(m, "player", 1, _INT64 - 1), id=m.get("id"))
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class DailyRequest(p.Request):
     type: ClassVar[str] = "daily"
@@ -175,6 +182,7 @@ class DailyRequest(p.Request):
         return cls(variant=p.req_str(m, "variant", p.MAX_ID_LENGTH), id=m.get("id"))
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class LeaderboardRequest(p.Request):
     type: ClassVar[str] = "leaderboard"
@@ -199,6 +207,7 @@ class LeaderboardRequest(p.Request):
         )
 
 
+@p.request
 @dataclass(frozen=True, slots=True)
 class StatsRequest(p.Request):
     """``stats``: a player's statistics; the asking player's own when ``player`` is absent."""
