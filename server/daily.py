@@ -28,10 +28,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from server.board import BoardReader
 from server.live import ENDED, LiveGame
 from server.models_club import Daily, DailyAttempt
 from server.ranks import RankIndex
-from server.standings import RankKey, rank_key, ranked
+from server.standings import rank_key, ranked
 from server.store import daily as store
 from shared import protocol as p
 from shared.errors import InvalidOptions, ProtocolError
@@ -106,7 +107,8 @@ class DailyService:
         #: (variant, date) -> clock when no candidate could be proven: retried an hour later
         self._failed: dict[tuple[str, str], int] = {}
         self._ahead: asyncio.Task[None] | None = None
-        self.ranks = RankIndex(self._rank_keys)
+        self.reader = BoardReader(app.config.db)
+        self.ranks = RankIndex(self.reader.keys)
 
     # -- life cycle ------------------------------------------------------------------
 
@@ -143,6 +145,7 @@ class DailyService:
             for worker in workers:
                 worker.terminate()
         self._pools.clear()
+        self.reader.close()
 
     def today(self) -> str:
         return utc_date(self.app.clock())
@@ -340,15 +343,9 @@ class DailyService:
         date = date or today
         if date < today:
             await self.close_days()
-        async with self.app.sessions() as db:
-            entries = await store.top(db, variant=variant, date=date, limit=limit)
-            mine = await store.entry_of(db, variant=variant, date=date, player_id=player)
+        entries, mine = await self.reader.board(variant, date, limit, player)
         me = None
         if mine is not None:
             entry, key = mine
             me = {"rank": await self.ranks.rank(variant, date, key)} | entry
         return {"variant": variant, "date": date, "entries": ranked(entries), "me": me}
-
-    async def _rank_keys(self, variant: str, date: str) -> list[RankKey]:
-        async with self.app.sessions() as db:
-            return await store.rank_keys(db, variant=variant, date=date)

@@ -8,9 +8,10 @@ from sqlalchemy import and_, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.models import Game, Player
+from server.models import Game
 from server.models_club import Daily, DailyAttempt, Setting
 from server.standings import RankKey
+from server.store import board
 
 
 async def setting(session: AsyncSession, *, key: str, default: str) -> str:
@@ -88,64 +89,20 @@ async def unfinished_before(session: AsyncSession, *, date: str) -> list[tuple[D
     return [(row[0], row[1]) for row in result]
 
 
-_ENTRY = (
-    DailyAttempt.player_id,
-    Player.name,
-    DailyAttempt.state,
-    DailyAttempt.elapsed_ms,
-    DailyAttempt.moves,
-    DailyAttempt.score,
-)
-
-
-def _entry(row: Any) -> dict[str, Any]:
-    pid, name, state, elapsed, moves, score = row
-    return {
-        "player": pid,
-        "name": name,
-        "state": state,
-        "elapsed_ms": elapsed,
-        "moves": moves,
-        "score": score,
-    }
-
-
 async def top(
     session: AsyncSession, *, variant: str, date: str, limit: int
 ) -> list[dict[str, Any]]:
     """The best ``limit`` ended attempts, best first (an index range scan)."""
-    result = await session.execute(
-        select(*_ENTRY)
-        .join(Player, Player.id == DailyAttempt.player_id)
-        .where(
-            DailyAttempt.variant == variant,
-            DailyAttempt.date == date,
-            DailyAttempt.finished.is_(True),
-        )
-        .order_by(DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
-        .limit(limit)
-    )
-    return [_entry(row) for row in result]
+    result = await session.execute(board.top_query(variant, date, limit))
+    return [board.entry(row) for row in result]
 
 
 async def entry_of(
     session: AsyncSession, *, variant: str, date: str, player_id: int
 ) -> tuple[dict[str, Any], RankKey] | None:
     """A player's ended attempt and its sort key, or None."""
-    result = await session.execute(
-        select(*_ENTRY, DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
-        .join(Player, Player.id == DailyAttempt.player_id)
-        .where(
-            DailyAttempt.variant == variant,
-            DailyAttempt.date == date,
-            DailyAttempt.player_id == player_id,
-            DailyAttempt.finished.is_(True),
-        )
-    )
-    row = result.first()
-    if row is None:
-        return None
-    return _entry(row[:6]), (row[6], row[7], row[8])
+    result = await session.execute(board.entry_query(variant, date, player_id))
+    return board.mine(result.first())
 
 
 async def better_than(session: AsyncSession, *, variant: str, date: str, key: RankKey) -> int:
@@ -183,13 +140,5 @@ async def won_dates(session: AsyncSession, *, player_id: int) -> list[str]:
 
 async def rank_keys(session: AsyncSession, *, variant: str, date: str) -> list[RankKey]:
     """The sort keys of a day's ended attempts, in order (read from the leaderboard index)."""
-    result = await session.execute(
-        select(DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
-        .where(
-            DailyAttempt.variant == variant,
-            DailyAttempt.date == date,
-            DailyAttempt.finished.is_(True),
-        )
-        .order_by(DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
-    )
+    result = await session.execute(board.keys_query(variant, date))
     return [(int(g), int(a), int(b)) for g, a, b in result]
