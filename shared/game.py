@@ -40,6 +40,10 @@ class Game:
         self._legal: list[InternalMove] = []
         self._legal_set: set[InternalMove] = set()
         self._state = PLAYING
+        # What the stuck check may reuse from the last action (see _can_return):
+        self._last_move: InternalMove | None = None
+        #: the last action was an undo: play had gone on from this very position
+        self._back_where_play_went_on = False
 
     # -- reading ---------------------------------------------------------------
 
@@ -89,13 +93,39 @@ class Game:
             return
         legal = rules.legal(pos)
         if not legal or not (
-            rules.can_progress_now(pos, legal)
+            self._back_where_play_went_on
+            or rules.can_progress_now(pos, legal)
             or rules.quick_progress(pos)
+            or self._can_return(legal)
             or not no_progress_possible(rules, pos)
         ):
             self._set(STUCK, [])
             return
         self._set(PLAYING, legal)
+
+    def _can_return(self, legal: list[InternalMove]) -> bool:
+        """The last move can be taken back by a legal move, so this position is not stuck.
+
+        The previous position P was playing (a move was made from it) and is
+        reachable from here, so everything reachable from P is reachable from
+        here: if P could make progress, so can this position; if P's bounded
+        search ran out of budget, a search from here would too. Either way a
+        fresh search would not say "stuck", so skipping it keeps the state a
+        pure function of the position.
+        """
+        move = self._last_move
+        if move is None or not self._history:
+            return False
+        src, count, dst = move
+        inverse = (dst, count, src)
+        if inverse not in legal:
+            return False
+        rules = self.rules
+        back = self.position.copy()
+        rules.apply(back, inverse)
+        rules.after_move(back)
+        piles, down, redeals = self._history[-1]
+        return back.piles == piles and back.down == down and back.redeals_used == redeals
 
     def _set(self, state: str, legal: list[InternalMove]) -> None:
         self._state = state
@@ -124,6 +154,7 @@ class Game:
                 raise IllegalMove("auto would move nothing: no card can go to a foundation")
             rules.after_move(pos)
             self._push(snapshot, AUTO)
+            self._last_move = None
             return AUTO
         move = self._resolve(action)
         if move not in self._legal_set:
@@ -134,6 +165,7 @@ class Game:
         rules.after_move(pos)
         name = rules.move_name(move)
         self._push(snapshot, name)
+        self._last_move = None if move == DEAL_MOVE else move
         return name
 
     def undo(self) -> None:
@@ -147,6 +179,8 @@ class Game:
         piles, down, redeals = self._history.pop()
         self.position = Position(piles, down, redeals)
         self.actions.append(UNDO)
+        self._last_move = None
+        self._back_where_play_went_on = True
 
     def resign(self) -> None:
         """End the game; it takes no more actions."""
@@ -202,6 +236,7 @@ class Game:
     def _push(self, snapshot: _Snapshot, name: str) -> None:
         self._history.append(snapshot)
         self.actions.append(name)
+        self._back_where_play_went_on = False
 
     # -- views -----------------------------------------------------------------
 
