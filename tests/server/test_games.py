@@ -150,3 +150,21 @@ async def test_hint_is_a_legal_move(player: Client) -> None:
     hint = await player.request("hint", game=game["id"])
     assert hint["type"] == "hint"
     assert hint["move"] is None or hint["move"] in game["legal"]
+
+
+async def test_a_stuck_game_takes_only_undo_and_resign(player: Client) -> None:
+    import random
+
+    rng = random.Random(3)
+    game = await player.start("freecell", seed=4242)
+    while game["state"] == "playing":
+        game = (await player.move(game, rng.choice(game["legal"])))["game"]
+        assert game["ply"] < 500, "random play did not get stuck"
+    assert game["state"] == "stuck" and game["legal"] == []
+    refused = await player.move(game, "t0>t1")
+    assert refused["code"] == "game_over" and "stuck" in refused["message"]
+    assert (await player.request("hint", game=game["id"]))["move"] is None
+    undone = await player.request("undo", game=game["id"], ply=game["ply"])
+    assert undone["type"] == "game" and undone["game"]["ply"] == game["ply"] + 1
+    resigned = await player.request("resign", game=game["id"], ply=undone["game"]["ply"])
+    assert resigned["game"]["state"] == "resigned"
