@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -127,3 +128,25 @@ async def test_moves_of_many_games_share_commits(server: App, connect: Any) -> N
     writes = server.writer.writes - before[1]
     assert writes == 100
     assert commits < writes
+
+
+async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
+    server: App, connect: Any, config: Config
+) -> None:
+    alice, bob = await connect(), await connect()
+    await alice.hello("alice")
+    await bob.hello("bob")
+    doomed = await alice.start("freecell", seed=7)
+    kept = await bob.start("freecell", seed=8)
+    # An operator deletes Alice's game behind the server's back: her next move cannot be stored.
+    path = config.db.removeprefix("sqlite+aiosqlite:///")
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM games WHERE id = ?", (doomed["id"],))
+    failed, fine = await asyncio.gather(
+        alice.move(doomed, doomed["legal"][0]), bob.move(kept, kept["legal"][0])
+    )
+    assert (failed["type"], failed["code"]) == ("error", "internal")
+    assert fine["type"] == "game" and fine["game"]["ply"] == 1
+    assert (await alice.request("get_game", game=doomed["id"]))["code"] == "not_found"
+    again = await bob.request("get_game", game=kept["id"])
+    assert again["game"]["ply"] == 1
