@@ -70,6 +70,9 @@ def create_sync_engine(url: str) -> Engine:
     thread: one thread hop per commit instead of one per statement.
     """
     parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+        # Each engine would get its own empty in-memory database.
+        raise ValueError(f"an in-memory SQLite database cannot be shared: use a file ({url!r})")
     driver = SYNC_DRIVERS.get(parsed.get_driver_name())
     if driver is not None:
         parsed = parsed.set(drivername=f"{parsed.get_backend_name()}+{driver}")
