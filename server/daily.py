@@ -35,8 +35,9 @@ from server.ranks import RankIndex
 from server.standings import rank_key, ranked
 from server.store import daily as store
 from shared import protocol as p
-from shared.errors import InvalidOptions, ProtocolError
-from shared.games import RULES, rules_for
+from shared.errors import InvalidOptions, InvalidRecord, ProtocolError
+from shared.game import RESIGNED, WON
+from shared.games import RULES, replay, rules_for
 
 if TYPE_CHECKING:
     from server.app import App
@@ -312,14 +313,39 @@ class DailyService:
         self.ranks.finished(key.variant, key.date, ranked_as)
 
     async def close_days(self) -> None:
-        """Attempts still open when their day ended count as they stood (as last stored)."""
+        """Attempts still open when their day ended count as they stood at its end.
+
+        The game is replayed from the actions played before midnight, so an
+        action after it (a win, say) changes nothing; such a game ended then.
+        """
         today = self.today()
         async with self.app.sessions() as db, db.begin():
             for attempt, game in await store.unfinished_before(db, date=today):
-                end = min(game.updated_ms, day_end_ms(attempt.date))
-                elapsed = max(0, end - game.started_ms)
-                key = rank_key(game.state, elapsed, game.ply, game.score)
-                values = store.finished_values(game.state, elapsed, game.ply, game.score, key)
+                end = day_end_ms(attempt.date)
+                played = await store.actions_before(db, game_id=game.id, before_ms=end)
+                resigned = game.state == RESIGNED and (game.ended_ms or end) < end
+                record = {
+                    "variant": game.variant,
+                    "options": game.options,
+                    "seed": game.seed,
+                    "actions": [action for action, _ in played],
+                    "resigned": resigned,
+                }
+                try:
+                    stood = replay(record)
+                except (InvalidRecord, InvalidOptions):
+                    log.exception("daily attempt %s does not replay", game.id)
+                    continue
+                if stood.state == WON and played:
+                    ended = played[-1][1]
+                elif resigned and game.ended_ms is not None:
+                    ended = game.ended_ms
+                else:
+                    ended = end
+                elapsed = max(0, ended - game.started_ms)
+                moves, score = stood.ply, stood.score
+                key = rank_key(stood.state, elapsed, moves, score)
+                values = store.finished_values(stood.state, elapsed, moves, score, key)
                 await store.finish(
                     db,
                     variant=attempt.variant,

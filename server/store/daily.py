@@ -8,7 +8,7 @@ from sqlalchemy import and_, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.models import Game
+from server.models import Game, Move
 from server.models_club import Daily, DailyAttempt, Setting
 from server.standings import RankKey
 from server.store import board
@@ -87,6 +87,18 @@ async def unfinished_before(session: AsyncSession, *, date: str) -> list[tuple[D
         .where(DailyAttempt.finished.is_(False), DailyAttempt.date < date)
     )
     return [(row[0], row[1]) for row in result]
+
+
+async def actions_before(
+    session: AsyncSession, *, game_id: str, before_ms: int
+) -> list[tuple[str, int]]:
+    """A game's actions played before ``before_ms``, in order, with their times."""
+    result = await session.execute(
+        select(Move.action, Move.played_ms)
+        .where(Move.game_id == game_id, Move.played_ms < before_ms)
+        .order_by(Move.ply)
+    )
+    return [(str(action), int(played)) for action, played in result]
 
 
 async def top(
