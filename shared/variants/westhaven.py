@@ -238,11 +238,13 @@ class WesthavenRules(Rules):
         tableau = self.tableau
         piles = {t: pos.piles[t][:] for t in tableau}
         down = {t: pos.down[t] for t in tableau}
-        digging = pos.piles[src][: index + 1] if src == self.waste else piles[src]
-        extra = len(pos.piles[src]) - index - 1 if src == self.waste else 0
-        goes_on = GOES_ON
+        waste = src == self.waste
+        digging = pos.piles[src][: index + 1] if waste else piles[src]
+        extra = len(pos.piles[src]) - index - 1 if waste else 0
+        # Dealing would bury a card dug out of the waste; for a column it only brings cards.
+        stock = None if waste else pos.piles[self.stock][:]
         for _ in range(40):
-            if src == self.waste:
+            if waste:
                 if not extra:
                     return True
                 card = pos.piles[src][index + extra]
@@ -257,16 +259,16 @@ class WesthavenRules(Rules):
                 # The whole face-up part when it sits right on the card, else the top card.
                 count = up if n - up == index + 1 else 1
                 card = digging[-count]
-            dst = self._place(piles, src, card, goes_on)
+            dst = self._place(piles, src, card, stock)
             if dst < 0 and count > 1:
                 count = 1
                 card = digging[-1]
-                dst = self._place(piles, src, card, goes_on)
+                dst = self._place(piles, src, card, stock)
             if dst < 0:
-                if not self._empty_one(piles, down, src, goes_on):
+                if not self._empty_one(piles, down, src, stock):
                     return False
                 continue
-            if src == self.waste:
+            if waste:
                 extra -= 1
                 piles[dst].append(card)
             else:
@@ -277,14 +279,11 @@ class WesthavenRules(Rules):
         return False
 
     def _place(
-        self,
-        piles: dict[int, list[int]],
-        src: int,
-        card: int,
-        goes_on: tuple[tuple[int, ...], ...],
+        self, piles: dict[int, list[int]], src: int, card: int, stock: list[int] | None
     ) -> int:
-        """A column other than ``src`` that takes ``card`` now: a fitting top first, else empty."""
-        wants = goes_on[card]
+        """A column other than ``src`` that takes ``card`` now: a fitting top, else an empty
+        column, else a column given a fitting top dealt from the stock."""
+        wants = GOES_ON[card]
         empty = -1
         for t, pile in piles.items():
             if t == src:
@@ -294,23 +293,51 @@ class WesthavenRules(Rules):
                     empty = t
             elif pile[-1] in wants:
                 return t
-        return empty
+        if empty >= 0 or stock is None:
+            return empty
+        for under in wants:
+            t = self._fetch(piles, stock, under, src, src)
+            if t >= 0:
+                return t
+        return -1
+
+    def _fetch(
+        self, piles: dict[int, list[int]], stock: list[int], card: int, avoid1: int, avoid2: int
+    ) -> int:
+        """Deal until ``card`` tops the waste and move it onto a column (not an avoided one)
+        whose top takes it: that column, or -1."""
+        if card not in stock:
+            return -1
+        wants = GOES_ON[card]
+        for t, pile in piles.items():
+            if t != avoid1 and t != avoid2 and pile and pile[-1] in wants:
+                del stock[stock.index(card) :]
+                pile.append(card)
+                return t
+        return -1
 
     def _empty_one(
-        self,
-        piles: dict[int, list[int]],
-        down: dict[int, int],
-        src: int,
-        goes_on: tuple[tuple[int, ...], ...],
+        self, piles: dict[int, list[int]], down: dict[int, int], src: int, stock: list[int] | None
     ) -> bool:
-        """Empty a column (not ``src``) by moving all of it, all face up, onto another."""
+        """Empty a column (not ``src``) by moving all of it, all face up, onto another,
+        whose fitting top may first be dealt from the stock."""
         top_at = {pile[-1]: t for t, pile in piles.items() if pile and t != src}
-        for t, pile in piles.items():
-            if t == src or not pile or down[t]:
-                continue
-            for under in goes_on[pile[0]]:
+        movable = [t for t, pile in piles.items() if t != src and pile and not down[t]]
+        for t in movable:
+            pile = piles[t]
+            for under in GOES_ON[pile[0]]:
                 u = top_at.get(under, t)
                 if u != t:
+                    piles[u].extend(pile)
+                    pile.clear()
+                    return True
+        if stock is None:
+            return False
+        for t in movable:
+            pile = piles[t]
+            for under in GOES_ON[pile[0]]:
+                u = self._fetch(piles, stock, under, src, t)
+                if u >= 0:
                     piles[u].extend(pile)
                     pile.clear()
                     return True

@@ -365,6 +365,18 @@ def test_quick_progress_finds_a_wanted_card_under_movable_cards() -> None:
     assert not RULES.quick_progress(pos(DEAD))
 
 
+def test_quick_progress_deals_a_card_to_make_room() -> None:
+    # 2C is wanted under 2H, which needs a black 3; 3S is in the stock and fits on 4D (t1).
+    columns = "t0: ?2C 2H\nt1: 4D\nt2: KS\nt3: KH\nt4: KD\nt5: KC\nt6: ?6C QS\nt7: ?6D QH\n"
+    columns += "t8: ?6H JC\nt9: ?6S JD\nf0: AC"
+    assert RULES.quick_progress(pos(f"s: 3S 5S\n{columns}"))
+    game = Game(RULES, 1, position=pos(f"s: 3S 5S\n{columns}"))
+    for action in ("deal", "deal", "w>t1", "t0>t1", "t0>f0"):
+        game.play(action)
+    # With no black 3 to be had, there is no such proof.
+    assert not RULES.quick_progress(pos(f"s: 5S\n{columns}"))
+
+
 # -- legal() and why_illegal() agree ------------------------------------------------
 
 
