@@ -48,8 +48,11 @@ async def _stop(app: App) -> None:
 
 def _welcomed(session: Session) -> None:
     room_service = _ROOMS.get(session.app)
-    if room_service is not None and session.player is not None:
-        room_service.connection_changed(session.player.id)
+    player = session.player
+    if room_service is None or player is None:
+        return
+    if len(session.app.players.get(player.id, ())) == 1:  # their first connection
+        room_service.connection_changed(player.id)
 
 
 def _closed(session: Session) -> None:
