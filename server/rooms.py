@@ -35,6 +35,10 @@ log = logging.getLogger(__name__)
 
 WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
 TIMEOUT = "timeout"
+#: a room nobody is connected to, not racing, is closed after this long without a change
+IDLE_ROOM_MS = 24 * 3_600_000
+#: how often (by the server's clock) idle rooms are looked for
+SWEEP_MS = 60_000
 
 #: refuses a race seed when it is the daily deal: (variant, options, seed) -> refuse?
 SeedGuard = Callable[[str, dict[str, bool | int], int], bool]
@@ -73,6 +77,8 @@ class RoomState:
     watchers: dict[int, set[Session]] = field(default_factory=dict)
     countdown: asyncio.Task[None] | None = None
     standings: list[dict[str, Any]] | None = None
+    #: the last change saved
+    touched_ms: int = 0
     #: one save at a time, in order
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -129,6 +135,7 @@ class RoomService:
                 race_seed=row.race_seed,
                 race_start_ms=row.race_start_ms,
                 racers={int(k): str(v) for k, v in row.racers.items()},
+                touched_ms=row.updated_ms,
             )
             self.rooms[room.code] = room
             for game_id in room.racers.values():
@@ -274,13 +281,7 @@ class RoomService:
         for sessions in room.watchers.values():
             sessions.difference_update(self.app.players.get(player, ()))
         if not room.members:
-            if room.countdown is not None:
-                room.countdown.cancel()
-            del self.rooms[code]
-            for gid in room.racers.values():
-                self.by_game.pop(gid, None)
-            async with self.app.sessions() as db, db.begin():
-                await store.remove(db, code=code)
+            await self._close(room)
             log.info("room %s closed: its last player left", code)
             return
         if room.host == player:
@@ -433,8 +434,15 @@ class RoomService:
     async def _tick(self) -> None:
         """Ends races past their time limit (and races whose end a crash interrupted)."""
         every = self.app.config.race_tick_ms / 1000
+        swept = self.app.clock()
         while True:
             await asyncio.sleep(every)
+            if self.app.clock() - swept >= SWEEP_MS:
+                swept = self.app.clock()
+                try:
+                    await self._close_idle()
+                except Exception:
+                    log.exception("closing idle rooms failed")
             for room in list(self.rooms.values()):
                 if room.state != RACING:
                     continue
@@ -450,6 +458,27 @@ class RoomService:
             await self._finish(room, racing, timeout=True)
         elif all(live.state in ENDED for live in racing):
             await self._finish(room, racing)
+
+    async def _close_idle(self) -> None:
+        """Rooms left behind (no member connected, no race, no change for a day) are closed."""
+        now = self.app.clock()
+        online = self.app.players
+        for room in list(self.rooms.values()):
+            if room.state not in (WAITING, OVER) or now - room.touched_ms < IDLE_ROOM_MS:
+                continue
+            if any(m.id in online for m in room.members):
+                continue
+            await self._close(room)
+            log.info("room %s closed: idle since %d", room.code, room.touched_ms)
+
+    async def _close(self, room: RoomState) -> None:
+        if room.countdown is not None:
+            room.countdown.cancel()
+        self.rooms.pop(room.code, None)
+        for gid in room.racers.values():
+            self.by_game.pop(gid, None)
+        async with self.app.sessions() as db, db.begin():
+            await store.remove(db, code=room.code)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -468,5 +497,6 @@ class RoomService:
     async def _save(self, room: RoomState) -> None:
         async with room.lock:
             members = [(m.id, m.joined_ms, m.seq) for m in room.members]
+            room.touched_ms = self.app.clock()
             async with self.app.sessions() as db, db.begin():
-                await store.save(db, room=room.row(self.app.clock()), members=members)
+                await store.save(db, room=room.row(room.touched_ms), members=members)

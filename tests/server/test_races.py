@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -220,3 +221,19 @@ async def test_room_errors(connect: Connect) -> None:
     assert (await alice.request("watch", code=code, player=1))["code"] == "not_found"
     assert (await alice.request("leave_room", code=code))["type"] == "ok"
     assert (await alice.request("join_room", code=code))["code"] == "not_found"  # closed
+
+
+async def test_a_room_left_alone_for_a_day_is_closed(clock: FakeClock, connect: Connect) -> None:
+    alice, _, _ = await welcomed(connect, "alice")
+    bob, _, _ = await welcomed(connect, "bob")
+    kept = (await bob.request("create_room", variant="osmosis"))["room"]["code"]
+    gone = (await alice.request("create_room", variant="osmosis"))["room"]["code"]
+    await alice.ws.close()
+    clock.advance(25 * 3_600_000)
+    carol, _, _ = await welcomed(connect, "carol")
+    for _ in range(100):  # watch changes nothing: not_in_room while the room exists
+        await asyncio.sleep(0.02)
+        if (await carol.request("watch", code=gone, player=1))["code"] == "not_found":
+            break
+    assert (await carol.request("join_room", code=gone))["code"] == "not_found"
+    assert (await carol.request("join_room", code=kept))["type"] == "room"  # bob is connected
