@@ -23,11 +23,12 @@ the same games every time.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 from shared.errors import IllegalMove, InvalidNotation
@@ -52,11 +53,18 @@ EXAMPLES = 12
 #: actions per playout at most
 MAX_ACTIONS = 60
 
+#: Shrinking a failing playout can take Hypothesis its full five minutes; CI reports the failing
+#: example as found. Set PROPERTIES_SHRINK=1 to get the smallest failing playout instead.
+PHASES = [Phase.explicit, Phase.reuse, Phase.generate]
+if os.environ.get("PROPERTIES_SHRINK"):
+    PHASES.append(Phase.shrink)
+
 PROFILE = settings(
     max_examples=EXAMPLES,
     deadline=None,
     derandomize=True,
     database=None,
+    phases=PHASES,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
@@ -448,8 +456,12 @@ def check_replay(game: Game) -> None:
 
 
 #: what a playout step does; "greedy" prefers foundation moves and deals, so that playouts get
-#: far enough into a game for late-game rules (emptied stock, redeals, won games) to be reached
-ACTIONS = ["move", "move", "move", "greedy", "greedy", "undo", "auto", "shorthand", "every"]
+#: far enough into a game for late-game rules (emptied stock, redeals, won games) to be reached;
+#: "deals" and "undos" play a run of them, to go through a whole stock and back over a redeal
+ACTIONS = [
+    "move", "move", "move", "greedy", "greedy", "undo", "auto", "shorthand", "deals", "undos",
+    "every",
+]  # fmt: skip
 
 
 def _greedy(legal: list[str]) -> list[str]:
@@ -508,6 +520,14 @@ def test_random_playouts_keep_every_engine_property(
             assert playout.play(move) == move
         elif kind == "undo":
             playout.undo()
+        elif kind == "deals":
+            for _ in range(data.draw(st.integers(1, 40), label="deals")):
+                if "deal" not in playout.game.legal_moves():
+                    break
+                playout.play("deal")
+        elif kind == "undos":
+            for _ in range(data.draw(st.integers(1, 12), label="undos")):
+                playout.undo()
         elif kind == "auto":
             playout.auto()
         elif kind == "shorthand":
