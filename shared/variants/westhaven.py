@@ -7,7 +7,7 @@ once, one card at a time.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from shared.cards import NAME, RANK, RED
 from shared.deals import aisleriot_deal
@@ -33,9 +33,11 @@ def _cards_it_goes_on(card: int) -> tuple[int, ...]:
 GOES_ON: tuple[tuple[int, ...], ...] = tuple(_cards_it_goes_on(c) for c in range(64))
 
 
-def other_colour_one_down(lower: int, upper: int) -> bool:
-    """``upper`` may lie on ``lower`` in a Westhaven column."""
-    return RANK[upper] + 1 == RANK[lower] and RED[upper] != RED[lower]
+class Supply(NamedTuple):
+    """Copies of the stock and the waste, for a line of play tried by quick_progress."""
+
+    stock: list[int]
+    waste: list[int]
 
 
 class WesthavenRules(Rules):
@@ -242,7 +244,7 @@ class WesthavenRules(Rules):
         digging = pos.piles[src][: index + 1] if waste else piles[src]
         extra = len(pos.piles[src]) - index - 1 if waste else 0
         # Dealing would bury a card dug out of the waste; for a column it only brings cards.
-        stock = None if waste else pos.piles[self.stock][:]
+        supply = None if waste else Supply(pos.piles[self.stock][:], pos.piles[self.waste][:])
         for _ in range(40):
             if waste:
                 if not extra:
@@ -259,13 +261,13 @@ class WesthavenRules(Rules):
                 # The whole face-up part when it sits right on the card, else the top card.
                 count = up if n - up == index + 1 else 1
                 card = digging[-count]
-            dst = self._place(piles, src, card, stock)
+            dst = self._place(piles, src, card, supply)
             if dst < 0 and count > 1:
                 count = 1
                 card = digging[-1]
-                dst = self._place(piles, src, card, stock)
+                dst = self._place(piles, src, card, supply)
             if dst < 0:
-                if not self._empty_one(piles, down, src, stock):
+                if not self._empty_one(piles, down, src, supply):
                     return False
                 continue
             if waste:
@@ -279,7 +281,7 @@ class WesthavenRules(Rules):
         return False
 
     def _place(
-        self, piles: dict[int, list[int]], src: int, card: int, stock: list[int] | None
+        self, piles: dict[int, list[int]], src: int, card: int, supply: Supply | None
     ) -> int:
         """A column other than ``src`` that takes ``card`` now: a fitting top, else an empty
         column, else a column given a fitting top dealt from the stock."""
@@ -293,31 +295,39 @@ class WesthavenRules(Rules):
                     empty = t
             elif pile[-1] in wants:
                 return t
-        if empty >= 0 or stock is None:
+        if empty >= 0 or supply is None:
             return empty
         for under in wants:
-            t = self._fetch(piles, stock, under, src, src)
+            t = self._fetch(piles, supply, under, src, src)
             if t >= 0:
                 return t
         return -1
 
     def _fetch(
-        self, piles: dict[int, list[int]], stock: list[int], card: int, avoid1: int, avoid2: int
+        self, piles: dict[int, list[int]], supply: Supply, card: int, avoid1: int, avoid2: int
     ) -> int:
-        """Deal until ``card`` tops the waste and move it onto a column (not an avoided one)
-        whose top takes it: that column, or -1."""
-        if card not in stock:
+        """Deal until ``card`` tops the waste (unless it does already) and move it onto a
+        column (not an avoided one) whose top takes it: that column, or -1."""
+        stock, waste = supply
+        on_waste = bool(waste) and waste[-1] == card
+        if not on_waste and card not in stock:
             return -1
         wants = GOES_ON[card]
         for t, pile in piles.items():
             if t != avoid1 and t != avoid2 and pile and pile[-1] in wants:
-                del stock[stock.index(card) :]
+                if not on_waste:
+                    # Cards dealt before it stay on the waste, the last one on top.
+                    at = stock.index(card)
+                    waste.extend(reversed(stock[at + 1 :]))
+                    del stock[at:]
+                else:
+                    waste.pop()
                 pile.append(card)
                 return t
         return -1
 
     def _empty_one(
-        self, piles: dict[int, list[int]], down: dict[int, int], src: int, stock: list[int] | None
+        self, piles: dict[int, list[int]], down: dict[int, int], src: int, supply: Supply | None
     ) -> bool:
         """Empty a column (not ``src``) by moving all of it, all face up, onto another,
         whose fitting top may first be dealt from the stock."""
@@ -331,12 +341,12 @@ class WesthavenRules(Rules):
                     piles[u].extend(pile)
                     pile.clear()
                     return True
-        if stock is None:
+        if supply is None:
             return False
         for t in movable:
             pile = piles[t]
             for under in GOES_ON[pile[0]]:
-                u = self._fetch(piles, stock, under, src, t)
+                u = self._fetch(piles, supply, under, src, t)
                 if u >= 0:
                     piles[u].extend(pile)
                     pile.clear()

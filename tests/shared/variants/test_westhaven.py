@@ -373,6 +373,9 @@ def test_quick_progress_deals_a_card_to_make_room() -> None:
     game = Game(RULES, 1, position=pos(f"s: 3S 5S\n{columns}"))
     for action in ("deal", "deal", "w>t1", "t0>t1", "t0>f0"):
         game.play(action)
+    # The waste top serves as well (the stock may then be empty).
+    assert RULES.quick_progress(pos(f"w: 5S 3S\n{columns}"))
+    assert not RULES.quick_progress(pos(f"w: 3S 5S\n{columns}"))
     # With no black 3 to be had, there is no such proof.
     assert not RULES.quick_progress(pos(f"s: 5S\n{columns}"))
 
