@@ -311,7 +311,9 @@ class GameService:
             return None
         solve = _solver_hint(self.hint_budget)
         if solve is not None:
-            copy = replay(live.game.record())  # the solver works on its own copy, in a thread
+            # The solver works in a thread on its own copy of the position (no history needed).
+            game = live.game
+            copy = Game(game.rules, game.seed, position=game.position.copy())
             async with self._hints:
                 try:
                     hint = await asyncio.to_thread(solve, copy)
