@@ -8,6 +8,7 @@ are handed to whichever screen shows what they change.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -16,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message as TextualMessage
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Input, Static
 
 from client.clock import Clock
 from client.config import TokenStore
@@ -54,7 +55,6 @@ class NameScreen(Screen[None]):
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
         yield Static("Welcome! Choose a player name for this server.", classes="title")
         yield Static("1 to 24 letters, digits, '_' or '-'.")
         yield Input(placeholder="your name", id="name", max_length=24)
@@ -78,6 +78,20 @@ class NameScreen(Screen[None]):
         app.conn.store.forget(app.conn.url)
         app.conn.name = event.value.strip()
         self.run_worker(app.connect(self), group="connect", exclusive=True)
+
+
+class WaitScreen(Screen[None]):
+    """The server cannot be reached yet: say why and that we keep trying."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Patience Club: connecting to {self.app.sub_title}", classes="title")
+        yield Static("Connecting…", id="wait-message", classes="panel")
+        yield Footer()
+
+    def say(self, message: str) -> None:
+        self.query_one("#wait-message", Static).update(message)
 
 
 class PatienceApp(App[int]):
@@ -139,17 +153,30 @@ class PatienceApp(App[int]):
             self.run_worker(self.connect(None), group="connect", exclusive=True)
 
     async def connect(self, screen: NameScreen | None) -> None:
-        try:
-            await self.conn.open()
-        except ProtocolError as exc:
-            if screen is None:
-                screen = NameScreen()
-                await self.push_screen(screen)
-            screen.say(describe(exc), error=True)
-            return
-        except (OSError, ConnectionError, TimeoutError) as exc:
-            self.notify(describe(exc), severity="error", timeout=30)
-            return
+        """Hello (registering if need be); an unreachable server is retried with backoff."""
+        waiting: WaitScreen | None = None
+        delays = self.conn.backoff_delays()
+        while True:
+            try:
+                await self.conn.open()
+                break
+            except ProtocolError as exc:
+                if waiting is not None:
+                    self.pop_screen()
+                if screen is None:
+                    screen = NameScreen()
+                    await self.push_screen(screen)
+                screen.say(describe(exc), error=True)
+                return
+            except (OSError, ConnectionError, TimeoutError) as exc:
+                delay = next(delays)
+                if waiting is None:
+                    waiting = WaitScreen()
+                    await self.push_screen(waiting)
+                waiting.say(f"{describe(exc)}\nretrying in {delay:.1f}s (ctrl+q quits)")
+                await asyncio.sleep(delay)
+        if waiting is not None:
+            self.pop_screen()
         if screen is not None:
             self.pop_screen()
         await self.push_screen(HomeScreen())

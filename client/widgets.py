@@ -163,3 +163,19 @@ class BoardWidget(Vertical):
                     selected=count if pile["id"] == source else 0,
                     target=pile["id"] in targets,
                 )
+
+
+class TitleBar(Static):
+    """The app's title and connection state on one line.
+
+    Textual's Header is not used: it fails when its screen goes away before it
+    has finished mounting, which quick screens (waiting, naming) and quick exits do.
+    """
+
+    def on_mount(self) -> None:
+        self.set_interval(0.5, self.redraw)
+        self.redraw()
+
+    def redraw(self) -> None:
+        app = self.app
+        self.update(f" {app.title}  {app.sub_title}")

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, ListItem, ListView, Static
+from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
 
 from client.clock import format_ms
 from client.screens.board import VARIANT_NAMES
+from client.widgets import TitleBar
 
 if TYPE_CHECKING:
     from client.app import PatienceApp
@@ -82,7 +83,7 @@ class HomeScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(classes="titlebar")
         yield Static(id="server-info", classes="title")
         with Horizontal():
             with Vertical(classes="panel", id="games-panel"):

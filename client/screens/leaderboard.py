@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Footer, Input, Static
 
 from client.clock import format_ms
 from client.connection import describe
 from client.screens.board import VARIANT_NAMES
+from client.widgets import TitleBar
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class LeaderboardScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(classes="titlebar")
         with Horizontal(classes="buttons"):
             yield Static(id="board-title", classes="title")
             yield Input(placeholder="date YYYY-MM-DD", id="date", max_length=10)

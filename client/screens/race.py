@@ -10,11 +10,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from client.clock import format_ms
 from client.race import RaceState
 from client.screens.board import VARIANT_NAMES
+from client.widgets import TitleBar
 
 if TYPE_CHECKING:
     from client.app import PatienceApp
@@ -120,7 +121,7 @@ class RaceScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar(classes="titlebar")
         yield Static(id="room-heading", classes="title")
         yield Static(id="room-body", classes="panel")
         yield Static(

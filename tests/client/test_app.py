@@ -11,7 +11,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from client.app import NameScreen, PatienceApp
+from client.app import NameScreen, PatienceApp, WaitScreen
 from client.config import Account, TokenStore
 from client.layout import key_of
 from client.screens.board import BoardScreen
@@ -310,3 +310,19 @@ async def test_a_token_the_server_does_not_know_is_explained_and_a_new_name_regi
         account = store.get(server.url)
         assert account is not None and account.name == "ivy"
         assert account.token != "a-token-from-a-reset-database"
+
+
+async def test_a_server_that_is_not_up_yet_is_waited_for(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    await server.stop()
+    app = PatienceApp(server.url, name="jo", store=TokenStore(tmp_path / "cfg"))
+    app.conn.backoff_initial = 0.05
+    app.conn.backoff_max = 0.2
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, WaitScreen) and app.screen.is_mounted)
+        message = app.screen.query_one("#wait-message", Static)
+        await until(pilot, lambda: "cannot reach the server" in text_of(message))
+        await server.start()
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert app.conn.player["name"] == "jo"
