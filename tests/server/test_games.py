@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from shared.games import new_game
 from tests.server.conftest import Client, Connect, FakeClock
 
@@ -168,3 +170,19 @@ async def test_a_stuck_game_takes_only_undo_and_resign(player: Client) -> None:
     assert undone["type"] == "game" and undone["game"]["ply"] == game["ply"] + 1
     resigned = await player.request("resign", game=game["id"], ply=undone["game"]["ply"])
     assert resigned["game"]["state"] == "resigned"
+
+
+async def test_two_connections_racing_at_one_ply_get_one_move_and_one_stale(
+    connect: Connect,
+) -> None:
+    first = await connect()
+    token = (await first.hello("alice"))["token"]
+    second = await connect()
+    await second.request("hello", protocol=1, client="t/2", token=token)
+    game = await first.start()
+    a, b = await asyncio.gather(
+        first.move(game, game["legal"][0]), second.move(game, game["legal"][1])
+    )
+    assert sorted([a["type"], b["type"]]) == ["error", "game"]
+    loser = a if a["type"] == "error" else b
+    assert loser["code"] == "stale_ply" and loser["game"]["ply"] == 1
