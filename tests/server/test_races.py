@@ -11,7 +11,7 @@ import pytest
 from server.app import App
 from server.config import Config
 from shared.protocol_races import CODE_ALPHABET
-from tests.server.conftest import Client, Connect, FakeClock
+from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import no_push, play_line, push, rejoin, winning_line
 
 
@@ -237,3 +237,34 @@ async def test_a_room_left_alone_for_a_day_is_closed(clock: FakeClock, connect: 
             break
     assert (await carol.request("join_room", code=gone))["code"] == "not_found"
     assert (await carol.request("join_room", code=kept))["type"] == "room"  # bob is connected
+
+
+async def test_a_countdown_cut_by_a_restart_starts_its_race_after_it(
+    config: Config, clock: FakeClock
+) -> None:
+    first = App(config.replace(race_countdown_ms=10_000), clock=clock)
+    await first.start()
+    try:
+        alice = await open_client(first)
+        token = (await alice.hello("alice"))["token"]
+        code = (await alice.request("create_room", variant="freecell"))["room"]["code"]
+        await alice.request("start_race", code=code)
+        assert (await push(alice, "race_countdown"))["start_in_ms"] == 10_000
+        await alice.ws.close()
+    finally:
+        await first.stop()
+    clock.advance(9_000)  # down for nine seconds: one second of countdown left
+    second = App(config, clock=clock)
+    await second.start()
+    try:
+        alice = await rejoin(second, token)
+        for _ in range(100):
+            room = (await alice.request("join_room", code=code))["room"]
+            if room["state"] == "racing":
+                break
+            await asyncio.sleep(0.02)
+        assert room["state"] == "racing"
+        game = (await alice.request("get_game", game=room["players"][0]["game"]))["game"]
+        assert (game["ply"], game["elapsed_ms"]) == (0, 0)
+    finally:
+        await second.stop()
