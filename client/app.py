@@ -313,7 +313,7 @@ class PatienceApp(App[int]):
             ):
                 return
         self.push_screen(
-            self.board_for_session(f"race {self.race.code}", RacePanel(self.race, self.me))
+            self.board_for_session(f"race {self.race.code}", self._race_panel())
         )
 
     async def watch_racer(self, player: int, screen: RaceScreen) -> None:
@@ -331,9 +331,12 @@ class PatienceApp(App[int]):
             session=None,
             clock=self.clock,
             title=f"watching {name}",
-            side=RacePanel(self.race, self.me),
+            side=self._race_panel(),
         )
         await self.push_screen(board)
+
+    def _race_panel(self) -> RacePanel:
+        return RacePanel(self.race, self.me, lambda: self.session.view)
 
     async def leave_race(self, screen: RaceScreen) -> None:
         code = self.race.code

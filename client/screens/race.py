@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -37,7 +38,17 @@ def standings_table(standings: list[dict[str, Any]]) -> Table:
     return table
 
 
-def race_text(race: RaceState, me: int | None) -> Table | Text:
+def own_progress(view: dict[str, Any] | None) -> dict[str, Any]:
+    """Our own line of progress, from our board (the server pushes progress to the others)."""
+    if not view:
+        return {}
+    home = sum(len(p["up"]) for p in view["piles"] if str(p["id"]).startswith("f"))
+    return {"foundation": home, "score": view["score"], "state": view["state"]}
+
+
+def race_text(
+    race: RaceState, me: int | None, mine: dict[str, Any] | None = None
+) -> Table | Text:
     """The room as a few lines: code, state, each racer's progress, or the standings."""
     room = race.room
     if room is None:
@@ -50,6 +61,8 @@ def race_text(race: RaceState, me: int | None) -> Table | Text:
     for player in room.get("players", []):
         pid = int(player["id"])
         progress = race.progress.get(pid, {})
+        if pid == me and mine is not None and race.game is not None:
+            progress = own_progress(mine)
         name = str(player["name"]) + (" ★" if pid == room.get("host") else "")
         if pid == me:
             name += " (you)"
@@ -84,17 +97,26 @@ def room_heading(race: RaceState) -> Text:
 class RacePanel(Static):
     """The side panel of a racing board: the others' progress, then the standings."""
 
-    def __init__(self, race: RaceState, me: int | None) -> None:
+    def __init__(
+        self,
+        race: RaceState,
+        me: int | None,
+        mine: Callable[[], dict[str, Any] | None] | None = None,
+    ) -> None:
         super().__init__(id="side")
         self.race = race
         self.me = me
+        self.mine = mine
 
     def on_mount(self) -> None:
         self.set_interval(0.5, self.redraw)
         self.redraw()
 
     def redraw(self) -> None:
-        self.update(Group(room_heading(self.race), Text(""), race_text(self.race, self.me)))
+        mine = self.mine() if self.mine is not None else None
+        self.update(
+            Group(room_heading(self.race), Text(""), race_text(self.race, self.me, mine))
+        )
 
 
 class RaceScreen(Screen[None]):
@@ -137,7 +159,8 @@ class RaceScreen(Screen[None]):
     def redraw(self) -> None:
         race = self.patience.race
         self.query_one("#room-heading", Static).update(room_heading(race))
-        self.query_one("#room-body", Static).update(race_text(race, self.patience.me))
+        mine = self.patience.session.view
+        self.query_one("#room-body", Static).update(race_text(race, self.patience.me, mine))
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one("#room-message", Static).update(
