@@ -2,8 +2,9 @@
 
 ``list-players``, ``rename``, ``ban``, ``unban`` and ``reset-token`` work on
 the database directly (the server may be running: SQLite in WAL mode lets
-both write). A ban takes effect at the player's next ``hello``; a new token
-is printed once and never stored in clear.
+both write). They never migrate it: a database behind the code is refused.
+A ban takes effect at the player's next ``hello``; a new token is printed
+once and never stored in clear.
 """
 
 from __future__ import annotations
@@ -37,17 +38,24 @@ class AdminError(Exception):
 
 
 async def _run(url: str, args: argparse.Namespace) -> list[str]:
+    from alembic.script import ScriptDirectory
     from sqlalchemy import func, select
 
     from server.db import create_engine, sessionmaker
-    from server.migrate import upgrade
+    from server.migrate import alembic_config, current
     from server.models import Game, Player
     from server.store import players
     from shared.protocol import NAME_RE
 
     engine = create_engine(url)
     try:
-        await upgrade(engine)
+        head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+        at = await current(engine)
+        if at != head:
+            raise AdminError(
+                f"the database is at revision {at or 'none'}, not {head}: "
+                "run 'patience-club db upgrade' first (or start the server)"
+            )
         async with sessionmaker(engine)() as db:
             if args.action == "list-players":
                 counts = (
