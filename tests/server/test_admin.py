@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,11 @@ async def test_admin_commands_list_rename_ban_and_reset_tokens(
 
     assert (await admin(capsys, config, "ban", "nobody"))[0] == 1
     assert (await admin(capsys, config, "ban"))[0] == 1
+
+
+def test_admin_refuses_a_database_behind_the_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"
+    assert cli(["admin", "list-players", "--db", url]) == 1
+    assert "db upgrade" in capsys.readouterr().out
