@@ -61,7 +61,9 @@ def describe(error: BaseException) -> str:
         if error.code in ("illegal_move", "invalid_field", "not_found", "stale_ply") or not hint:
             return error.message
         return f"{hint} ({error.message})" if error.message and error.message != hint else hint
-    if isinstance(error, ConnectionError | OSError | TimeoutError):
+    if isinstance(error, TimeoutError):
+        return "the server did not answer in time; try again"
+    if isinstance(error, ConnectionError | OSError):
         return f"cannot reach the server: {error or type(error).__name__}"
     return f"{type(error).__name__}: {error}"
 

@@ -1,0 +1,56 @@
+"""The ``bot`` subcommand as a player runs it: a separate process against the real server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+from tests.client.conftest import ServerControl
+
+
+async def run_cli(*args: str, env: dict[str, str]) -> tuple[int, str, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "server.cli", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_the_bot_command_plays_a_game_and_keeps_its_token(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    code, out, err = await run_cli(
+        "bot", "--server", server.url, "--variant", "westhaven", "--seed", "617",
+        "--name", "clibot", "--delay", "0", "--max-actions", "10", env=env,
+    )
+    assert code == 0, err
+    assert "[clibot] started westhaven seed 617" in out
+    assert "westhaven: resigned" in out or "westhaven: won" in out
+    tokens = tmp_path / "xdg" / "patience-club" / "bots" / "clibot" / "tokens.json"
+    assert stat.S_IMODE(tokens.stat().st_mode) == 0o600
+    assert json.loads(tokens.read_text())[server.url]["name"] == "clibot"
+
+    # A second run is the same player: the saved token is used, no new registration.
+    code, _, err = await run_cli(
+        "bot", "--server", server.url, "--variant", "osmosis", "--name", "clibot",
+        "--delay", "0", "--max-actions", "3", env=env,
+    )
+    assert code == 0, err
+
+
+async def test_the_bot_command_reports_an_unreachable_server(tmp_path: Path) -> None:
+    from tests.client.conftest import free_port
+
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    code, _, err = await run_cli(
+        "bot", "--server", f"ws://127.0.0.1:{free_port()}/ws", "--name", "nobody", env=env
+    )
+    assert code == 1
+    assert "cannot reach the server" in err
