@@ -202,7 +202,18 @@ def check_invariants(game: Game) -> dict[str, Any]:
         assert shown["score"] == shown["max_score"]
     redeals = shown["redeals_left"]
     assert redeals is None or (isinstance(redeals, int) and redeals >= 0)
+    if shown["state"] == "stuck":
+        assert not _direct_progress(full), "stuck declared while a card can go to a foundation"
     return full
+
+
+def _direct_progress(view: dict[str, Any]) -> list[str]:
+    """Moves the rules allow on this board that put a card from play onto a foundation: a
+    stuck game must have none (rules.md: never declare stuck falsely)."""
+    rules = rules_for(view["variant"], view["options"])
+    position = rules.position_from_text(_position_text(view))
+    names = [rules.move_name(m) for m in rules.legal(position) if m[0] >= 0]
+    return [m for m in names if m.split(">")[1][0] == "f" and m[0] != "f"]
 
 
 # -- refused actions ----------------------------------------------------------------------------

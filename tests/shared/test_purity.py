@@ -28,11 +28,11 @@ FORBIDDEN_LOADED = frozenset(
 #: the wire format is shared/protocol.py's whole purpose; no other module may need it
 MSGPACK_OWNER = "shared.protocol"
 #: standard-library modules that mean a clock, I/O or global randomness, refused even though
-#: the interpreter may have loaded some of them (os, time) before any test runs
+#: the interpreter may have loaded some of them (os, time) before any test runs; datetime is
+#: allowed for dates as data, but not its clock (see CLOCK_READS)
 FORBIDDEN_IMPORTED = frozenset(
     {
         "asyncio",
-        "datetime",
         "io",
         "os",
         "pathlib",
@@ -54,6 +54,10 @@ def _module_name(path: Path) -> str:
     if parts[-1] == "__init__":
         parts = parts[:-1]
     return ".".join(parts)
+
+
+#: methods of datetime's classes that read the clock
+CLOCK_READS = frozenset({"now", "utcnow", "today", "fromtimestamp", "utcfromtimestamp"})
 
 
 SOURCES = sorted(SHARED.rglob("*.py"))
@@ -100,6 +104,18 @@ def _imports(path: Path) -> list[tuple[int, str]]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append((node.lineno, node.module))
     return found
+
+
+def _clock_reads(path: Path) -> list[str]:
+    """``datetime.now()``-like reads of the clock, as ``line: text``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return [
+        f"line {node.lineno}: {ast.unparse(node)}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr in CLOCK_READS
+        and ast.unparse(node.value).split(".")[0] in ("datetime", "date")
+    ]
 
 
 def test_every_shared_module_is_found() -> None:
@@ -158,3 +174,4 @@ def test_shared_modules_import_only_the_standard_library_and_shared(path: Path) 
         if top not in sys.stdlib_module_names or top in FORBIDDEN_IMPORTED:
             bad.append(f"line {line}: {name}")
     assert not bad, f"{module} imports {bad}"
+    assert not _clock_reads(path), f"{module} reads the clock: {_clock_reads(path)}"
