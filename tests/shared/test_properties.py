@@ -48,8 +48,9 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("westhaven", {}),
 ]
 
-#: examples per configuration: keeps the whole module near a minute
-EXAMPLES = 12
+#: examples per configuration: keeps the whole module near a minute (PROPERTIES_EXAMPLES=N for a
+#: longer hunt)
+EXAMPLES = int(os.environ.get("PROPERTIES_EXAMPLES", "12"))
 #: actions per playout at most
 MAX_ACTIONS = 60
 
