@@ -7,6 +7,7 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -138,8 +139,9 @@ async def test_an_illegal_move_shows_the_servers_reason_and_changes_nothing(
         assert board.view["piles"] == before["piles"]
 
 
-async def test_double_click_sends_a_card_to_the_foundation(
-    server: ServerControl, tmp_path: Path
+@pytest.mark.parametrize("how", ["double-click", "key f"])
+async def test_double_click_or_f_sends_a_card_to_the_foundation(
+    server: ServerControl, tmp_path: Path, how: str
 ) -> None:
     # The first Microsoft deal with an ace on top, so that a card can go home at once.
     seed = next(
@@ -152,7 +154,10 @@ async def test_double_click_sends_a_card_to_the_foundation(
         src = next(Move.parse(m).src for m in board.view["legal"] if ">f" in m)
         ace = board.board.piles[src].pile["up"][-1]
         widget = board.board.piles[src]
-        await pilot.double_click(widget, offset=(2, top_card_row(widget)))
+        if how == "double-click":
+            await pilot.double_click(widget, offset=(2, top_card_row(widget)))
+        else:
+            await pilot.press(key_of(src), "f")
         await until(pilot, lambda: board.view["ply"] == 1)
         homes = [p["up"] for p in board.view["piles"] if p["id"].startswith("f")]
         assert any(home[:1] == [ace] for home in homes)

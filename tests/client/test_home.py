@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from client.app import PatienceApp
 from client.config import TokenStore
@@ -57,3 +57,26 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
         await pilot.press("right")
         await until(pilot, lambda: table.row_count == 0)
         await until(pilot, lambda: "no finished attempt" in text_of(me))
+
+
+async def test_the_leaderboard_of_another_date(server: ServerControl, tmp_path: Path) -> None:
+    app = PatienceApp(server.url, name="kim", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
+        await pilot.press("l")
+        await until(
+            pilot, lambda: isinstance(app.screen, LeaderboardScreen) and app.screen.is_mounted
+        )
+        screen = app.screen
+        title = screen.query_one("#board-title", Static)
+        await until(pilot, lambda: "daily," in text_of(title))
+        await pilot.click("#date")
+        await pilot.press(*"2026-01-02", "enter")
+        await until(pilot, lambda: "2026-01-02" in text_of(title))
+        assert screen.query_one("#entries", DataTable).row_count == 0
+        # A date that is not one: the server's reason is shown.
+        screen.query_one("#date", Input).value = ""
+        await pilot.click("#date")
+        await pilot.press(*"29/11/2026", "enter")
+        me = screen.query_one("#me", Static)
+        await until(pilot, lambda: "date" in text_of(me))
