@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, Select, select
+from sqlalchemy import Connection, Select, bindparam, select
 
 from server.models import Player
 from server.models_club import DailyAttempt
@@ -88,13 +88,21 @@ def mine(row: Any) -> tuple[dict[str, Any], RankKey] | None:
     return entry(row), (int(row[6]), int(row[7]), int(row[8]))
 
 
+# Built once: building a statement costs more than running it on the index.
+_TOP = top_query(bindparam("variant"), bindparam("date"), bindparam("limit"))  # type: ignore[arg-type]
+_MINE = entry_query(bindparam("variant"), bindparam("date"), bindparam("player"))  # type: ignore[arg-type]
+_KEYS = keys_query(bindparam("variant"), bindparam("date"))  # type: ignore[arg-type]
+
+
 def read_board(
     conn: Connection, *, variant: str, date: str, limit: int, player_id: int
 ) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], RankKey] | None]:
     """The top ``limit`` entries, and the player's own entry with its key (or None)."""
-    top = [entry(row) for row in conn.execute(top_query(variant, date, limit))]
-    return top, mine(conn.execute(entry_query(variant, date, player_id)).first())
+    day = {"variant": variant, "date": date}
+    top = [entry(row) for row in conn.execute(_TOP, day | {"limit": limit})]
+    return top, mine(conn.execute(_MINE, day | {"player": player_id}).first())
 
 
 def read_keys(conn: Connection, *, variant: str, date: str) -> list[RankKey]:
-    return [(int(g), int(a), int(b)) for g, a, b in conn.execute(keys_query(variant, date))]
+    result = conn.execute(_KEYS, {"variant": variant, "date": date})
+    return [(int(g), int(a), int(b)) for g, a, b in result]
