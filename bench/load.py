@@ -298,21 +298,25 @@ async def idle_open(player: Player) -> None:
 # -- main -----------------------------------------------------------------------------------
 
 
-def engine_cpu_per_move(seconds: float = 3.0) -> float:
-    """Milliseconds of CPU the engine alone spends per move (play + view) on the same kind of
-    play as the clients: random legal moves of fresh Freecell deals."""
+def engine_cpu_per_move(games: int, seconds: float = 3.0) -> float:
+    """Milliseconds of CPU the engine alone spends per move (play + view) on the clients' kind
+    of play: random legal moves in ``games`` Freecell games taken in turn, a new deal when one
+    ends, as the server sees them."""
     from shared.games import new_game
 
     rng = random.Random(7)
+    boards = [new_game("freecell", seed=rng.randint(1, 1_000_000)) for _ in range(games)]
+    views = [b.view() for b in boards]
     moves = 0
     started = time.process_time()
     while time.process_time() - started < seconds:
-        game = new_game("freecell", seed=rng.randint(1, 1_000_000))
-        view = game.view()
-        while view["state"] == "playing" and view["legal"]:
-            game.play(rng.choice(view["legal"]))
-            view = game.view()
-            moves += 1
+        for i, view in enumerate(views):
+            if view["state"] != "playing" or not view["legal"]:
+                boards[i] = new_game("freecell", seed=rng.randint(1, 1_000_000))
+            else:
+                boards[i].play(rng.choice(view["legal"]))
+                moves += 1
+            views[i] = boards[i].view()
     return 1000 * (time.process_time() - started) / max(moves, 1)
 
 
@@ -356,8 +360,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 print(f"  throughput ratio server/echo: {ratio:.2f} (target >= 0.5)")
                 results["saturated"] = {"server": s, "echo": e, "throughput_ratio": ratio}
             if "engine" in args.phases:
-                ms = engine_cpu_per_move()
-                print(f"engine alone (play + view, same random play): {ms:.2f} ms CPU per move")
+                ms = engine_cpu_per_move(args.saturate_clients)
+                print(
+                    f"engine alone ({args.saturate_clients} games in turn, play + view): "
+                    f"{ms:.2f} ms CPU per move"
+                )
                 results["engine_cpu_ms_per_move"] = ms
             if "idle" in args.phases:
                 kib = await idle_memory(server, args.idle)
