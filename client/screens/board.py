@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -88,6 +89,7 @@ class BoardScreen(Screen[None]):
         self.side = side
         self.pick = selection.Selection()
         self.hinted: str | None = None
+        self._resign_armed = False
         self.game_clock = GameClock(clock)
         self._lock = asyncio.Lock()
         self.board = BoardWidget(
@@ -251,8 +253,19 @@ class BoardScreen(Screen[None]):
         self.submit("undo")
 
     def action_resign(self) -> None:
+        # One stray key must not end a game (a ranked daily, a race): ask for it twice.
         self.pick.clear()
+        if not self._resign_armed:
+            self._resign_armed = True
+            self.say("press R again to resign this game; any other key keeps playing")
+            return
+        self._resign_armed = False
         self.submit("resign")
+
+    def on_key(self, event: Key) -> None:
+        # Key events reach the screen before its bindings run: any key but R disarms.
+        if event.key != "R":
+            self._resign_armed = False
 
     def action_hint(self) -> None:
         self.run_worker(self._hint(), group="actions")

@@ -331,3 +331,23 @@ async def test_a_server_that_is_not_up_yet_is_waited_for(
         await server.start()
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert app.conn.player["name"] == "jo"
+
+
+async def test_resigning_takes_r_twice_and_ctrl_q_quits(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    app = PatienceApp(server.url, name="lea", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_free(pilot, 617)
+        message = board.query_one("#message", Static)
+        await pilot.press("R")
+        assert "press R again" in text_of(message)
+        await pilot.press("1", "escape", "R")  # another key disarms: this R arms again
+        await pilot.pause(0.2)
+        assert board.view["state"] == "playing"
+        await pilot.press("R")
+        await until(pilot, lambda: board.view["state"] == "resigned")
+        assert "resigned" in text_of(message)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: app.conn.state == "closed")
+    assert app.return_value == 0

@@ -33,7 +33,7 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
         assert isinstance(board, BoardScreen)
         date = (app.session.daily or {}).get("date")
         assert date and "daily" in board.info_text().plain and date in board.info_text().plain
-        await pilot.press("R")
+        await pilot.press("R", "R")
         await until(pilot, lambda: board.view["state"] == "resigned")
 
         await pilot.press("escape")

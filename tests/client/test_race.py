@@ -73,7 +73,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert isinstance(board, BoardScreen)
 
         # We resign; the race ends when the bot is done too, and the standings appear.
-        await pilot.press("R")
+        await pilot.press("R", "R")
         await until(pilot, lambda: board.view["state"] == "resigned")
         await until(pilot, lambda: app.race.standings is not None, timeout=30)
         standings = app.race.standings
@@ -98,7 +98,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert isinstance(rematch, BoardScreen)
         assert rematch.view["ply"] == 0
         assert rematch.view["seed"] != first_seed
-        await pilot.press("R")
+        await pilot.press("R", "R")
         results = await asyncio.wait_for(bot_task, 60)
         assert len(results) == 2
         assert all(view["state"] in ("won", "resigned") for view in results)
