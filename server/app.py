@@ -29,7 +29,7 @@ from server.config import Config
 from server.handlers import ROUTES
 from server.live import Clock, GameService
 from server.migrate import upgrade
-from server.session import Session
+from server.session import WRITE_LIMIT, Session
 from server.writer import Writer
 from shared import protocol as p
 from shared.errors import ProtocolError
@@ -100,7 +100,7 @@ class App:
             max_size=self.config.max_message_bytes,
             compression=None,  # deflate costs ~100 KiB per connection; views are small
             max_queue=4,
-            write_limit=16 * 1024,
+            write_limit=WRITE_LIMIT,
             close_timeout=2,
             ping_interval=20,
             ping_timeout=20,

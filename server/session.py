@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: the connection's write buffer high-water mark (websockets ``write_limit``)
+WRITE_LIMIT = 16 * 1024
+
 
 class TokenBucket:
     """``rate`` tokens per second up to ``burst``; one message costs one token."""
@@ -124,6 +127,9 @@ class Session:
                 if isinstance(item, _Close):
                     await self.ws.close(item.code, item.reason)
                     return
+                if self.ws.transport.get_write_buffer_size() < WRITE_LIMIT:
+                    await self.ws.send(item)  # below the high-water mark: no wait for the reader
+                    continue
                 async with asyncio.timeout(timeout):
                     await self.ws.send(item)
             except TimeoutError:
