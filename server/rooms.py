@@ -226,7 +226,15 @@ class RoomService:
             raise ProtocolError(r.NOT_IN_ROOM, f"you are not in room {code!r}")
         return room
 
+    def _check_room_count(self, player: int) -> None:
+        if len(self.rooms_of(player)) >= r.MAX_ROOMS_PER_PLAYER:
+            raise ProtocolError(
+                r.TOO_MANY_ROOMS,
+                f"you are in {r.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
+            )
+
     async def create(self, player: int, name: str, message: r.CreateRoom) -> RoomState:
+        self._check_room_count(player)
         try:
             options = new_game(message.variant, seed=1, options=message.options).options
         except InvalidOptions as exc:
@@ -263,6 +271,7 @@ class RoomService:
             raise ProtocolError(r.RACE_IN_PROGRESS, f"room {code!r} is racing; join after it")
         if len(room.members) >= room.max_players:
             raise ProtocolError(r.ROOM_FULL, f"room {code!r} has {room.max_players} players")
+        self._check_room_count(player)
         seq = max((m.seq for m in room.members), default=-1) + 1
         room.members.append(Member(player, name, self.app.clock(), seq))
         await self._save(room)

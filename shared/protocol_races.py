@@ -23,6 +23,10 @@ ROOM_FULL = "room_full"
 NOT_HOST = "not_host"
 RACE_IN_PROGRESS = "race_in_progress"
 NOT_IN_ROOM = "not_in_room"
+#: an addition to protocol.md: a player is in too many rooms to create or join another
+TOO_MANY_ROOMS = "too_many_rooms"
+#: rooms one player may be in at once
+MAX_ROOMS_PER_PLAYER = 8
 
 #: room codes are read aloud: no 0/O, no 1/I
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -303,6 +307,7 @@ __all__ = [
     "NOT_IN_ROOM",
     "RACE_IN_PROGRESS",
     "ROOM_FULL",
+    "TOO_MANY_ROOMS",
     "CreateRoom",
     "DailyRequest",
     "JoinRoom",

@@ -222,6 +222,16 @@ async def test_room_errors(connect: Connect) -> None:
     assert (await alice.request("leave_room", code=code))["type"] == "ok"
     assert (await alice.request("join_room", code=code))["code"] == "not_found"  # closed
 
+    codes = [
+        (await bob.request("create_room", variant="freecell"))["room"]["code"] for _ in range(8)
+    ]
+    refused = await bob.request("create_room", variant="freecell")
+    assert refused["code"] == "too_many_rooms"
+    mine = (await alice.request("create_room", variant="freecell"))["room"]["code"]
+    assert (await bob.request("join_room", code=mine))["code"] == "too_many_rooms"
+    await bob.request("leave_room", code=codes[0])
+    assert (await bob.request("join_room", code=mine))["type"] == "room"
+
 
 async def test_a_room_left_alone_for_a_day_is_closed(clock: FakeClock, connect: Connect) -> None:
     alice, _, _ = await welcomed(connect, "alice")
