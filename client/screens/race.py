@@ -55,20 +55,24 @@ def race_text(
         return Text("not in a race room")
     if race.standings is not None:
         return standings_table(race.standings)
-    table = Table(box=None, expand=False, header_style="bold", show_edge=False)
-    for column in ("player", "on", "cards", "score", "state"):
-        table.add_column(column)
+    table = Table(
+        box=None, expand=False, header_style="bold", show_edge=False, padding=(0, 1, 0, 0)
+    )
+    for column in ("player", "home", "score", "state"):
+        table.add_column(column, no_wrap=True, overflow="ellipsis")
     for player in room.get("players", []):
         pid = int(player["id"])
         progress = race.progress.get(pid, {})
         if pid == me and mine is not None and race.game is not None:
             progress = own_progress(mine)
-        name = str(player["name"]) + (" ★" if pid == room.get("host") else "")
-        if pid == me:
-            name += " (you)"
+        connected = player.get("connected", True)
+        # ★ host, ○ disconnected, ◂ you
+        mark = "★" if pid == room.get("host") else (" " if connected else "○")
+        name = Text(mark + str(player["name"]) + (" ◂" if pid == me else ""))
+        if not connected:
+            name.stylize("dim")
         table.add_row(
             name,
-            "●" if player.get("connected", True) else "○",
             str(progress.get("foundation", "-")),
             str(progress.get("score", "-")),
             str(progress.get("state", "")),

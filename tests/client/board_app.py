@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.widgets import Static
 
 import client
 from client.screens.board import BoardScreen
@@ -25,10 +26,11 @@ def engine_view(variant: str, seed: int, moves: tuple[str, ...] = ()) -> dict[st
 class BoardApp(App[None]):
     CSS_PATH = CSS
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], side: Static | None = None) -> None:
         super().__init__()
         self.view = view
+        self.side = side
 
     def on_mount(self) -> None:
         # A frozen clock: the shown time is the view's own, whatever the wall clock says.
-        self.push_screen(BoardScreen(self.view, session=None, clock=lambda: 0.0))
+        self.push_screen(BoardScreen(self.view, session=None, clock=lambda: 0.0, side=self.side))

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from client.race import RaceState
+from client.screens.race import RacePanel
 from shared.games import RULES
 from tests.client.board_app import BoardApp, engine_view
 
@@ -32,3 +34,19 @@ def test_freecell_board_with_a_picked_source_highlights_legal_destinations(
 def test_thumb_and_pouch_board_after_some_deals(snap_compare: Any) -> None:
     view = engine_view("thumb_and_pouch", SEED, ("deal", "deal", "deal"))
     assert snap_compare(BoardApp(view), terminal_size=SIZE)
+
+
+def test_race_board_with_the_progress_panel(snap_compare: Any) -> None:
+    view = engine_view("westhaven", SEED, ("deal",))
+    race = RaceState(lambda: 0.0)
+    race.apply({"type": "room", "room": {
+        "code": "K7QF2M", "variant": "westhaven", "options": {}, "host": 1,
+        "players": [{"id": 1, "name": "alice", "connected": True},
+                    {"id": 2, "name": "bob", "connected": True},
+                    {"id": 3, "name": "carol", "connected": False}],
+        "state": "racing", "max_players": 8, "time_limit_s": 1800}})
+    race.apply({"type": "race_started", "code": "K7QF2M", "game": view})
+    race.apply({"type": "progress", "code": "K7QF2M", "player": 2, "ply": 9,
+                "foundation": 3, "score": 3, "state": "playing"})
+    panel = RacePanel(race, 1, lambda: view)
+    assert snap_compare(BoardApp(view, side=panel), terminal_size=(100, 32))
