@@ -10,7 +10,7 @@ import pytest
 from server.app import App
 from server.cli import main as cli
 from server.config import Config
-from tests.server.conftest import Connect
+from tests.server.conftest import Connect, FakeClock, open_client
 
 
 async def admin(capsys: pytest.CaptureFixture[str], config: Config, *args: str) -> tuple[int, str]:
@@ -68,3 +68,16 @@ def test_admin_refuses_a_database_behind_the_code(
     url = f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"
     assert cli(["admin", "list-players", "--db", url]) == 1
     assert "db upgrade" in capsys.readouterr().out
+
+
+async def test_the_server_name_and_message_of_the_day_are_in_welcome(
+    config: Config, clock: FakeClock
+) -> None:
+    app = App(config.replace(name="Tuesday Club", motd="be kind"), clock=clock)
+    await app.start()
+    try:
+        client = await open_client(app)
+        server = (await client.hello("alice"))["server"]
+        assert (server["name"], server["motd"]) == ("Tuesday Club", "be kind")
+    finally:
+        await app.stop()
