@@ -332,6 +332,7 @@ def row(name: str, r: dict[str, float]) -> str:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {
+        "load_average": os.getloadavg()[0],
         "clients": args.clients,
         "rate": args.rate,
         "duration_s": args.duration,
@@ -385,14 +386,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=int, default=1000, help="idle connections to weigh")
     parser.add_argument("--phases", default=",".join(PHASES), help=",".join(PHASES))
     parser.add_argument("--json", help="also write the figures to this file")
+
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.echo_server:
         asyncio.run(echo_server())
         return 0
     args.phases = [p for p in args.phases.split(",") if p]
+
     args.saturate_clients = args.saturate_clients or args.clients
-    print(f"bench/load.py on {os.cpu_count()} CPUs, loopback", flush=True)
+    load = os.getloadavg()[0]
+    print(f"bench/load.py on {os.cpu_count()} CPUs, loopback, load average {load:.1f}", flush=True)
     results = asyncio.run(run(args))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
