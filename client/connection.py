@@ -238,6 +238,10 @@ class Connection:
             except (ConnectionClosed, ConnectionError, OSError):
                 if not retry or self._closing:
                     raise ConnectionError(self.last_error or "the connection was lost") from None
+                if self._ws is ws:
+                    # The reader has not seen the close yet: wait for it, never spin on a dead link.
+                    self._up.clear()
+                await asyncio.sleep(0.01)
             finally:
                 self._pending.pop(msg_id, None)
 
