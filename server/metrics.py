@@ -26,7 +26,7 @@ from websockets.http11 import Response
 
 from server import hooks, services
 from server.live import LiveGame
-from server.rooms import RACING
+from server.room_state import RACING
 from server.store.games import GameWrite
 
 if TYPE_CHECKING:

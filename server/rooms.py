@@ -16,10 +16,19 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from server.live import ENDED, LiveGame
+from server.room_state import (
+    COUNTDOWN,
+    OVER,
+    RACING,
+    TIMEOUT,
+    WAITING,
+    Member,
+    RoomState,
+    new_code,
+)
 from server.standings import ranked
 from server.store import rooms as store
 from shared import protocol as p
@@ -33,8 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
-TIMEOUT = "timeout"
 #: a room nobody is connected to, not racing, is closed after this long without a change
 IDLE_ROOM_MS = 24 * 3_600_000
 #: how often (by the server's clock) idle rooms are looked for
@@ -42,66 +49,6 @@ SWEEP_MS = 60_000
 
 #: refuses a race seed when it is the daily deal: (variant, options, seed) -> refuse?
 SeedGuard = Callable[[str, dict[str, bool | int], int], bool]
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(r.CODE_ALPHABET) for _ in range(r.CODE_LENGTH))
-
-
-@dataclass(eq=False)
-class Member:
-    id: int
-    name: str
-    joined_ms: int
-    seq: int
-
-
-@dataclass(eq=False)
-class RoomState:
-    code: str
-    variant: str
-    options: dict[str, bool | int]
-    host: int
-    max_players: int
-    time_limit_s: int
-    seed: int | None
-    created_ms: int
-    state: str = WAITING
-    members: list[Member] = field(default_factory=list)
-    race: int = 0
-    race_seed: int | None = None
-    race_start_ms: int | None = None
-    #: the current (or last) race's racers: player id -> game id
-    racers: dict[int, str] = field(default_factory=dict)
-    #: watched player -> sessions following their board
-    watchers: dict[int, set[Session]] = field(default_factory=dict)
-    countdown: asyncio.Task[None] | None = None
-    standings: list[dict[str, Any]] | None = None
-    #: the last change saved
-    touched_ms: int = 0
-    #: one save at a time, in order
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def member(self, player_id: int) -> Member | None:
-        return next((m for m in self.members if m.id == player_id), None)
-
-    def row(self, now_ms: int) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "variant": self.variant,
-            "options": self.options,
-            "host_id": self.host,
-            "state": self.state,
-            "max_players": self.max_players,
-            "time_limit_s": self.time_limit_s,
-            "seed": self.seed,
-            "race": self.race,
-            "race_seed": self.race_seed,
-            "race_start_ms": self.race_start_ms,
-            "racers": {str(k): v for k, v in self.racers.items()},
-            "created_ms": self.created_ms,
-            "updated_ms": now_ms,
-        }
 
 
 class RoomService:
