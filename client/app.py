@@ -138,6 +138,14 @@ class PatienceApp(App[int]):
             return [str(v["id"]) for v in variants if isinstance(v, dict) and "id" in v]
         return list(VARIANT_NAMES)
 
+    def variant_options(self, variant: str) -> dict[str, Any]:
+        """The variant's options and their defaults, as the server's VariantInfo lists them."""
+        for info in self.conn.server_info.get("variants") or []:
+            if isinstance(info, dict) and info.get("id") == variant:
+                options = info.get("options")
+                return dict(options) if isinstance(options, dict) else {}
+        return {}
+
     @property
     def me(self) -> int | None:
         pid = self.conn.player.get("id")
@@ -253,9 +261,15 @@ class PatienceApp(App[int]):
             self.session.view, session=self.session, clock=self.clock, title=title, side=side
         )
 
-    async def new_game(self, variant: str, seed: int | None, screen: HomeScreen) -> None:
+    async def new_game(
+        self,
+        variant: str,
+        seed: int | None,
+        screen: HomeScreen,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         try:
-            await self.session.start(variant, seed)
+            await self.session.start(variant, seed, options)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
@@ -274,9 +288,11 @@ class PatienceApp(App[int]):
     def show_leaderboard(self, variant: str) -> None:
         self.push_screen(LeaderboardScreen(variant))
 
-    async def create_race(self, variant: str, screen: HomeScreen) -> None:
+    async def create_race(
+        self, variant: str, screen: HomeScreen, options: dict[str, Any] | None = None
+    ) -> None:
         try:
-            reply = await self.conn.request("create_room", variant=variant, options={})
+            reply = await self.conn.request("create_room", variant=variant, options=options or {})
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return

@@ -66,6 +66,7 @@ class HomeScreen(Screen[None]):
         Binding("l", "leaderboard", "Leaderboard"),
         Binding("c", "create_race", "Create race"),
         Binding("j", "join_race", "Join race"),
+        Binding("o", "option", "Option"),
         Binding("g", "refresh", "Refresh"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -74,6 +75,8 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.dailies: dict[str, dict[str, Any] | None] = {}
         self.stats: dict[str, Any] | None = None
+        #: variant -> options chosen away from the server's defaults
+        self.options: dict[str, dict[str, bool]] = {}
 
     @property
     def patience(self) -> PatienceApp:
@@ -129,7 +132,31 @@ class HomeScreen(Screen[None]):
 
     def _variant_line(self, variant: str) -> str:
         name = VARIANT_NAMES.get(variant, variant)
-        return f"{name:<16} {daily_text(self.dailies.get(variant), variant in self.dailies)}"
+        chosen = self.options.get(variant, {})
+        flags = " ".join(
+            ("+" if value else "-") + option.replace("_", " ") for option, value in chosen.items()
+        )
+        daily = daily_text(self.dailies.get(variant), variant in self.dailies)
+        return f"{name:<16} {daily:<36} {flags}".rstrip()
+
+    def action_option(self) -> None:
+        """Flip the variant's next yes/no option (Osmosis deal three, Freecell autoplay)."""
+        variant = self.variant
+        defaults = {
+            k: v for k, v in self.patience.variant_options(variant).items() if isinstance(v, bool)
+        }
+        if not defaults:
+            self.say(f"{VARIANT_NAMES.get(variant, variant)} has no options")
+            return
+        chosen = self.options.setdefault(variant, {})
+        names = sorted(defaults)
+        # Cycle: defaults -> first option flipped -> ... -> back to defaults.
+        flipped = [n for n in names if n in chosen]
+        chosen.clear()
+        index = names.index(flipped[0]) + 1 if flipped else 0
+        if index < len(names):
+            chosen[names[index]] = not defaults[names[index]]
+        self.query_one(f"#line-{variant}", Label).update(self._variant_line(variant))
 
     def action_refresh(self) -> None:
         self.run_worker(self._refresh(), group="home", exclusive=True)
@@ -158,7 +185,11 @@ class HomeScreen(Screen[None]):
         return int(value) if value.isdigit() else None
 
     def action_new_game(self) -> None:
-        self.run_worker(self.patience.new_game(self.variant, self._seed(), self), group="home")
+        variant = self.variant
+        options = dict(self.options.get(variant, {}))
+        self.run_worker(
+            self.patience.new_game(variant, self._seed(), self, options), group="home"
+        )
 
     def action_daily(self) -> None:
         self.run_worker(self.patience.daily(self.variant, self), group="home")
@@ -167,7 +198,9 @@ class HomeScreen(Screen[None]):
         self.patience.show_leaderboard(self.variant)
 
     def action_create_race(self) -> None:
-        self.run_worker(self.patience.create_race(self.variant, self), group="home")
+        variant = self.variant
+        options = dict(self.options.get(variant, {}))
+        self.run_worker(self.patience.create_race(variant, self, options), group="home")
 
     def action_join_race(self) -> None:
         code = self.query_one("#room-code", Input).value.strip().upper()

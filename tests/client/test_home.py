@@ -80,3 +80,32 @@ async def test_the_leaderboard_of_another_date(server: ServerControl, tmp_path: 
         await pilot.press(*"29/11/2026", "enter")
         me = screen.query_one("#me", Static)
         await until(pilot, lambda: "date" in text_of(me))
+
+
+async def test_an_option_chosen_on_home_is_the_games_option(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    app = PatienceApp(server.url, name="max", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
+        home = app.screen
+        home.query_one("#variants").index = app.variant_ids.index("osmosis")  # type: ignore[attr-defined]
+        await pilot.press("o")
+        line = home.query_one("#line-osmosis")
+        assert "+deal three" in str(line.render())
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        board = app.screen
+        assert isinstance(board, BoardScreen)
+        assert board.view["options"] == {"deal_three": True}
+        assert board.view["redeals_left"] is None
+        assert "redeals ∞" in board.info_text().plain
+        await pilot.press("space")
+        await until(pilot, lambda: board.view["ply"] == 1)
+        waste = next(p for p in board.view["piles"] if p["id"] == "w")
+        assert len(waste["up"]) == 3
+        # Pressing o again goes back to the defaults.
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is home)
+        await pilot.press("o")
+        assert "deal three" not in str(line.render())
