@@ -351,3 +351,30 @@ async def test_resigning_takes_r_twice_and_ctrl_q_quits(
         await pilot.press("ctrl+q")
         await until(pilot, lambda: app.conn.state == "closed")
     assert app.return_value == 0
+
+
+async def test_clicking_a_card_inside_a_run_picks_the_run_from_that_card(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    def group_seed() -> tuple[int, str]:
+        for seed in range(1, 2000):
+            groups = [m for m in new_game("freecell", seed=seed).legal_moves() if ":" in m]
+            if groups:
+                return seed, groups[0]
+        raise AssertionError("no deal with a group move")
+
+    seed, group_move = group_seed()
+    move = Move.parse(group_move)
+    app = PatienceApp(server.url, name="ned", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        board = await register_free(pilot, seed)
+        widget = board.board.piles[move.src]
+        widget.render()
+        row = widget._picks.index(move.count)
+        await pilot.click(widget, offset=(2, row))
+        assert board.pick.src == move.src and board.pick.count == move.count
+        assert widget.selected == move.count
+        moved = widget.pile["up"][-move.count :]
+        await pilot.click(board.board.piles[move.dst], offset=(2, 1))
+        await until(pilot, lambda: board.view["ply"] == 1)
+        assert board.board.piles[move.dst].pile["up"][-move.count :] == moved
