@@ -11,7 +11,7 @@ import importlib
 import sys
 import time
 
-BENCHMARKS = ("engine", "solver", "load")
+BENCHMARKS = ("engine", "solver", "load", "leaderboard")
 
 
 def main(argv: list[str]) -> int:

@@ -29,7 +29,7 @@ def build_parser(available: dict[str, str]) -> argparse.ArgumentParser:
         prog="patience-club", description="Patience Club: multiplayer solitaire."
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, module_name in available.items():
+    for module_name in available.values():
         module = importlib.import_module(module_name)
         module.add_parser(subparsers)
     return parser
