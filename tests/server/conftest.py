@@ -6,7 +6,9 @@ opens WebSocket clients that speak msgpack through :class:`Client`.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,8 @@ from websockets.asyncio.client import connect as ws_connect
 
 from server.app import App
 from server.config import Config
+from server.db import create_engine
+from server.migrate import upgrade
 
 
 class FakeClock:
@@ -83,8 +87,25 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One database migrated by the real migrations; each test starts from a copy of it."""
+    path = tmp_path_factory.mktemp("template") / "migrated.db"
+
+    async def migrate() -> None:
+        engine = create_engine(f"sqlite+aiosqlite:///{path}")
+        try:
+            await upgrade(engine)
+        finally:
+            await engine.dispose()
+
+    asyncio.run(migrate())
+    return path
+
+
 @pytest.fixture
-def config(tmp_path: Path) -> Config:
+def config(tmp_path: Path, migrated: Path) -> Config:
+    shutil.copy(migrated, tmp_path / "test.db")
     return Config(
         host="127.0.0.1",
         port=0,
