@@ -262,3 +262,28 @@ async def test_healthz_is_503_while_the_database_is_gone(
     finally:
         (tmp_path / "unmounted").rename(tmp_path / "vol")
     assert await asyncio.to_thread(status) == 200
+
+
+async def test_the_size_limit_is_exact(serve_with: ServeWith) -> None:
+    app = await serve_with(max_message_bytes=1000)
+    client = await open_client(app)
+    await client.hello("alice")
+
+    def frame(size: int) -> bytes:
+        """A get_game of exactly ``size`` bytes (the padding's length prefix varies)."""
+        for pad in range(size, 0, -1):
+            data: bytes = msgpack.packb(
+                {"type": "get_game", "id": 1, "game": "g", "pad": "x" * pad}
+            )
+            if len(data) == size:
+                return data
+        raise AssertionError(size)
+
+    exact = frame(1000)
+    assert len(exact) == 1000
+    await client.ws.send(exact)
+    assert (await client.recv())["code"] == "not_found"
+    over = frame(1001)
+    assert len(over) == 1001
+    await client.ws.send(over)
+    assert await closed_code(client) == 1009
