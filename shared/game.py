@@ -219,6 +219,9 @@ class Game:
             )
         if not pile:
             raise IllegalMove(f"{action!r} is not legal: {move.src} is empty")
+        if len(pile) <= self.position.down[src]:
+            # Never name a face-down card: the reason goes to the player.
+            raise IllegalMove(f"{action!r} is not legal: the top card of {move.src} is face down")
         for f in rules.foundations:
             if (src, 1, f) in self._legal_set:
                 return (src, 1, f)

@@ -253,3 +253,4 @@ def test_every_candidate_move_agrees_with_the_plain_rules() -> None:
                     break
                 game.play(rng.choice(moves))
     assert checked > 10_000
+
