@@ -90,6 +90,8 @@ class BoardScreen(Screen[None]):
         self.pick = selection.Selection()
         self.hinted: str | None = None
         self._resign_armed = False
+        #: composed and mounting: pushes that arrive earlier only store the view
+        self._ready = False
         self.game_clock = GameClock(clock)
         self._lock = asyncio.Lock()
         self.board = BoardWidget(
@@ -109,6 +111,7 @@ class BoardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._ready = True
         self.set_view(self.view)
         self.set_interval(1.0, self._tick)
 
@@ -117,6 +120,8 @@ class BoardScreen(Screen[None]):
 
     def set_view(self, view: GameView, message: str | None = None) -> None:
         self.view = view
+        if not self._ready:
+            return  # on_mount draws self.view
         self.game_clock.set(int(view.get("elapsed_ms", 0)), view["state"] == "playing")
         if self.pick.src is not None and not self._has_cards(self.pick.src):
             self.pick.clear()
@@ -157,6 +162,8 @@ class BoardScreen(Screen[None]):
         return text
 
     def say(self, message: str, *, error: bool = False) -> None:
+        if not self._ready:
+            return
         widget = self.query_one("#message", Static)
         widget.update(Text(message, style="bold red" if error else ""))
         widget.set_class(error, "error")

@@ -108,15 +108,19 @@ class RacePanel(Static):
         mine: Callable[[], dict[str, Any] | None] | None = None,
     ) -> None:
         super().__init__(id="side")
+        self._ready = False
         self.race = race
         self.me = me
         self.mine = mine
 
     def on_mount(self) -> None:
+        self._ready = True
         self.set_interval(0.5, self.redraw)
         self.redraw()
 
     def redraw(self) -> None:
+        if not self._ready:
+            return
         mine = self.mine() if self.mine is not None else None
         self.update(
             Group(room_heading(self.race), Text(""), race_text(self.race, self.me, mine))
@@ -138,6 +142,7 @@ class RaceScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._watch_index = 0
+        self._ready = False
 
     @property
     def patience(self) -> PatienceApp:
@@ -157,10 +162,13 @@ class RaceScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._ready = True
         self.set_interval(0.5, self.redraw)
         self.redraw()
 
     def redraw(self) -> None:
+        if not self._ready:
+            return  # a push arrived before the screen was built; on_mount draws it
         race = self.patience.race
         self.query_one("#room-heading", Static).update(room_heading(race))
         mine = self.patience.session.view

@@ -49,17 +49,17 @@ async def until(pilot: Pilot[int], condition: Callable[[], object], timeout: flo
 
 async def register_and_open_freecell(pilot: Pilot[int], name: str, seed: int) -> BoardScreen:
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, NameScreen))
+    await until(pilot, lambda: isinstance(app.screen, NameScreen) and app.screen.is_mounted)
     await pilot.click("#name")
     await pilot.press(*name, "enter")
-    await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
     home = app.screen
     # Freecell in the list of games, a fixed seed, then "new game".
     variants = [v for v in app.variant_ids]  # type: ignore[attr-defined]
     home.query_one("#variants").index = variants.index("freecell")  # type: ignore[attr-defined]
     await pilot.click("#seed")
     await pilot.press(*str(seed), "enter")
-    await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+    await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.is_mounted)
     board = app.screen
     assert isinstance(board, BoardScreen)
     return board
@@ -215,7 +215,7 @@ async def open_variant(pilot: Pilot[int], variant: str, seed: int) -> BoardScree
     app.screen.query_one("#variants").index = app.variant_ids.index(variant)  # type: ignore[attr-defined]
     await pilot.click("#seed")
     await pilot.press(*str(seed), "enter")
-    await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+    await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.is_mounted)
     board = app.screen
     assert isinstance(board, BoardScreen)
     return board
@@ -311,7 +311,7 @@ async def test_a_token_the_server_does_not_know_is_explained_and_a_new_name_regi
         await until(pilot, lambda: "does not know our saved token" in text_of(message))
         await pilot.click("#name")
         await pilot.press(*"ivy", "enter")
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
         account = store.get(server.url)
         assert account is not None and account.name == "ivy"
         assert account.token != "a-token-from-a-reset-database"
@@ -329,7 +329,7 @@ async def test_a_server_that_is_not_up_yet_is_waited_for(
         message = app.screen.query_one("#wait-message", Static)
         await until(pilot, lambda: "cannot reach the server" in text_of(message))
         await server.start()
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
         assert app.conn.player["name"] == "jo"
 
 

@@ -28,7 +28,9 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
         home.query_one("#variants").index = app.variant_ids.index("osmosis")  # type: ignore[attr-defined]
 
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen), timeout=30)
+        await until(
+            pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.is_mounted, timeout=30
+        )
         board = app.screen
         assert isinstance(board, BoardScreen)
         date = (app.session.daily or {}).get("date")
@@ -94,7 +96,7 @@ async def test_an_option_chosen_on_home_is_the_games_option(
         line = home.query_one("#line-osmosis")
         assert "+deal three" in str(line.render())
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.is_mounted)
         board = app.screen
         assert isinstance(board, BoardScreen)
         assert board.view["options"] == {"deal_three": True}

@@ -22,13 +22,13 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
 ) -> None:
     app = PatienceApp(server.url, name="alice", store=TokenStore(tmp_path / "cfg"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
         home = app.screen
         info = home.query_one("#server-info", Static)
         await until(pilot, lambda: "welcome to the test club" in text_of(info))
         home.query_one("#variants").index = app.variant_ids.index("freecell")  # type: ignore[attr-defined]
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
         code = app.race.code
         assert code is not None and len(code) >= 4
         assert not set(code) & set("0O1I"), "codes are easy to read aloud"
@@ -41,7 +41,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert "robot" in text_of(app.screen.query_one("#room-body", Static))
 
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen))
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.is_mounted)
         board = app.screen
         assert isinstance(board, BoardScreen)
         # Both racers have the same deal.
@@ -55,10 +55,12 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
 
         # From the room, watch the bot's board live: pushes move it along.
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
         await pilot.press("w")
         await until(
-            pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.session is None
+            pilot, lambda: isinstance(app.screen, BoardScreen)
+            and app.screen.session is None
+            and app.screen.is_mounted
         )
         watched = app.screen
         assert isinstance(watched, BoardScreen)
@@ -68,7 +70,12 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await pilot.press("u")  # not ours to play
         assert "not yours" in text_of(watched.query_one("#message", Static))
         await pilot.press("escape", "b")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.session)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, BoardScreen)
+            and app.screen.session is not None
+            and app.screen.is_mounted,
+        )
         board = app.screen
         assert isinstance(board, BoardScreen)
 
@@ -88,11 +95,13 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         # Back to the room; the host calls a rematch on a new deal.
         first_seed = board.view["seed"]
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
         await pilot.press("m")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen) and app.screen is not board,
+            lambda: isinstance(app.screen, BoardScreen)
+            and app.screen is not board
+            and app.screen.is_mounted,
         )
         rematch = app.screen
         assert isinstance(rematch, BoardScreen)
