@@ -31,7 +31,8 @@ from client.layout import (
 )
 from client.session import GameSession, GameView
 from client.widgets import BoardWidget, PileWidget
-from shared.errors import ProtocolError
+from shared.errors import InvalidNotation, ProtocolError
+from shared.notation import Move
 
 VARIANT_NAMES = {
     "osmosis": "Osmosis",
@@ -128,6 +129,11 @@ class BoardScreen(Screen[None]):
         self.redraw()
         if message is not None:
             self.say(message)
+        elif view["state"] == "won":
+            self.say(
+                f"won in {format_ms(int(view.get('elapsed_ms', 0)))} with {view['moves']} moves:"
+                " every card is home!"
+            )
         elif view["state"] != "playing":
             self.say(str(STATE_TEXT.get(view["state"], view["state"])))
 
@@ -280,6 +286,7 @@ class BoardScreen(Screen[None]):
     def action_play_hint(self) -> None:
         if self.hinted is not None:
             move, self.hinted = self.hinted, None
+            self.pick.clear()
             self.send_move(move)
 
     async def _hint(self) -> None:
@@ -293,8 +300,17 @@ class BoardScreen(Screen[None]):
         self.hinted = hint
         if hint is None:
             self.say("no hint: the game has ended")
-        else:
-            self.say(f"hint: {hint} (enter plays it)")
+            return
+        try:
+            move = Move.parse(hint)
+        except InvalidNotation:
+            move = None  # deal or auto
+        if move is not None and self._has_cards(move.src):
+            # Show it on the board as if the player had picked the source.
+            self.pick.src = move.src
+            self.pick.count = move.count
+            self.redraw()
+        self.say(f"hint: {hint} (enter plays it)")
 
     def send_move(self, move: str) -> None:
         self.submit("move", move)

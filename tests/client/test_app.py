@@ -247,6 +247,9 @@ async def test_deal_hint_and_auto_keys_on_westhaven(server: ServerControl, tmp_p
         await pilot.press("h")
         await until(pilot, lambda: "hint:" in text_of(message) or "no hint" in text_of(message))
         if board.hinted is not None:
+            if ">" in board.hinted:
+                # The hinted source is shown picked, as if the player had chosen it.
+                assert board.board.piles[Move.parse(board.hinted).src].has_class("source")
             await pilot.press("enter")
             await until(pilot, lambda: board.view["ply"] == 3)
 
