@@ -95,6 +95,8 @@ def room_heading(race: RaceState) -> Text:
         text.append(f"  {state}", style="bold")
     count = len(room.get("players", []))
     text.append(f"  {count}/{room.get('max_players', '?')} players")
+    if isinstance(room.get("time_limit_s"), int):
+        text.append(f"  limit {format_ms(room['time_limit_s'] * 1000)}", style="dim")
     return text
 
 
