@@ -1,0 +1,212 @@
+"""Solver benchmark (issue 3): Freecell deals solved, 11982, winnability of the other
+variants, daily selection time, and the stuck check's cost in random play.
+
+Run ``python -m bench solver`` for everything (long: run it in the background),
+``python -m bench solver --quick`` for a small sample in a minute or two, or pick
+sections and sizes::
+
+    python -m bench solver --sections freecell --freecell-deals 1000
+    python -m bench solver --sections variants --seeds 200 --variants gypsy
+    python -m bench solver --sections unwinnable,daily,stuck
+
+Targets: Freecell deals 1-1000 all solved, median <= 20 ms, total <= 60 s;
+daily selection < 10 s per variant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from shared import stuck
+from shared.game import Game
+from shared.games import rules_for
+from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, find_winnable_seed, solve
+
+SECTIONS = ("freecell", "unwinnable", "variants", "daily", "stuck")
+
+#: (variant, options) of the winnability section: Osmosis with each stock option
+CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("osmosis", {}),
+    ("osmosis", {"deal_three": True}),
+    ("thumb_and_pouch", {}),
+    ("gypsy", {}),
+    ("westhaven", {}),
+    ("freecell", {}),
+)
+
+
+def timed_budget(seconds: float, positions: int | None = None) -> Budget:
+    return Budget(positions=positions, seconds=seconds, clock=time.perf_counter)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def bench_freecell(deals: int, seconds: float) -> None:
+    times: list[float] = []
+    unsolved: list[tuple[int, str]] = []
+    positions = 0
+    for seed in range(1, deals + 1):
+        result = solve("freecell", seed, {}, timed_budget(seconds))
+        times.append(result.seconds or 0.0)
+        positions += result.positions
+        if result.verdict != WON:
+            unsolved.append((seed, result.verdict))
+    ordered = sorted(times)
+    print(f"Freecell MS deals 1..{deals}, {seconds:g} s budget per deal")
+    print(f"  solved {deals - len(unsolved)} / {deals}; not solved: {unsolved or 'none'}")
+    print(
+        f"  per deal: median {ms(statistics.median(ordered))}, p95 {ms(percentile(ordered, 0.95))},"
+        f" max {ms(ordered[-1])}; total {sum(ordered):.1f} s;"
+        f" positions {positions} ({positions / max(sum(ordered), 1e-9):.0f}/s)"
+    )
+
+
+def bench_unwinnable(seconds: float) -> None:
+    result = solve("freecell", 11982, {}, timed_budget(seconds))
+    print(
+        f"Freecell 11982 ({seconds:g} s budget): {result.verdict} after {result.positions}"
+        f" positions in {result.seconds or 0:.1f} s"
+    )
+
+
+def bench_variants(seeds: int, seconds: float, only: list[str] | None) -> None:
+    print(f"Winnability, seeds 1..{seeds}, {seconds:g} s budget per deal")
+    for variant, options in CONFIGS:
+        if only and variant not in only:
+            continue
+        counts: Counter[str] = Counter()
+        times: list[float] = []
+        for seed in range(1, seeds + 1):
+            result = solve(variant, seed, options, timed_budget(seconds))
+            counts[result.verdict] += 1
+            times.append(result.seconds or 0.0)
+        label = variant + ("".join(f" {k}={v}" for k, v in options.items()))
+        print(
+            f"  {label:28} won {counts[WON]:4}  unwinnable {counts[UNWINNABLE]:4}"
+            f"  unknown {counts[UNKNOWN]:4}  time/deal mean {ms(statistics.mean(times))},"
+            f" median {ms(statistics.median(times))}",
+            flush=True,
+        )
+
+
+def bench_daily(seconds: float, days: int, limit: int, only: list[str] | None) -> None:
+    """Candidates as the server draws them from its secret: here a seeded generator,
+    at most ``limit`` candidates a day."""
+    print(
+        f"Daily selection: {days} days per variant, {seconds:g} s budget per candidate,"
+        f" at most {limit} candidates a day"
+    )
+    for variant, options in CONFIGS:
+        if only and variant not in only:
+            continue
+        rng = random.Random(f"daily-{variant}")
+        spent: list[float] = []
+        tries: list[int] = []
+        failed = 0
+        for _ in range(days):
+            drawn = [rng.randint(1, 2**31 - 1) for _ in range(limit)]
+            started = time.perf_counter()
+            try:
+                seed, _result = find_winnable_seed(variant, options, drawn, timed_budget(seconds))
+            except LookupError:
+                failed += 1
+            else:
+                spent.append(time.perf_counter() - started)
+                tries.append(drawn.index(seed) + 1)
+        label = variant + ("".join(f" {k}={v}" for k, v in options.items()))
+        found = (
+            f"mean {statistics.mean(spent):.2f} s, max {max(spent):.2f} s,"
+            f" candidates tried mean {statistics.mean(tries):.1f}"
+            if spent
+            else "never"
+        )
+        print(f"  {label:28} {found}; days without a proven deal: {failed}", flush=True)
+
+
+def bench_stuck(games: int, steps: int) -> None:
+    """Freecell random playouts (one step: legal_moves + play), then the stuck searches
+    those games needed, timed alone (cheap checks first, as the Game does)."""
+    rules = rules_for("freecell")
+    rng = random.Random(1)
+    done = 0
+    boards = []
+    started = time.perf_counter()
+    for seed in range(1, games + 1):
+        game = Game(rules, seed)
+        for _ in range(steps):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            boards.append(game.position.copy())
+            game.play(rng.choice(moves))
+            done += 1
+    total = time.perf_counter() - started
+    print(
+        f"Freecell random playouts, seeds 1..{games}, up to {steps} steps:"
+        f" {done} steps, {done / total:.0f} steps/s"
+    )
+    stuck._memo.clear()
+    searched: list[float] = []
+    verdicts: Counter[bool] = Counter()
+    for pos in boards:
+        legal = rules.legal(pos)
+        if rules.can_progress_now(pos, legal) or rules.quick_progress(pos):
+            continue
+        began = time.perf_counter()
+        verdicts[stuck.no_progress_possible(rules, pos)] += 1
+        searched.append(time.perf_counter() - began)
+    ordered = sorted(searched) or [0.0]
+    print(
+        f"  stuck searches: {len(searched)} of {len(boards)} positions"
+        f" (proven stuck {verdicts[True]}), median {ms(statistics.median(ordered))},"
+        f" p95 {ms(percentile(ordered, 0.95))}, max {ms(ordered[-1])}, total {sum(ordered):.2f} s"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench solver", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small sample of every section")
+    parser.add_argument("--sections", default=",".join(SECTIONS), help="comma-separated")
+    parser.add_argument("--freecell-deals", type=int, default=1000)
+    parser.add_argument("--freecell-seconds", type=float, default=60.0)
+    parser.add_argument("--unwinnable-seconds", type=float, default=300.0)
+    parser.add_argument("--seeds", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=2.0, help="budget per deal, variants")
+    parser.add_argument("--variants", default="", help="comma-separated ids (default all)")
+    parser.add_argument("--days", type=int, default=5, help="daily selections per variant")
+    parser.add_argument("--daily-candidates", type=int, default=20, help="per day, at most")
+    parser.add_argument("--playout-games", type=int, default=30)
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    if args.quick:
+        args.freecell_deals, args.freecell_seconds = 50, 10.0
+        args.unwinnable_seconds = 10.0
+        args.seeds, args.days = 10, 1
+    sections = [s for s in args.sections.split(",") if s]
+    only = [v for v in args.variants.split(",") if v] or None
+    if "freecell" in sections:
+        bench_freecell(args.freecell_deals, args.freecell_seconds)
+    if "unwinnable" in sections:
+        bench_unwinnable(args.unwinnable_seconds)
+    if "variants" in sections:
+        bench_variants(args.seeds, args.seconds, only)
+    if "daily" in sections:
+        bench_daily(args.seconds, args.days, args.daily_candidates, only)
+    if "stuck" in sections:
+        bench_stuck(args.playout_games, 300)
+    return 0
+
+
+if __name__ == "__main__":
+    main()
