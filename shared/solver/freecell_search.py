@@ -18,7 +18,6 @@ from shared.solver.freecell_fast import (
     FOUNDATIONS,
     Board,
     autoplay,
-    foundation_for,
     foundation_total,
     highest,
     key,
@@ -63,6 +62,18 @@ def candidate_moves(board: Board, forced_safe: bool) -> list[InternalMove]:
     limit = (n_cells + 1) << n_empty
     limit_to_empty = (n_cells + 1) << (n_empty - 1) if n_empty else 0
     high = highest(board) if forced_safe else None
+    # card -> the first foundation, in pile order, that takes it
+    homes: dict[int, int] = {}
+    first_empty = -1
+    for f in FOUNDATIONS:
+        fp = board[f]
+        if fp:
+            homes[fp[-1] + 1] = f
+        elif first_empty < 0:
+            first_empty = f
+    if first_empty >= 0:
+        for ace in (1, 17, 33, 49):
+            homes[ace] = first_empty
     # the two cards each column top takes, so a source finds its targets by lookup
     takers: dict[int, list[int]] = {}
     for t in COLUMNS:
@@ -79,7 +90,7 @@ def candidate_moves(board: Board, forced_safe: bool) -> list[InternalMove]:
         if not pile:
             continue
         card = pile[-1]
-        f = foundation_for(board, card)
+        f = homes.get(card, -1)
         if f >= 0:
             move = (src, 1, f)
             if high is not None:
@@ -142,30 +153,48 @@ def solve_score(board: Board) -> int:
     """Lower is nearer a win: cards still out, cards lying above a lower card (they must
     move before it can go home), cards above the next card each foundation needs, and
     space used. Weights tuned on Microsoft deals 1-60."""
-    high = highest(board)
+    high = bytes(highest(board))
     out = 52 - len(board[4]) - len(board[5]) - len(board[6]) - len(board[7])
-    blocking = 0
-    buried = 0
-    space = 0
+    total = 3 * out
+    cache = _column_costs
     for t in COLUMNS:
         col = board[t]
         if not col:
-            space -= 2
+            total -= 2
             continue
-        low = 99
-        n = len(col)
-        for i, card in enumerate(col):
-            rank = card & 15
-            if rank > low:
-                blocking += 1
-            else:
-                low = rank
-            if rank == high[card >> 4] + 1:
-                buried += n - 1 - i
+        cost = cache.get((col, high))
+        if cost is None:
+            cost = _column_cost(col, high)
+            if len(cache) >= COLUMN_CACHE:
+                cache.clear()
+            cache[(col, high)] = cost
+        total += cost
     for c in CELLS:
         if board[c]:
-            space += 1
-    return 3 * out + 2 * blocking + buried + space
+            total += 1
+    return total
+
+
+#: column costs remembered; a move changes two columns, so most are seen before
+COLUMN_CACHE = 200_000
+_column_costs: dict[tuple[bytes, bytes], int] = {}
+
+
+def _column_cost(col: bytes, high: bytes) -> int:
+    """2 per card lying on a lower card, plus the cards above each next-needed card."""
+    blocking = 0
+    buried = 0
+    low = 99
+    n = len(col)
+    for i, card in enumerate(col):
+        rank = card & 15
+        if rank > low:
+            blocking += 1
+        else:
+            low = rank
+        if rank == high[card >> 4] + 1:
+            buried += n - 1 - i
+    return 2 * blocking + buried
 
 
 def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalMove], int]:
