@@ -67,6 +67,8 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert "watching robot" in watched.info_text().plain
         seen = watched.view["ply"]
         await until(pilot, lambda: watched.view["ply"] > seen or watched.view["state"] != "playing")
+        # Let the bot's game end first, so that no later push redraws the message line.
+        await until(pilot, lambda: watched.view["state"] != "playing", timeout=60)
         await pilot.press("u")  # not ours to play
         assert "not yours" in text_of(watched.query_one("#message", Static))
         await pilot.press("escape", "b")
