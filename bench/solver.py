@@ -152,6 +152,7 @@ def bench_stuck(games: int, steps: int) -> None:
             boards.append(game.position.copy())
             game.play(rng.choice(moves))
             done += 1
+        boards.append(game.position.copy())  # where the game ended: stuck, most often
     total = time.perf_counter() - started
     print(
         f"Freecell random playouts, seeds 1..{games}, up to {steps} steps:"
@@ -162,7 +163,7 @@ def bench_stuck(games: int, steps: int) -> None:
     verdicts: Counter[bool] = Counter()
     for pos in boards:
         legal = rules.legal(pos)
-        if rules.can_progress_now(pos, legal) or rules.quick_progress(pos):
+        if not legal or rules.can_progress_now(pos, legal) or rules.quick_progress(pos):
             continue
         began = time.perf_counter()
         verdicts[stuck.no_progress_possible(rules, pos)] += 1
