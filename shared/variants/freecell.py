@@ -205,18 +205,49 @@ class FreecellRules(Rules):
                 return
 
     def quick_progress(self, pos: Position) -> bool:
-        """A card next for its foundation sits under no more cards than there are empty places."""
+        """A card its foundation wants can be dug out by single-card moves that are surely legal.
+
+        Each card above it goes to an empty free cell, an empty column, or a
+        column top of the other colour one rank higher (which then becomes
+        that column's top). Every step is a legal move and none touches the
+        foundations, so the wanted card stays wanted and then goes up: a
+        proof that the position is not stuck.
+        """
         piles = pos.piles
         highest = [0, 0, 0, 0]
         for f in self.foundations:
             if piles[f]:
                 highest[SUIT[piles[f][0]]] = len(piles[f])
-        room = sum(1 for c in self.reserves if not piles[c])
-        room += sum(1 for t in self.tableau if not piles[t])
-        for t in self.tableau:
+        free = sum(1 for c in self.reserves if not piles[c])
+        tableau = self.tableau
+        free += sum(1 for t in tableau if not piles[t])
+        for t in tableau:
             pile = piles[t]
-            for depth in range(min(room, len(pile) - 1) + 1):
+            for depth in range(len(pile)):
                 card = pile[-1 - depth]
-                if RANK[card] == highest[SUIT[card]] + 1:
+                if RANK[card] != highest[SUIT[card]] + 1:
+                    continue
+                if depth <= free:
                     return True
+                if self._dig(piles, t, depth, free):
+                    return True
+                break
         return False
+
+    def _dig(self, piles: list[list[int]], column: int, depth: int, free: int) -> bool:
+        # Column tops as they change: a card placed on a top becomes the new top.
+        tops = {t: piles[t][-1] for t in self.tableau if piles[t] and t != column}
+        pile = piles[column]
+        for k in range(1, depth + 1):
+            card = pile[-k]
+            rank = RANK[card] + 1
+            red = RED[card]
+            for t, top in tops.items():
+                if RANK[top] == rank and RED[top] != red:
+                    tops[t] = card
+                    break
+            else:
+                if not free:
+                    return False
+                free -= 1
+        return True
