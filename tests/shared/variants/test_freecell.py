@@ -254,3 +254,30 @@ def test_every_candidate_move_agrees_with_the_plain_rules() -> None:
                 game.play(rng.choice(moves))
     assert checked > 10_000
 
+
+
+def test_quick_progress_never_contradicts_an_exhaustive_search() -> None:
+    """Whenever the cheap proof says "progress", a wide search never proves the position stuck."""
+    from shared.stuck import no_progress_possible
+
+    rng = random.Random(11)
+    claimed = proven_stuck = 0
+    for seed in range(1, 25):
+        game = Game(RULES, seed)
+        while game.legal_moves():
+            position = game.position
+            if RULES.quick_progress(position):
+                claimed += 1
+                assert not no_progress_possible(RULES, position, 20_000)
+            game.play(rng.choice(game.legal_moves()))
+        proven_stuck += game.state == "stuck"
+    assert claimed > 100 and proven_stuck > 0
+
+
+def test_quick_progress_digs_through_column_tops() -> None:
+    # AH lies under 9S and 8D; no free cell or column is empty, but 9S fits on TD and 8D on 9C.
+    cells = "r0: KD\nr1: KH\nr2: QC\nr3: QS\n"
+    text = cells + "t0: AH 9S 8D\nt1: TD\nt2: 9C\nt3: 2C\nt4: 3C\nt5: 4C\nt6: 5C\nt7: 6C"
+    assert RULES.quick_progress(pos(text))
+    # Without a place for 9S, the cheap proof gives up (it never claims what it cannot show).
+    assert not RULES.quick_progress(pos(text.replace("t1: TD", "t1: TC")))
