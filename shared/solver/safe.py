@@ -6,10 +6,11 @@ build rule): the cards that go on rank r are rank r - 1 of the other colour
 (Westhaven, Gypsy) or of another suit (Thumb and Pouch), and once all of those
 are home, a line that keeps the card out can send it home now instead. Aces
 and twos are always safe: an ace always has a foundation to go to. In Osmosis
-with one card per deal nothing is ever built, and a card sent home only adds
-to what the foundations take, so every foundation move is safe; with three
-cards per deal a card leaving the waste changes which cards surface, so none
-is forced.
+with one card per deal nothing is ever built, and a card sent onto a started
+foundation only adds to the ranks the next foundation takes (a stock pass still
+turns every other card), so that move is safe; starting a foundation is not, as
+it fixes which suit comes next. With three cards per deal a card leaving the
+waste changes which cards surface, so none is forced.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def safe_test(rules: Rules) -> SafeTest | None:
     if variant == "osmosis":
         if rules.deal_count != 1:
             return None
-        return lambda pos, move: True
+        return lambda pos, move: bool(pos.piles[move[2]])
     if variant in ("westhaven", "gypsy"):
         copies = 2 if variant == "gypsy" else 1
 
