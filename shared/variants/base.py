@@ -24,9 +24,10 @@ Internal moves are tuples ``(src, count, dst)`` of pile indices into
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import pairwise
 from typing import ClassVar, Final
 
-from shared.cards import NAME, RANK, SUIT, parse_card
+from shared.cards import NAME, RANK, SUIT, is_build_step, parse_card
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions
 from shared.notation import DEAL as DEAL_WORD
 from shared.notation import Move
@@ -338,6 +339,23 @@ class Rules:
                 return f"{ids[src]} has only {len(pile)} cards"
             return f"{ids[src]} has only {up} face-up cards"
         return None
+
+    @staticmethod
+    def build_reason(cards: list[int]) -> str | None:
+        """Why ``cards`` (bottom to top) are not an alternate-colour, one-rank-down build."""
+        for lower, upper in pairwise(cards):
+            if not is_build_step(lower, upper):
+                return (
+                    f"{NAME[upper]} on {NAME[lower]} is not a build: "
+                    "colours must alternate and ranks go down by one"
+                )
+        return None
+
+    def to_foundation_reason(self, pos: Position, cards: list[int], f: int) -> str | None:
+        """Why ``cards`` may not go onto foundation ``f`` under the common rule, or None."""
+        if len(cards) > 1:
+            return "one card at a time goes to a foundation"
+        return self.foundation_reason(pos, cards[0], f)
 
     def foundation_reason(self, pos: Position, card: int, f: int) -> str | None:
         """Why the common foundation rule refuses ``card`` on foundation ``f``, or None."""

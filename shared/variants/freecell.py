@@ -5,7 +5,6 @@ The supermove limit and the safe-autoplay rule are Aisleriot's (rules.md, Freece
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import ClassVar
 
 from shared.cards import NAME, RANK, RED, SUIT, is_build_step
@@ -142,16 +141,11 @@ class FreecellRules(Rules):
             return "cards on the foundations are out of play in Freecell"
         pile = pos.piles[src]
         cards = pile[-count:]
-        for lower, upper in pairwise(cards):
-            if not is_build_step(lower, upper):
-                return (
-                    f"{NAME[upper]} on {NAME[lower]} is not a build: "
-                    "colours must alternate and ranks go down by one"
-                )
+        reason = self.build_reason(cards)
+        if reason:
+            return reason
         if self.is_foundation[dst]:
-            if count > 1:
-                return "one card at a time goes to a foundation"
-            return self.foundation_reason(pos, cards[0], dst)
+            return self.to_foundation_reason(pos, cards, dst)
         if dst in self.reserves:
             if count > 1:
                 return "a free cell holds one card"

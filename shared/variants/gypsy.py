@@ -6,7 +6,6 @@ cards stay in play; ``deal`` drops one card on each column, ten times.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import ClassVar
 
 from shared.cards import NAME, RANK, RED, is_build_step
@@ -175,16 +174,11 @@ class GypsyRules(Rules):
         cards = pos.piles[src][-count:]
         if self.is_foundation[src] and count > 1:
             return "only the top card of a foundation can move"
-        for lower, upper in pairwise(cards):
-            if not is_build_step(lower, upper):
-                return (
-                    f"{NAME[upper]} on {NAME[lower]} is not a build: "
-                    "colours must alternate and ranks go down by one"
-                )
+        reason = self.build_reason(cards)
+        if reason:
+            return reason
         if self.is_foundation[dst]:
-            if count > 1:
-                return "one card at a time goes to a foundation"
-            return self.foundation_reason(pos, cards[0], dst)
+            return self.to_foundation_reason(pos, cards, dst)
         target = pos.piles[dst]
         if target and not is_build_step(target[-1], cards[0]):
             return (
