@@ -1,0 +1,312 @@
+"""Depth-first search for Gypsy, which the generic best-first search never finishes.
+
+Best-first deals the whole stock early (a deal always lowers its score of face-down
+cards over wanted ones) and then wanders in a board of eighty loose cards. Here the
+search plays in phases instead: every productive column move is tried before the next
+``deal``, and a move that only shuffles a card between two equal parents waits until
+after it. Two passes: the first leaves out moves that rarely help (foundation cards
+back to the columns, parts of builds into empty columns, whole columns into empty
+ones) and so cannot prove anything; the second, run only when the first was exhausted
+and budget is left, tries every legal move and alone may say ``unwinnable``.
+
+The board is kept compact and undone in place: columns as tuples, each foundation as
+its top card (0 when empty: a started foundation holds its suit from the ace up), and
+the stock as a count into the dealt order. Foundations are interchangeable, so the
+key sorts them; columns keep their places while the stock lasts (it deals to t0..t7
+in order) and are sorted too once it is empty. The two copies of a card are one int.
+"""
+
+from __future__ import annotations
+
+from shared.cards import RANK, RED
+from shared.position import Position
+from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Limits, Result
+from shared.variants.base import DEAL, InternalMove, Rules
+
+CLOCK_EVERY = 256
+
+#: per card code, the two cards (rank + 1, other colour) it may lie on in a build
+_PARENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + (c & 15) + 1 for s in ((0, 3) if (c >> 4) in (1, 2) else (1, 2)))
+    if 1 <= (c & 15) <= 12
+    else ()
+    for c in range(64)
+)
+
+#: compact move: (kind, src, count, dst). Kinds: tableau to tableau, tableau to a
+#: foundation, foundation to tableau, deal. Piles are column / foundation numbers 0..7.
+_TT, _TF, _FT, _DEAL = 0, 1, 2, 3
+Compact = tuple[int, int, int, int]
+
+
+class _Board:
+    """The mutable compact board with its moves, undo and key."""
+
+    __slots__ = ("cols", "down", "found", "stock", "left")
+
+    def __init__(self, rules: Rules, pos: Position) -> None:
+        self.cols: list[tuple[int, ...]] = [tuple(pos.piles[t]) for t in rules.tableau]
+        self.down: list[int] = [pos.down[t] for t in rules.tableau]
+        self.found: list[int] = []
+        for f in rules.foundations:
+            pile = pos.piles[f]
+            if any(card != pile[0] + i for i, card in enumerate(pile)) or (
+                pile and RANK[pile[0]] != 1
+            ):
+                raise ValueError("a Gypsy foundation holds one suit from the ace up")
+            self.found.append(pile[-1] if pile else 0)
+        # dealt from the end, as the engine does
+        self.stock: tuple[int, ...] = tuple(pos.piles[rules.stock])
+        self.left = len(self.stock)
+
+    def key(self) -> tuple[object, ...]:
+        if self.left:
+            return (*self.cols, *self.down, *sorted(self.found), self.left)
+        # With the stock gone, nothing tells the columns apart either.
+        return (*sorted(zip(self.cols, self.down, strict=True)), *sorted(self.found))
+
+    def won(self) -> bool:
+        return sum(RANK[c] for c in self.found if c) == 104
+
+    def home(self, card: int) -> int:
+        """Copies of ``card`` on the foundations."""
+        suit = card & ~15
+        rank = card & 15
+        return sum(1 for top in self.found if top and top & ~15 == suit and top & 15 >= rank)
+
+    def safe(self, card: int) -> bool:
+        """No card still out can need ``card`` to build on (see shared.solver.safe)."""
+        rank = card & 15
+        if rank <= 2:
+            return True
+        below = (0, 3) if RED[card] else (1, 2)
+        return all(self.home(s * 16 + rank - 1) >= 2 for s in below)
+
+    def foundation_for(self, card: int) -> int:
+        """The first foundation, in pile order, that takes ``card``; -1 when none."""
+        want = 0 if card & 15 == 1 else card - 1
+        found = self.found
+        for f in range(8):
+            if found[f] == want:
+                return f
+        return -1
+
+    def moves(self, complete: bool) -> list[Compact]:
+        """The moves worth trying, best first; a safe foundation move alone when one exists.
+
+        Productive moves come before ``deal``; moves that only shift a card from one
+        parent to an equal one come after it. Without ``complete``, the moves that
+        rarely help are left out.
+        """
+        cols = self.cols
+        down = self.down
+        found = self.found
+        tops: dict[int, list[int]] = {}
+        empty: list[int] = []
+        for t in range(8):
+            col = cols[t]
+            if col:
+                tops.setdefault(col[-1], []).append(t)
+            else:
+                empty.append(t)
+        wanted = {c + 1 for c in found if c and c & 15 < 13}
+        ace_room = 0 in found
+        scored: list[tuple[int, int, Compact]] = []
+        late: list[Compact] = []
+        order = 0
+        for s in range(8):
+            col = cols[s]
+            n_col = len(col)
+            up = n_col - down[s]
+            if up <= 0:
+                continue
+            top = col[-1]
+            if top in wanted or (ace_room and top & 15 == 1):
+                f = self.foundation_for(top)
+                if not complete or self.safe(top):
+                    return [(_TF, s, 1, f)]
+                scored.append((9, order, (_TF, s, 1, f)))
+                order += 1
+            run = 1
+            while run < up:
+                lower = col[-run - 1]
+                upper = col[-run]
+                if lower & 15 != (upper & 15) + 1 or RED[lower] == RED[upper]:
+                    break
+                run += 1
+            for n in range(1, run + 1):
+                card = col[-n]
+                rest = n_col - n
+                flips = rest > 0 and rest == down[s]
+                if flips:
+                    value = 8
+                elif rest == 0:
+                    value = 7
+                elif n == run:
+                    value = 6
+                elif col[-n - 1] in wanted:
+                    value = 5
+                elif complete:
+                    value = 0
+                else:
+                    continue
+                for p in _PARENTS[card]:
+                    for t in tops.get(p, ()):
+                        if t == s:
+                            continue
+                        move = (_TT, s, n, t)
+                        if value:
+                            scored.append((value, order, move))
+                        else:
+                            late.append(move)
+                        order += 1
+                if not empty or rest == 0:
+                    if rest == 0 and complete:
+                        late.extend((_TT, s, n, t) for t in empty)
+                    continue
+                if n == run:
+                    targets = empty if complete else empty[:1]
+                    for t in targets:
+                        scored.append((4 if flips else 2, order, (_TT, s, n, t)))
+                        order += 1
+                elif complete:
+                    late.extend((_TT, s, n, t) for t in empty)
+        if complete:
+            for f in range(8):
+                card = found[f]
+                if not card:
+                    continue
+                for p in _PARENTS[card]:
+                    for t in tops.get(p, ()):
+                        late.append((_FT, f, 1, t))
+                late.extend((_FT, f, 1, t) for t in empty)
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        result = [item[2] for item in scored]
+        if self.left:
+            result.append((_DEAL, 0, 0, 0))
+        result.extend(late)
+        return result
+
+    def play(self, move: Compact) -> object:
+        """Play ``move``; returns what :meth:`undo` needs."""
+        kind, src, count, dst = move
+        cols = self.cols
+        if kind == _TT:
+            col = cols[src]
+            old = (col, cols[dst], self.down[src])
+            cols[dst] = cols[dst] + col[-count:]
+            rest = col[:-count]
+            cols[src] = rest
+            if self.down[src] >= len(rest) > 0:
+                self.down[src] = len(rest) - 1
+            return old
+        if kind == _TF:
+            col = cols[src]
+            old = (col, self.found[dst], self.down[src])
+            self.found[dst] = col[-1]
+            rest = col[:-1]
+            cols[src] = rest
+            if self.down[src] >= len(rest) > 0:
+                self.down[src] = len(rest) - 1
+            return old
+        if kind == _FT:
+            card = self.found[src]
+            old = (cols[dst], card)
+            cols[dst] = cols[dst] + (card,)
+            self.found[src] = 0 if card & 15 == 1 else card - 1
+            return old
+        old_cols = cols[:]
+        stock = self.stock
+        for t in range(8):
+            if not self.left:
+                break
+            self.left -= 1
+            cols[t] = cols[t] + (stock[self.left],)
+        return old_cols
+
+    def undo(self, move: Compact, old: object) -> None:
+        kind, src, _count, dst = move
+        if kind == _TT:
+            self.cols[src], self.cols[dst], self.down[src] = old  # type: ignore[misc]
+        elif kind == _TF:
+            self.cols[src], self.found[dst], self.down[src] = old  # type: ignore[misc]
+        elif kind == _FT:
+            self.cols[dst], self.found[src] = old  # type: ignore[misc]
+        else:
+            dealt = sum(
+                len(now) - len(before) for now, before in zip(self.cols, old, strict=True)  # type: ignore[call-overload]
+            )
+            self.left += dealt
+            self.cols[:] = old  # type: ignore[call-overload]
+
+
+def _engine_move(rules: Rules, move: Compact) -> InternalMove:
+    kind, src, count, dst = move
+    tab = rules.tableau
+    fnd = rules.foundations
+    if kind == _TT:
+        return (tab[src], count, tab[dst])
+    if kind == _TF:
+        return (tab[src], 1, fnd[dst])
+    if kind == _FT:
+        return (fnd[src], 1, tab[dst])
+    return DEAL
+
+
+def _search(board: _Board, complete: bool, limits: Limits, seen: set[tuple[object, ...]]) -> (
+    tuple[str, list[Compact]]
+):
+    """One depth-first pass: (WON, line), (UNWINNABLE, []) when exhausted, or (UNKNOWN, [])."""
+    if board.won():
+        return WON, []
+    seen.add(board.key())
+    line: list[Compact] = []
+    undo: list[object] = []
+    stack: list[list[Compact]] = [board.moves(complete)[::-1]]
+    counter = 0
+    while stack:
+        todo = stack[-1]
+        if not todo:
+            stack.pop()
+            if line:
+                board.undo(line.pop(), undo.pop())
+            continue
+        move = todo.pop()
+        old = board.play(move)
+        key = board.key()
+        if key in seen:
+            board.undo(move, old)
+            continue
+        if board.won():
+            line.append(move)
+            return WON, line
+        if len(seen) >= limits.positions:
+            return UNKNOWN, []
+        seen.add(key)
+        counter += 1
+        if not counter % CLOCK_EVERY and limits.out_of_time():
+            return UNKNOWN, []
+        line.append(move)
+        undo.append(old)
+        stack.append(board.moves(complete)[::-1])
+    return UNWINNABLE, []
+
+
+def solve_gypsy(rules: Rules, pos: Position, budget: Budget) -> Result:
+    """Solve the Gypsy position ``pos`` (left as it was) within ``budget``."""
+    limits = budget.limits()
+    board = _Board(rules, pos)
+    seen: set[tuple[object, ...]] = set()
+    verdict, line = _search(board, False, limits, seen)
+    searched = len(seen)
+    if verdict == UNWINNABLE:
+        # The first pass proves nothing; the complete pass gets what budget is left.
+        limits.positions = max(limits.positions - searched, 1)
+        seen = set()
+        verdict, line = _search(_Board(rules, pos), True, limits, seen)
+        searched += len(seen)
+    names = tuple(rules.move_name(_engine_move(rules, m)) for m in line)
+    return Result(verdict, names, searched, limits.elapsed())
+
+
+__all__ = ["solve_gypsy"]
