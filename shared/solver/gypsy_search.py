@@ -18,6 +18,8 @@ in order) and are sorted too once it is empty. The two copies of a card are one 
 
 from __future__ import annotations
 
+from heapq import heappop, heappush
+
 from shared.cards import RANK, RED
 from shared.position import Position
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Limits, Result
@@ -37,12 +39,17 @@ _PARENTS: tuple[tuple[int, ...], ...] = tuple(
 #: foundation, foundation to tableau, deal. Piles are column / foundation numbers 0..7.
 _TT, _TF, _FT, _DEAL = 0, 1, 2, 3
 Compact = tuple[int, int, int, int]
+#: (columns, face-down counts, foundation tops, cards left in the stock)
+State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]
+Key = tuple[object, ...]
+#: how a position was reached: (the key before, the move), None at the start
+Link = tuple[Key, Compact] | None
 
 
 class _Board:
     """The mutable compact board with its moves, undo and key."""
 
-    __slots__ = ("cols", "down", "found", "stock", "left")
+    __slots__ = ("cols", "down", "found", "left", "stock")
 
     def __init__(self, rules: Rules, pos: Position) -> None:
         self.cols: list[tuple[int, ...]] = [tuple(pos.piles[t]) for t in rules.tableau]
@@ -59,7 +66,7 @@ class _Board:
         self.stock: tuple[int, ...] = tuple(pos.piles[rules.stock])
         self.left = len(self.stock)
 
-    def key(self) -> tuple[object, ...]:
+    def key(self) -> Key:
         if self.left:
             return (*self.cols, *self.down, *sorted(self.found), self.left)
         # With the stock gone, nothing tells the columns apart either.
@@ -114,6 +121,24 @@ class _Board:
         scored: list[tuple[int, int, Compact]] = []
         late: list[Compact] = []
         order = 0
+        runs = [0] * 8
+        #: parent card -> columns whose whole build would go on it
+        seeking: dict[int, list[int]] = {}
+        for s in range(8):
+            col = cols[s]
+            up = len(col) - down[s]
+            if up <= 0:
+                continue
+            run = 1
+            while run < up:
+                lower = col[-run - 1]
+                upper = col[-run]
+                if lower & 15 != (upper & 15) + 1 or RED[lower] == RED[upper]:
+                    break
+                run += 1
+            runs[s] = run
+            for p in _PARENTS[col[-run]]:
+                seeking.setdefault(p, []).append(s)
         for s in range(8):
             col = cols[s]
             n_col = len(col)
@@ -127,13 +152,7 @@ class _Board:
                     return [(_TF, s, 1, f)]
                 scored.append((9, order, (_TF, s, 1, f)))
                 order += 1
-            run = 1
-            while run < up:
-                lower = col[-run - 1]
-                upper = col[-run]
-                if lower & 15 != (upper & 15) + 1 or RED[lower] == RED[upper]:
-                    break
-                run += 1
+            run = runs[s]
             for n in range(1, run + 1):
                 card = col[-n]
                 rest = n_col - n
@@ -187,57 +206,60 @@ class _Board:
         result.extend(late)
         return result
 
-    def play(self, move: Compact) -> object:
-        """Play ``move``; returns what :meth:`undo` needs."""
+    def state(self) -> State:
+        return (tuple(self.cols), tuple(self.down), tuple(self.found), self.left)
+
+    def restore(self, state: State) -> None:
+        self.cols[:] = state[0]
+        self.down[:] = state[1]
+        self.found[:] = state[2]
+        self.left = state[3]
+
+    def play(self, move: Compact) -> None:
         kind, src, count, dst = move
         cols = self.cols
         if kind == _TT:
             col = cols[src]
-            old = (col, cols[dst], self.down[src])
             cols[dst] = cols[dst] + col[-count:]
             rest = col[:-count]
             cols[src] = rest
             if self.down[src] >= len(rest) > 0:
                 self.down[src] = len(rest) - 1
-            return old
-        if kind == _TF:
+        elif kind == _TF:
             col = cols[src]
-            old = (col, self.found[dst], self.down[src])
             self.found[dst] = col[-1]
             rest = col[:-1]
             cols[src] = rest
             if self.down[src] >= len(rest) > 0:
                 self.down[src] = len(rest) - 1
-            return old
-        if kind == _FT:
+        elif kind == _FT:
             card = self.found[src]
-            old = (cols[dst], card)
             cols[dst] = cols[dst] + (card,)
             self.found[src] = 0 if card & 15 == 1 else card - 1
-            return old
-        old_cols = cols[:]
-        stock = self.stock
-        for t in range(8):
-            if not self.left:
-                break
-            self.left -= 1
-            cols[t] = cols[t] + (stock[self.left],)
-        return old_cols
-
-    def undo(self, move: Compact, old: object) -> None:
-        kind, src, _count, dst = move
-        if kind == _TT:
-            self.cols[src], self.cols[dst], self.down[src] = old  # type: ignore[misc]
-        elif kind == _TF:
-            self.cols[src], self.found[dst], self.down[src] = old  # type: ignore[misc]
-        elif kind == _FT:
-            self.cols[dst], self.found[src] = old  # type: ignore[misc]
         else:
-            dealt = sum(
-                len(now) - len(before) for now, before in zip(self.cols, old, strict=True)  # type: ignore[call-overload]
-            )
-            self.left += dealt
-            self.cols[:] = old  # type: ignore[call-overload]
+            stock = self.stock
+            for t in range(8):
+                if not self.left:
+                    break
+                self.left -= 1
+                cols[t] = cols[t] + (stock[self.left],)
+
+    def score(self) -> int:
+        """Lower looks nearer a win: cards out, face-down cards (heavily), breaks in the
+        face-up runs (each needs a parent or an empty column to move), cards on
+        face-down ones. Dealt cards add breaks, so play before a deal looks better."""
+        out = 104 - sum(c & 15 for c in self.found)
+        breaks = 0
+        cover = 0
+        for col, d in zip(self.cols, self.down, strict=True):
+            if d:
+                cover += len(col) - d
+            for i in range(d + 1, len(col)):
+                lower = col[i - 1]
+                upper = col[i]
+                if lower & 15 != (upper & 15) + 1 or RED[lower] == RED[upper]:
+                    breaks += 1
+        return out + 3 * sum(self.down) + breaks + 2 * cover
 
 
 def _engine_move(rules: Rules, move: Compact) -> InternalMove:
@@ -253,32 +275,62 @@ def _engine_move(rules: Rules, move: Compact) -> InternalMove:
     return DEAL
 
 
-def _search(board: _Board, complete: bool, limits: Limits, seen: set[tuple[object, ...]]) -> (
-    tuple[str, list[Compact]]
-):
-    """One depth-first pass: (WON, line), (UNWINNABLE, []) when exhausted, or (UNKNOWN, [])."""
-    if board.won():
-        return WON, []
+def _best_first(board: _Board, limits: Limits, seen: dict[Key, Link]) -> tuple[str, Key | None]:
+    """The first pass: best-first on :meth:`_Board.score` over the pruned moves.
+    (WON, the winning key), (UNWINNABLE, None) when the pruned space ran out, or (UNKNOWN, None)."""
+    start = board.key()
+    seen[start] = None
+    heap: list[tuple[int, int, Key, State]] = [(0, 0, start, board.state())]
+    counter = 0
+    while heap:
+        _, _, parent, state = heappop(heap)
+        for move in _moves_from(board, state, False):
+            board.play(move)
+            key = board.key()
+            if key not in seen:
+                seen[key] = (parent, move)
+                if board.won():
+                    return WON, key
+                counter += 1
+                heappush(heap, (board.score(), counter, key, board.state()))
+                if len(seen) >= limits.positions:
+                    return UNKNOWN, None
+                if not counter % CLOCK_EVERY and limits.out_of_time():
+                    return UNKNOWN, None
+            board.restore(state)
+    return UNWINNABLE, None
+
+
+def _moves_from(board: _Board, state: State, complete: bool) -> list[Compact]:
+    board.restore(state)
+    return board.moves(complete)
+
+
+def _depth_first(board: _Board, limits: Limits, seen: set[Key]) -> tuple[str, list[Compact]]:
+    """The complete pass: depth first over every legal move (less foundation-to-foundation
+    moves, which only swap equal foundations). (UNWINNABLE, []) means exhausted."""
     seen.add(board.key())
     line: list[Compact] = []
-    undo: list[object] = []
-    stack: list[list[Compact]] = [board.moves(complete)[::-1]]
+    states: list[State] = []
+    stack: list[list[Compact]] = [board.moves(True)[::-1]]
     counter = 0
     while stack:
         todo = stack[-1]
         if not todo:
             stack.pop()
             if line:
-                board.undo(line.pop(), undo.pop())
+                line.pop()
+                board.restore(states.pop())
             continue
         move = todo.pop()
-        old = board.play(move)
+        before = board.state()
+        board.play(move)
         key = board.key()
         if key in seen:
-            board.undo(move, old)
+            board.restore(before)
             continue
+        line.append(move)
         if board.won():
-            line.append(move)
             return WON, line
         if len(seen) >= limits.positions:
             return UNKNOWN, []
@@ -286,9 +338,8 @@ def _search(board: _Board, complete: bool, limits: Limits, seen: set[tuple[objec
         counter += 1
         if not counter % CLOCK_EVERY and limits.out_of_time():
             return UNKNOWN, []
-        line.append(move)
-        undo.append(old)
-        stack.append(board.moves(complete)[::-1])
+        states.append(before)
+        stack.append(board.moves(True)[::-1])
     return UNWINNABLE, []
 
 
@@ -296,14 +347,24 @@ def solve_gypsy(rules: Rules, pos: Position, budget: Budget) -> Result:
     """Solve the Gypsy position ``pos`` (left as it was) within ``budget``."""
     limits = budget.limits()
     board = _Board(rules, pos)
-    seen: set[tuple[object, ...]] = set()
-    verdict, line = _search(board, False, limits, seen)
-    searched = len(seen)
+    if board.won():
+        return Result(WON, (), 1, limits.elapsed())
+    parents: dict[Key, Link] = {}
+    verdict, end = _best_first(board, limits, parents)
+    searched = len(parents)
+    line: list[Compact] = []
+    if end is not None:
+        link = parents[end]
+        while link is not None:
+            line.append(link[1])
+            link = parents[link[0]]
+        line.reverse()
+    parents.clear()
     if verdict == UNWINNABLE:
         # The first pass proves nothing; the complete pass gets what budget is left.
         limits.positions = max(limits.positions - searched, 1)
-        seen = set()
-        verdict, line = _search(_Board(rules, pos), True, limits, seen)
+        seen: set[Key] = set()
+        verdict, line = _depth_first(_Board(rules, pos), limits, seen)
         searched += len(seen)
     names = tuple(rules.move_name(_engine_move(rules, m)) for m in line)
     return Result(verdict, names, searched, limits.elapsed())
