@@ -1,19 +1,23 @@
-"""Depth-first search for Gypsy, which the generic best-first search never finishes.
+"""Gypsy's own search: the generic best-first search never finishes a Gypsy deal.
 
-Best-first deals the whole stock early (a deal always lowers its score of face-down
-cards over wanted ones) and then wanders in a board of eighty loose cards. Here the
-search plays in phases instead: every productive column move is tried before the next
-``deal``, and a move that only shuffles a card between two equal parents waits until
-after it. Two passes: the first leaves out moves that rarely help (foundation cards
-back to the columns, parts of builds into empty columns, whole columns into empty
-ones) and so cannot prove anything; the second, run only when the first was exhausted
-and budget is left, tries every legal move and alone may say ``unwinnable``.
+That search deals the whole stock early and then wanders among eighty loose
+cards. This one works on a compact board and, in a first pass, tries only the
+moves that usually help: every foundation move is played alone as soon as it
+exists, a card leaves a column only to turn a face-down card, to empty the
+column, to join its whole build to a parent, to bare a card a foundation wants,
+or (whole builds only) to go to the first empty column; ``deal`` comes after
+all of those. The first pass is best-first on a score in which dealt cards
+count as breaks in the columns, so play before a deal is preferred over dealing.
+It leaves moves out, so it proves nothing: only when it runs out does a second,
+depth-first pass over every legal move (less foundation-to-foundation moves,
+which only swap two foundations' equal contents) get the budget that is left,
+and only that pass may say ``unwinnable``.
 
-The board is kept compact and undone in place: columns as tuples, each foundation as
-its top card (0 when empty: a started foundation holds its suit from the ace up), and
-the stock as a count into the dealt order. Foundations are interchangeable, so the
-key sorts them; columns keep their places while the stock lasts (it deals to t0..t7
-in order) and are sorted too once it is empty. The two copies of a card are one int.
+The board: columns as tuples, each foundation as its top card (0 when empty: a
+started foundation holds its suit from the ace up) and the stock as a count of
+cards left in the dealt order. Foundations are interchangeable, so the key sorts
+them; columns keep their places while the stock lasts (it deals to t0..t7 in
+order) and are sorted too once it is empty. The two copies of a card are one int.
 """
 
 from __future__ import annotations
@@ -99,11 +103,12 @@ class _Board:
         return -1
 
     def moves(self, complete: bool) -> list[Compact]:
-        """The moves worth trying, best first; a safe foundation move alone when one exists.
+        """The moves worth trying, best first, or one foundation move alone: any in the
+        first pass, a safe one (:mod:`shared.solver.safe`) in the ``complete`` pass.
 
-        Productive moves come before ``deal``; moves that only shift a card from one
-        parent to an equal one come after it. Without ``complete``, the moves that
-        rarely help are left out.
+        Productive moves come before ``deal``; in the complete pass the rest (a card
+        shifted between equal parents, parts of builds or whole columns into empty
+        columns, foundation cards back to the columns) come after it.
         """
         cols = self.cols
         down = self.down
@@ -122,8 +127,6 @@ class _Board:
         late: list[Compact] = []
         order = 0
         runs = [0] * 8
-        #: parent card -> columns whose whole build would go on it
-        seeking: dict[int, list[int]] = {}
         for s in range(8):
             col = cols[s]
             up = len(col) - down[s]
@@ -137,8 +140,6 @@ class _Board:
                     break
                 run += 1
             runs[s] = run
-            for p in _PARENTS[col[-run]]:
-                seeking.setdefault(p, []).append(s)
         for s in range(8):
             col = cols[s]
             n_col = len(col)
