@@ -11,10 +11,11 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from shared.position import Position
-from shared.solver import engine_search, freecell_fast, freecell_search
+from shared.solver import engine_search, freecell_fast, freecell_search, gypsy_search
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Result
 from shared.variants.base import InternalMove, Rules
 from shared.variants.freecell import FreecellRules
+from shared.variants.gypsy import GypsyRules
 
 if TYPE_CHECKING:
     from shared.game import Game
@@ -45,6 +46,9 @@ def solve_position(game: Game, budget: Budget | None = None) -> Result:
 
 def solve_rules(rules: Rules, pos: Position, budget: Budget | None = None) -> Result:
     """Solve ``pos`` under ``rules``; ``pos`` is left as it was."""
+    if isinstance(rules, GypsyRules):
+        # The generic search wins no Gypsy deal; this one plays builds first, deals last.
+        return gypsy_search.solve_gypsy(rules, pos, budget or DEFAULT_BUDGET)
     limits = (budget or DEFAULT_BUDGET).limits()
     moves: list[InternalMove]
     if isinstance(rules, FreecellRules):
