@@ -23,6 +23,7 @@ Internal moves are tuples ``(src, count, dst)`` of pile indices into
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from itertools import pairwise
 from typing import ClassVar, Final
@@ -41,7 +42,7 @@ DEAL: Final[InternalMove] = (-1, 0, -1)
 OptionValue = bool | int
 
 
-class Rules:
+class Rules(ABC):
     """The rules of one variant, with its options fixed. Stateless: positions carry the state."""
 
     id: ClassVar[str]
@@ -94,20 +95,25 @@ class Rules:
 
     def configure(self) -> None:
         """Hook: read ``self.options`` into attributes (deal_count, max_redeals...)."""
+        return None
 
     # -- hooks a variant implements ------------------------------------------
 
+    @abstractmethod
     def deal(self, seed: int) -> Position:
-        raise NotImplementedError
+        """The position ``seed`` deals."""
 
+    @abstractmethod
     def legal(self, pos: Position) -> list[InternalMove]:
-        raise NotImplementedError
+        """Every legal move of ``pos``, canonical (see the module docstring)."""
 
+    @abstractmethod
     def why_illegal(self, pos: Position, move: InternalMove) -> str | None:
-        raise NotImplementedError
+        """None when ``move`` is legal in ``pos``, else why not, in words for a player."""
 
     def after_move(self, pos: Position) -> None:
         """Automatic moves that follow every action (none by default)."""
+        return None
 
     def score(self, pos: Position) -> int:
         """Cards on the foundations, the score of most variants."""
