@@ -15,6 +15,7 @@ Other modules extend the protocol with :func:`request` and :func:`reply`
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
@@ -145,17 +146,19 @@ def _kind(value: object) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Message:
+class Message(ABC):
     """A protocol message. ``type`` names it on the wire."""
 
     type: ClassVar[str]
 
+    @abstractmethod
     def to_map(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The message as the map msgpack carries."""
 
     @classmethod
+    @abstractmethod
     def from_map(cls, m: Mapping[str, Any]) -> Message:
-        raise NotImplementedError
+        """The message from a decoded map, every field validated."""
 
 
 @dataclass(frozen=True, slots=True)
