@@ -38,7 +38,7 @@ def text_of(widget: Static) -> str:
     return console.export_text()
 
 
-async def until(pilot: Pilot[int], condition: Callable[[], object], timeout: float = 10.0) -> None:
+async def until(pilot: Pilot[int], condition: Callable[[], object], timeout: float = 30.0) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while not condition():
