@@ -13,7 +13,7 @@ from shared.cards import NAME
 from shared.errors import IllegalMove, InvalidNotation
 from shared.notation import AUTO, DEAL, UNDO, Move
 from shared.position import Position
-from shared.stuck import no_progress_possible
+from shared.stuck import StuckQuestion, answer, question_for, remember, remembered
 from shared.variants.base import DEAL as DEAL_MOVE
 from shared.variants.base import InternalMove, Rules
 
@@ -36,7 +36,12 @@ class Game:
         self.actions: list[str] = []
         self.resigned = False
         self._history: list[_Snapshot] = []
+        #: the ply whose state and legal moves are known
         self._cache_ply = -1
+        #: the ply whose cheap derivation is done (see _derive); its open question, if any
+        self._derived_ply = -1
+        self._question: StuckQuestion | None = None
+        self._pending_legal: list[InternalMove] = []
         self._legal: list[InternalMove] = []
         self._legal_set: set[InternalMove] = set()
         self._state = PLAYING
@@ -80,28 +85,93 @@ class Game:
         return self.rules.move_names(self._legal)
 
     def _refresh(self) -> None:
-        if self._cache_ply == len(self.actions):
-            return
+        question = self._derive()
+        if question is not None:
+            self._settle(answer(question))
+
+    def _derive(self) -> StuckQuestion | None:
+        """Derive the state and legal moves, all but the bounded stuck search.
+
+        Returns None when the state is known (cheap proofs, or a remembered
+        verdict), else the question the search must answer; either way the
+        work is cached for this ply, so asking again costs nothing.
+        """
+        ply = len(self.actions)
+        if self._cache_ply == ply:
+            return None
+        if self._derived_ply == ply:
+            return self._question
+        self._derived_ply = ply
+        self._question = None
         rules = self.rules
         pos = self.position
-        self._cache_ply = len(self.actions)
         if self.resigned:
             self._set(RESIGNED, [])
-            return
+            return None
         if rules.is_won(pos):
             self._set(WON, [])
-            return
+            return None
         legal = rules.legal(pos)
-        if not legal or not (
+        if not legal:
+            self._set(STUCK, [])
+            return None
+        if (
             self._back_where_play_went_on
             or rules.can_progress_now(pos, legal)
             or rules.quick_progress(pos)
             or self._can_return(legal)
-            or not no_progress_possible(rules, pos)
         ):
+            self._set(PLAYING, legal)
+            return None
+        question = question_for(rules, pos)
+        self._pending_legal = legal
+        known = remembered(question)
+        if known is not None:
+            self._settle(known)
+            return None
+        self._question = question
+        return question
+
+    def _settle(self, stuck: bool) -> None:
+        """Take the search's verdict for the position :meth:`_derive` left open."""
+        legal = self._pending_legal
+        self._pending_legal = []
+        self._question = None
+        if stuck:
             self._set(STUCK, [])
-            return
-        self._set(PLAYING, legal)
+        else:
+            self._set(PLAYING, legal)
+
+    # -- the stuck search, handed out ----------------------------------------
+
+    def stuck_question(self) -> StuckQuestion | None:
+        """The bounded stuck search the current state still needs, or None.
+
+        None when the state is known without it: a cheap proof answered, the
+        game has ended, or the verdict is remembered. Otherwise a small,
+        frozen, picklable :class:`~shared.stuck.StuckQuestion`: run
+        :func:`shared.stuck.answer` on it (in a worker process, say) and hand
+        the verdict to :meth:`answer_stuck`; until then :meth:`view`,
+        :attr:`state`, :meth:`legal_moves` and :meth:`play` would run the
+        search themselves. The cheap work done here is kept for them.
+        """
+        return self._derive()
+
+    def answer_stuck(self, question: StuckQuestion, verdict: bool) -> bool:
+        """Take ``verdict`` (from :func:`shared.stuck.answer`; True: stuck) for ``question``.
+
+        Returns True when it settled the state. A question about another
+        position (an older ply, another game) or one the game no longer
+        waits for is ignored and False returned: the game is unchanged.
+        """
+        if not isinstance(verdict, bool):
+            raise TypeError(f"a stuck verdict is a bool, not {verdict!r}")
+        waiting = self._derive()
+        if waiting is None or waiting != question:
+            return False
+        remember(waiting, verdict)
+        self._settle(verdict)
+        return True
 
     def _can_return(self, legal: list[InternalMove]) -> bool:
         """The last move can be taken back by a legal move, so this position is not stuck.
@@ -128,6 +198,7 @@ class Game:
         return back.piles == piles and back.down == down and back.redeals_used == redeals
 
     def _set(self, state: str, legal: list[InternalMove]) -> None:
+        self._cache_ply = len(self.actions)
         self._state = state
         self._legal = legal
         self._legal_set = set(legal)
@@ -188,7 +259,7 @@ class Game:
         if self._state in (WON, RESIGNED):
             raise IllegalMove(self._ended_reason())
         self.resigned = True
-        self._cache_ply = -1
+        self._cache_ply = self._derived_ply = -1
 
     def _refreshed_state(self) -> str:
         self._refresh()
@@ -288,4 +359,13 @@ class Game:
         return f"<Game {self.rules.id} seed={self.seed} ply={self.ply} state={self.state}>"
 
 
-__all__ = ["PLAYING", "RESIGNED", "STUCK", "WON", "Game", "IllegalMove", "InvalidNotation"]
+__all__ = [
+    "PLAYING",
+    "RESIGNED",
+    "STUCK",
+    "WON",
+    "Game",
+    "IllegalMove",
+    "InvalidNotation",
+    "StuckQuestion",
+]

@@ -14,13 +14,22 @@ solver's compact boards.
 
 Answers are remembered per position (bounded); a remembered answer is the one
 the search would give again, since the search is deterministic.
+
+A search can take tens of milliseconds, too long for a server's event loop.
+So the search can be asked for as data: a :class:`StuckQuestion` (what
+:meth:`shared.game.Game.stuck_question` hands out when the state needs one)
+is small, frozen and picklable, and :func:`answer` is a module-level pure
+function that a worker process can run; the game then takes the verdict back
+with :meth:`shared.game.Game.answer_stuck`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from shared.position import Position
 from shared.solver import engine_search, freecell_fast, freecell_search
-from shared.variants.base import Rules
+from shared.variants.base import OptionValue, Rules
 from shared.variants.freecell import FreecellRules
 
 #: positions a stuck check may visit before answering "not proven stuck"
@@ -29,34 +38,98 @@ STUCK_SEARCH_BUDGET = 2000
 #: answers remembered; the memo is emptied when it reaches this size
 MEMO_SIZE = 20_000
 
-_memo: dict[tuple[object, ...], bool] = {}
+
+@dataclass(frozen=True, slots=True)
+class StuckQuestion:
+    """The bounded search one position still needs, as plain data.
+
+    Everything :func:`answer` needs travels in it (variant, options, the
+    position, the budget), so it pickles into a worker process and back, and
+    two questions about the same position compare equal, which is how a game
+    checks that an answer is about its current position. Piles are ``bytes``
+    of card codes, bottom to top; ``down`` counts the face-down cards of each.
+    """
+
+    variant: str
+    options: tuple[tuple[str, OptionValue], ...]
+    piles: tuple[bytes, ...]
+    down: tuple[int, ...]
+    redeals_used: int
+    budget: int = STUCK_SEARCH_BUDGET
+
+    def position(self) -> Position:
+        """A fresh mutable position equal to the one asked about."""
+        return Position([list(p) for p in self.piles], list(self.down), self.redeals_used)
 
 
-def no_progress_possible(
-    rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET
-) -> bool:
-    """True only when every position reachable from ``pos`` keeps the foundation count
-    at or below today's (so the game is lost); False when progress exists or the
-    budget ran out first."""
-    if isinstance(rules, FreecellRules):
-        board = freecell_fast.from_position(pos)
-        memo_key: tuple[object, ...] = (rules.id, rules.autoplay, budget, board)
-        known = _memo.get(memo_key)
-        if known is None:
-            found = freecell_search.progress_possible(board, rules.autoplay, budget)
-            known = found is False
-            _remember(memo_key, known)
-        return known
-    memo_key = (rules.id, tuple(sorted(rules.options.items())), budget, pos.key())
-    known = _memo.get(memo_key)
+_memo: dict[StuckQuestion, bool] = {}
+
+
+def question_for(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> StuckQuestion:
+    """The question "is ``pos`` stuck under ``rules``?" as data."""
+    return StuckQuestion(
+        rules.id,
+        tuple(sorted(rules.options.items())),
+        tuple(bytes(p) for p in pos.piles),
+        tuple(pos.down),
+        pos.redeals_used,
+        budget,
+    )
+
+
+def remembered(question: StuckQuestion) -> bool | None:
+    """The verdict this process already knows for ``question``, or None."""
+    return _memo.get(question)
+
+
+def remember(question: StuckQuestion, verdict: bool) -> None:
+    """Keep ``verdict`` (True: stuck) as the answer to ``question``."""
+    _remember(question, verdict)
+
+
+def answer(question: StuckQuestion) -> bool:
+    """True when no line from the question's position adds a foundation card (stuck).
+
+    Module-level and pure, so that a ``ProcessPoolExecutor`` can run it: the
+    answer depends on the question alone, the same in any process.
+    """
+    known = _memo.get(question)
     if known is None:
-        found = engine_search.progress_possible(rules, pos, budget)
-        known = found is False
-        _remember(memo_key, known)
+        known = _search(_rules(question), question.position(), question.budget)
+        _remember(question, known)
     return known
 
 
-def _remember(memo_key: tuple[object, ...], answer: bool) -> None:
+def no_progress_possible(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> bool:
+    """True only when every position reachable from ``pos`` keeps the foundation count
+    at or below today's (so the game is lost); False when progress exists or the
+    budget ran out first."""
+    return answer(question_for(rules, pos, budget))
+
+
+def _search(rules: Rules, pos: Position, budget: int) -> bool:
+    if isinstance(rules, FreecellRules):
+        board = freecell_fast.from_position(pos)
+        return freecell_search.progress_possible(board, rules.autoplay, budget) is False
+    return engine_search.progress_possible(rules, pos, budget) is False
+
+
+#: rules objects by (variant, options), so that answering many questions builds few
+_rules_cache: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rules] = {}
+
+
+def _rules(question: StuckQuestion) -> Rules:
+    cache_key = (question.variant, question.options)
+    rules = _rules_cache.get(cache_key)
+    if rules is None:
+        # shared.games imports the game, which imports this module: look it up late.
+        from shared.games import rules_for
+
+        rules = _rules_cache[cache_key] = rules_for(question.variant, dict(question.options))
+    return rules
+
+
+def _remember(question: StuckQuestion, verdict: bool) -> None:
     if len(_memo) >= MEMO_SIZE:
         _memo.clear()
-    _memo[memo_key] = answer
+    _memo[question] = verdict
