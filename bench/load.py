@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
 import re
+import signal
 import statistics
 import sys
 import tempfile
@@ -65,32 +67,107 @@ async def echo_server() -> None:
         await asyncio.Future()
 
 
+def profiled_server(path: str, argv: list[str]) -> int:
+    """``patience-club ARGV`` with cProfile on its main thread between SIGUSR1 and its exit.
+
+    The benchmark sends SIGUSR1 once its clients are connected, so the profile
+    holds the measured phase, not the start, migrations and registrations.
+    """
+    import cProfile
+    import signal
+
+    from server.cli import main as cli_main
+
+    profiler = cProfile.Profile()
+    signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+    try:
+        return cli_main(argv)
+    finally:
+        profiler.disable()
+        profiler.dump_stats(path)
+
+
 # -- processes ----------------------------------------------------------------------------
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (field 3 onwards)."""
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()
+
+
+def _rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
 
 
 @dataclass
 class Target:
+    """A server process and its worker processes (the server's stuck-search pool)."""
+
     name: str
     process: asyncio.subprocess.Process
     port: int
     peak_rss_kib: int = 0
+    #: peak of the process and its descendants together
+    peak_tree_rss_kib: int = 0
+    #: runs under cProfile, which SIGUSR1 switches on
+    profiled: bool = False
+
+    def descendants(self) -> list[int]:
+        """The process's live descendants (worker processes), found by parent id in /proc."""
+        parents: dict[int, int] = {}
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                try:
+                    parents[int(entry.name)] = int(_stat(int(entry.name))[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+        found: list[int] = []
+        frontier = [self.process.pid]
+        while frontier:
+            parent = frontier.pop()
+            children = [pid for pid, ppid in parents.items() if ppid == parent]
+            found += children
+            frontier += children
+        return found
 
     def rss_kib(self) -> int:
-        with open(f"/proc/{self.process.pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        return 0
+        return _rss_kib(self.process.pid)
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU time of the process so far."""
-        with open(f"/proc/{self.process.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    def cpu_seconds(self) -> tuple[float, float]:
+        """User + system CPU time so far: of the process, and of its live descendants."""
+        tick = os.sysconf("SC_CLK_TCK")
+
+        def cpu(pid: int) -> float:
+            fields = _stat(pid)
+            return (int(fields[11]) + int(fields[12])) / tick
+
+        workers = 0.0
+        for pid in self.descendants():
+            try:
+                workers += cpu(pid)
+            except OSError:
+                continue  # ended meanwhile
+        return cpu(self.process.pid), workers
 
     async def watch_rss(self) -> None:
-        while True:
-            self.peak_rss_kib = max(self.peak_rss_kib, self.rss_kib())
+        workers: list[int] = []
+        for tick in itertools.count():
+            if tick % 20 == 0:  # scanning /proc costs the clients' CPU: every 2 s is enough
+                workers = self.descendants()
+            own = self.rss_kib()
+            tree = own
+            for pid in workers:
+                try:
+                    tree += _rss_kib(pid)
+                except OSError:
+                    continue
+            self.peak_rss_kib = max(self.peak_rss_kib, own)
+            self.peak_tree_rss_kib = max(self.peak_tree_rss_kib, tree)
             await asyncio.sleep(0.1)
 
     async def stop(self) -> None:
@@ -117,11 +194,17 @@ async def start(name: str, *command: str) -> Target:
     return Target(name, process, int(match.group(1)))
 
 
-async def start_server(db_dir: str) -> Target:
+async def start_server(db_dir: str, profile: str | None = None) -> Target:
+    """The real server; with ``profile``, profiled (see :func:`profiled_server`) into that file."""
     script = Path(sys.executable).parent / "patience-club"
+    runner = (
+        [sys.executable, "-m", "bench.load", "--profiled-server", profile]
+        if profile
+        else [str(script)]
+    )
     return await start(
         "server",
-        str(script),
+        *runner,
         "serve",
         "--port", "0",
         "--db", f"sqlite+aiosqlite:///{db_dir}/load.db",
@@ -260,17 +343,24 @@ async def measure(
 ) -> dict[str, float]:
     players = await open_players(target.port, clients, run)
     watcher = asyncio.create_task(target.watch_rss())
-    cpu = target.cpu_seconds()
+    if target.profiled:
+        target.process.send_signal(signal.SIGUSR1)
+    own_before, workers_before = target.cpu_seconds()
     try:
         stats = await drive(players, rate, duration)
     finally:
         watcher.cancel()
-        cpu = target.cpu_seconds() - cpu
+        own_after, workers_after = target.cpu_seconds()
         await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    own, workers = own_after - own_before, workers_after - workers_before
+    moves = max(len(stats.rtts), 1)
     result = summary(stats, duration)
     result["peak_rss_mib"] = target.peak_rss_kib / 1024
-    result["cpu_percent"] = 100 * cpu / duration
-    result["cpu_ms_per_move"] = 1000 * cpu / max(len(stats.rtts), 1)
+    result["peak_rss_with_workers_mib"] = target.peak_tree_rss_kib / 1024
+    # CPU counts the worker processes too: moving work into them is not making it free.
+    result["cpu_percent"] = 100 * (own + workers) / duration
+    result["cpu_ms_per_move"] = 1000 * (own + workers) / moves
+    result["worker_cpu_ms_per_move"] = 1000 * workers / moves
     return result
 
 
@@ -325,8 +415,9 @@ def row(name: str, r: dict[str, float]) -> str:
         f"  {name:<18} {r['moves_per_s']:9.0f}/s  p50 {r.get('p50_ms', 0):7.2f} ms  "
         f"p95 {r.get('p95_ms', 0):7.2f} ms  p99 {r.get('p99_ms', 0):7.2f} ms  "
         f"errors {r['errors']:.0f}  failed {r['failed']:.0f}  "
-        f"CPU {r['cpu_percent']:.0f}% ({r['cpu_ms_per_move']:.2f} ms/move)  "
-        f"peak RSS {r['peak_rss_mib']:.0f} MiB"
+        f"CPU {r['cpu_percent']:.0f}% ({r['cpu_ms_per_move']:.2f} ms/move, "
+        f"{r['worker_cpu_ms_per_move']:.2f} in workers)  "
+        f"peak RSS {r['peak_rss_mib']:.0f} MiB ({r['peak_rss_with_workers_mib']:.0f} with workers)"
     )
 
 
@@ -338,7 +429,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "duration_s": args.duration,
     }
     with tempfile.TemporaryDirectory(prefix="patience-load-") as db_dir:
-        server = await start_server(db_dir)
+        server = await start_server(db_dir, args.server_profile)
+        server.profiled = args.server_profile is not None
         echo = await start_echo()
         try:
             if "paced" in args.phases:
@@ -378,7 +470,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench/load.py", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="bench/load.py", description=__doc__.split("\n")[0], allow_abbrev=False
+    )
     parser.add_argument("--clients", type=int, default=200, help="paced clients (default 200)")
     parser.add_argument("--rate", type=float, default=2.0, help="moves/s per paced client")
     parser.add_argument("--saturate-clients", type=int, default=None, help="default: --clients")
@@ -386,9 +480,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=int, default=1000, help="idle connections to weigh")
     parser.add_argument("--phases", default=",".join(PHASES), help=",".join(PHASES))
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--server-profile", help="run the server under cProfile, writing this file at its stop"
+    )
 
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
+    parser.add_argument("--profiled-server", help=argparse.SUPPRESS)
+    args, rest = parser.parse_known_args(argv)
+    if args.profiled_server:
+        return profiled_server(args.profiled_server, rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.echo_server:
         asyncio.run(echo_server())
         return 0

@@ -29,6 +29,7 @@ from server.config import Config
 from server.handlers import ROUTES
 from server.live import Clock, GameService
 from server.migrate import upgrade
+from server.searches import StuckSearches
 from server.session import WRITE_LIMIT, Session
 from server.writer import Writer
 from shared import protocol as p
@@ -73,8 +74,13 @@ class App:
         self.writer = Writer(
             db.create_sync_engine(config.db), delay_s=config.commit_delay_ms / 1000
         )
+        self.searches = StuckSearches(config.stuck_workers)
         self.games = GameService(
-            self.sessions, self.writer, clock, hint_budget=config.hint_budget
+            self.sessions,
+            self.writer,
+            clock,
+            hint_budget=config.hint_budget,
+            searches=self.searches,
         )
         #: open connections, and the welcomed ones by player id (for pushes)
         self.connections: set[Session] = set()
@@ -91,6 +97,7 @@ class App:
         load_handlers()
         await upgrade(self.engine)
         self.writer.start()
+        self.searches.start()
         await hooks.started(self)
         self._server = await serve(
             self._connection,
@@ -128,9 +135,17 @@ class App:
             await self._server.wait_closed()
             self._server = None
         await hooks.stopping(self)
+        await self.games.drain()
         await self.writer.stop()
+        self.searches.close()
         await self.engine.dispose()
-        log.info("stopped; %d commits of %d writes", self.writer.commits, self.writer.writes)
+        log.info(
+            "stopped; %d commits of %d writes; stuck searches: %d in workers, %d here",
+            self.writer.commits,
+            self.writer.writes,
+            self.searches.in_workers,
+            self.searches.in_process,
+        )
         self._stopped.set()
 
     async def wait_stopped(self) -> None:
@@ -185,9 +200,7 @@ class App:
                         del self.players[session.player.id]
             hooks.closed(session)
             await session.stop()
-            log.info(
-                "%r closed: code %s %s", session, ws.close_code, ws.close_reason or ""
-            )
+            log.info("%r closed: code %s %s", session, ws.close_code, ws.close_reason or "")
 
     def welcomed(self, session: Session) -> None:
         assert session.player is not None
@@ -250,7 +263,5 @@ class App:
 
 def _json(status: http.HTTPStatus, body: dict[str, Any]) -> Response:
     data = json.dumps(body).encode()
-    headers = Headers(
-        [("Content-Type", "application/json"), ("Content-Length", str(len(data)))]
-    )
+    headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
     return Response(status.value, status.phrase, headers, data)

@@ -49,6 +49,8 @@ class Config:
     commit_delay_ms: float = 0.0
     #: seconds the solver may spend on one hint
     hint_budget: float = 1.0
+    #: worker processes for the engine's stuck searches (0: search in the server's process)
+    stuck_workers: int = 2
     log_level: str = "INFO"
     # -- issue 5: community server, races, daily challenges --
     #: shown to players in ``welcome`` (server.motd) when not empty
@@ -142,5 +144,7 @@ def check(config: Config) -> None:
             raise ConfigError(f"setting {name!r} must be positive, not {getattr(config, name)!r}")
     if not 0 <= config.port <= 65535:
         raise ConfigError(f"setting 'port' must be from 0 to 65535, not {config.port}")
-    if config.commit_delay_ms < 0 or config.hint_budget < 0:
-        raise ConfigError("settings 'commit_delay_ms' and 'hint_budget' cannot be negative")
+    if config.commit_delay_ms < 0 or config.hint_budget < 0 or config.stuck_workers < 0:
+        raise ConfigError(
+            "settings 'commit_delay_ms', 'hint_budget' and 'stuck_workers' cannot be negative"
+        )

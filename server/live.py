@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.searches import StuckSearches
 from server.store import games as store
 from server.store.games import GameWrite
 from server.writer import Writer
@@ -59,7 +60,8 @@ class LiveGame:
     ended_ms: int | None = None
     #: a state the engine does not know (``timeout``), set by the server
     forced_state: str | None = None
-    #: the last write handed to the writer; views wait for it so that they show only stored plies
+    #: the last action's stuck search and write; views and the next action wait for it, so
+    #: that views show only stored plies and a game's actions are taken one at a time
     pending: asyncio.Future[None] | None = None
     #: free for extensions (a race code, a daily date...)
     tags: dict[str, Any] = field(default_factory=dict)
@@ -127,15 +129,20 @@ class GameService:
         *,
         cache_size: int = 10_000,
         hint_budget: float = 1.0,
+        searches: StuckSearches | None = None,
     ) -> None:
         self.sessions = sessions
         self.writer = writer
+        #: where stuck searches run (worker processes, or this process with 0 workers)
+        self.searches = searches if searches is not None else StuckSearches(0)
         self.clock = clock
         self.cache_size = cache_size
         self.hint_budget = hint_budget
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self._hints = asyncio.Semaphore(2)
+        #: searches whose write is still to be handed to the writer (see _after)
+        self._searching: set[asyncio.Future[None]] = set()
         self.listeners: list[ActionListener] = []
         self.start_guards: list[StartGuard] = []
 
@@ -188,10 +195,12 @@ class GameService:
             "resigned": row.state == RESIGNED,
         }
         try:
-            game = replay(record)
+            # Replaying may run stuck searches: in a thread, not on the event loop.
+            game = await asyncio.to_thread(replay, record)
         except (InvalidRecord, InvalidOptions) as exc:
             log.error("game %s does not replay: %s", game_id, exc)
             raise ProtocolError(p.INTERNAL, f"game {game_id!r} cannot be rebuilt") from exc
+        await self.searches.settle(game)
         forced = row.state if row.state not in (PLAYING, WON, STUCK, RESIGNED) else None
         return LiveGame(
             id=row.id,
@@ -232,6 +241,7 @@ class GameService:
             raise ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}") from None
         for guard in self.start_guards:
             await guard(player_id, variant, seed, game.options)
+        await self.searches.settle(game)  # the deal's state, before it is stored
         now = self.clock()
         live = LiveGame(id=new_game_id(), owner=player_id, game=game, started_ms=now)
         row = {
@@ -248,7 +258,7 @@ class GameService:
             "updated_ms": now,
         }
         self._remember(live)
-        await self._store(live, GameWrite(new_game=row))
+        await self._stored(live, self.writer.submit(GameWrite(new_game=row)))
         return live
 
     async def move(self, live: LiveGame, ply: int, action: str) -> LiveGame:
@@ -258,6 +268,7 @@ class GameService:
         if ply == game.ply - 1 and game.actions and same_action(action, game.actions[-1]):
             await live.settled()  # a retry: acknowledge what is already played
             return live
+        await self._turn(live)
         await self._check_ply(live, ply)
         state = live.state
         if state in ENDED:
@@ -279,6 +290,7 @@ class GameService:
         if ply == game.ply - 1 and game.actions and game.actions[-1] == UNDO:
             await live.settled()
             return live
+        await self._turn(live)
         await self._check_ply(live, ply)
         if live.state in ENDED:
             raise ProtocolError(p.GAME_OVER, f"game {live.id!r} is over ({live.state})")
@@ -290,6 +302,7 @@ class GameService:
         return live
 
     async def resign(self, live: LiveGame, ply: int) -> LiveGame:
+        await self._turn(live)
         await self._check_ply(live, ply)
         if live.state == RESIGNED:
             await live.settled()  # a retry of the resign that ended it
@@ -327,7 +340,22 @@ class GameService:
     def view(self, live: LiveGame, *, reveal: bool = False) -> dict[str, Any]:
         return live.view(self.clock(), reveal=reveal)
 
+    async def drain(self) -> None:
+        """Wait for the searches in progress to hand their writes to the writer (shutdown)."""
+        while self._searching:
+            await asyncio.gather(*self._searching, return_exceptions=True)
+
     # -- helpers -------------------------------------------------------------------
+
+    @staticmethod
+    async def _turn(live: LiveGame) -> None:
+        """Wait until the game's last action is settled and stored: one action at a time.
+
+        From here to the next ``pending`` nothing awaits, so no other request
+        can slip in between; the loop covers a waiter that another one beat.
+        """
+        while live.pending is not None and not live.pending.done():
+            await live.settled()
 
     async def _check_ply(self, live: LiveGame, ply: int) -> None:
         if ply != live.game.ply:
@@ -356,13 +384,40 @@ class GameService:
             raise ProtocolError(p.ILLEGAL_MOVE, f"{action!r} is not legal now: {move.src} {what}")
 
     async def _after(self, live: LiveGame, ply: int | None, action: str) -> None:
-        """Store what the action changed, then tell the listeners."""
-        game = live.game
+        """Settle the game's state, store what the action changed, then tell the listeners.
+
+        Most actions need no stuck search: their write goes to the writer at
+        once. The others run the search in a worker first, inside a task of
+        their own, so that the write follows the verdict even if this request
+        is cancelled: memory never runs ahead of the database.
+        """
         now = self.clock()
+        question = live.game.stuck_question() if live.forced_state is None else None
+        if question is None:
+            future = self.writer.submit(self._write(live, ply, action, now))
+        else:
+            future = asyncio.ensure_future(self._search_then_write(live, ply, action, now))
+            self._searching.add(future)
+            future.add_done_callback(self._searching.discard)
+        await self._stored(live, future)
+        for listener in self.listeners:
+            result = listener(live, action)
+            if result is not None:
+                await result
+
+    async def _search_then_write(
+        self, live: LiveGame, ply: int | None, action: str, now: int
+    ) -> None:
+        await self.searches.settle(live.game)
+        await self.writer.submit(self._write(live, ply, action, now))
+
+    def _write(self, live: LiveGame, ply: int | None, action: str, now: int) -> GameWrite:
+        """The rows an action changes, its state settled."""
+        game = live.game
         state = live.state
         if state in ENDED and live.ended_ms is None:
             live.ended_ms = now
-        write = GameWrite(
+        return GameWrite(
             moves=(
                 [{"game_id": live.id, "ply": ply, "action": action, "played_ms": now}]
                 if ply is not None
@@ -377,14 +432,9 @@ class GameService:
                 "updated_ms": now,
             },
         )
-        await self._store(live, write)
-        for listener in self.listeners:
-            result = listener(live, action)
-            if result is not None:
-                await result
 
-    async def _store(self, live: LiveGame, write: GameWrite) -> None:
-        future = self.writer.submit(write)
+    async def _stored(self, live: LiveGame, future: asyncio.Future[None]) -> None:
+        """Wait for the action's write (``future``); views and the next action wait for it too."""
         live.pending = future
         try:
             await asyncio.shield(future)
@@ -393,4 +443,3 @@ class GameService:
             self.forget(live.id)
             log.error("game %s: write failed: %s", live.id, exc)
             raise ProtocolError(p.INTERNAL, "the server could not store this action") from exc
-

@@ -24,6 +24,11 @@ FLAGS: dict[str, tuple[str, type, str]] = {
     "--send-queue": ("send_queue", int, "messages queued for a slow reader (default 256)"),
     "--commit-delay-ms": ("commit_delay_ms", float, "wait to group commits (default 0)"),
     "--hint-budget": ("hint_budget", float, "seconds of solver per hint (default 1)"),
+    "--stuck-workers": (
+        "stuck_workers",
+        int,
+        "processes for stuck searches; 0 searches in the server process (default 2)",
+    ),
     "--log-level": ("log_level", str, "DEBUG, INFO, WARNING or ERROR (default INFO)"),
 }
 

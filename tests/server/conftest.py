@@ -112,6 +112,9 @@ def config(tmp_path: Path, migrated: Path) -> Config:
         db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
         hint_budget=0.05,
         daily_ahead=False,  # no daily deals solved in the background of every test
+        # searches in the server's process: starting worker processes for every test would cost
+        # more than the tests; test_searches.py runs them (and the kill -9 test, the defaults)
+        stuck_workers=0,
     )
 
 

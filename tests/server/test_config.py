@@ -39,6 +39,7 @@ def test_the_config_file_may_come_from_the_environment(tmp_path: Path) -> None:
         ("", {"PATIENCE_RATE_LIMIT": "fast"}, "rate_limit"),
         ("", {"PATIENCE_MAX_CONNECTIONS": "0"}, "max_connections"),
         ("", {"PATIENCE_PORT": "70000"}, "port"),
+        ("", {"PATIENCE_STUCK_WORKERS": "-1"}, "stuck_workers"),
         ("port = [", {}, "c.toml"),
     ],
 )
@@ -58,9 +59,11 @@ def test_flags_parse_into_settings(tmp_path: Path) -> None:
     add_parser(parser.add_subparsers())
     args = parser.parse_args(
         ["serve", "--port", "0", "--rate-limit", "5", "--max-connections-per-ip", "3",
-         "--max-message-bytes", "1000", "--name", "Flagged", "--log-level", "DEBUG"]
+         "--max-message-bytes", "1000", "--name", "Flagged", "--log-level", "DEBUG",
+         "--stuck-workers", "3"]
     )  # fmt: skip
     config = configure(args)
+    assert config.stuck_workers == 3
     assert (config.port, config.rate_limit, config.max_connections_per_ip) == (0, 5.0, 3)
     assert (config.max_message_bytes, config.name, config.log_level) == (1000, "Flagged", "DEBUG")
 

@@ -1,0 +1,219 @@
+"""The engine's bounded stuck searches, run in worker processes instead of on the event loop.
+
+After most actions the engine knows a game's state from cheap proofs; the
+rest need its bounded search (Freecell: up to 2000 positions, tens of
+milliseconds). Run on the event loop, that search would stall every other
+connection for as long, which is what made the server's tail latency. So
+:meth:`StuckSearches.settle` asks the game for the search it still needs
+(:meth:`shared.game.Game.stuck_question`), has a worker process answer it
+(:func:`shared.stuck.answer`, pure and module-level) and hands the verdict
+back (:meth:`shared.game.Game.answer_stuck`); the state, the view and the next
+move then use it without searching.
+
+Each worker is a process with a pipe that the event loop reads directly
+(``add_reader``): no executor threads, whose share of the GIL would slow the
+loop down. The pool is an optimisation, never a dependency: with ``workers``
+0, or when a worker cannot be started or dies (killed, say), the search runs
+in the server's own process, as it always could, and the failure is logged.
+A dead worker is replaced, at most once per :data:`RETRY_AFTER_S`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import signal
+import time
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+
+from shared.game import Game
+from shared.stuck import StuckQuestion, answer
+
+log = logging.getLogger(__name__)
+
+#: seconds after a worker failure before a new worker is started (searches run here meanwhile)
+RETRY_AFTER_S = 30.0
+
+#: seconds a worker gets to exit at shutdown before it is killed
+STOP_TIMEOUT_S = 5.0
+
+#: searches one worker may owe; past it (on every worker) the server searches itself, rather
+#: than block on a full pipe or queue without bound
+MAX_WAITING = 64
+
+
+class WorkerLost(Exception):
+    """A worker process ended (or its pipe broke) with searches outstanding."""
+
+
+def serve_questions(conn: Connection) -> None:
+    """A worker's whole life: answer ``(number, question)`` with ``(number, verdict)``.
+
+    It ignores SIGINT and SIGTERM (a Ctrl-C or a service stop reaches the
+    whole process group): the server stops it by closing the pipe, after its
+    graceful shutdown, and a server that dies closes the pipe too.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    while True:
+        try:
+            number, question = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            verdict: bool | None = answer(question)
+        except Exception:
+            verdict = None  # the server answers it itself, and sees the error there
+        conn.send((number, verdict))
+
+
+class _Worker:
+    """One worker process, its end of the pipe and the searches it owes."""
+
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.waiting: dict[int, asyncio.Future[bool | None]] = {}
+
+
+class StuckSearches:
+    """Answers the games' stuck questions in ``workers`` processes (0: in this process)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: list[_Worker] = []
+        self._numbers = itertools.count()
+        self._failed_at: float | None = None
+        self._started = False
+        self._closed = False
+        #: questions answered by the workers and in this process, for tests, logs and the benchmark
+        self.in_workers = 0
+        self.in_process = 0
+
+    # -- life cycle ------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the worker processes (in the running event loop)."""
+        self._started = True
+        self._fill()
+
+    def close(self) -> None:
+        """End the worker processes: closing a pipe tells its worker to exit."""
+        self._closed = True
+        pool, self._pool = self._pool, []
+        for worker in pool:
+            self._detach(worker, WorkerLost("the server is stopping"))
+        for worker in pool:
+            worker.process.join(STOP_TIMEOUT_S)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+
+    @property
+    def pids(self) -> list[int]:
+        """The worker processes' ids (tests end one to check that the server carries on)."""
+        return [w.process.pid for w in self._pool if w.process.pid is not None]
+
+    # -- asking ------------------------------------------------------------------------
+
+    async def settle(self, game: Game) -> None:
+        """Make ``game``'s state known without searching on the event loop."""
+        question = game.stuck_question()
+        if question is None:
+            return
+        verdict = await self.answer(question)
+        game.answer_stuck(question, verdict)
+
+    async def answer(self, question: StuckQuestion) -> bool:
+        """The verdict for ``question`` (True: stuck), from a worker when one works."""
+        self._fill()
+        worker = min(self._pool, key=lambda w: len(w.waiting), default=None)
+        if worker is not None and len(worker.waiting) < MAX_WAITING:
+            number = next(self._numbers)
+            future: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
+            try:
+                worker.conn.send((number, question))
+            except (OSError, ValueError) as exc:
+                self._lost(worker, exc)
+            else:
+                worker.waiting[number] = future
+                try:
+                    verdict = await future
+                except WorkerLost:
+                    pass
+                else:
+                    if verdict is not None:
+                        self.in_workers += 1
+                        return verdict
+        self.in_process += 1
+        return answer(question)
+
+    # -- workers -----------------------------------------------------------------------
+
+    def _fill(self) -> None:
+        """Start workers up to ``workers``, unless one failed less than RETRY_AFTER_S ago."""
+        if not self._started or self._closed or len(self._pool) >= self.workers:
+            return
+        if self._failed_at is not None:
+            if time.monotonic() - self._failed_at < RETRY_AFTER_S:
+                return
+            log.warning("restarting stuck-search workers")
+            self._failed_at = None
+        loop = asyncio.get_running_loop()
+        # spawn, not fork: the server has threads (the writer) and an event loop running
+        context = multiprocessing.get_context("spawn")
+        while len(self._pool) < self.workers:
+            try:
+                mine, theirs = context.Pipe()
+                process = context.Process(
+                    target=serve_questions, args=(theirs,), name="stuck-search", daemon=True
+                )
+                process.start()
+                theirs.close()
+            except Exception:
+                log.exception("cannot start a stuck-search worker; searching in the server")
+                self._failed_at = time.monotonic()
+                return
+            worker = _Worker(process, mine)
+            loop.add_reader(mine.fileno(), self._readable, worker)
+            self._pool.append(worker)
+
+    def _readable(self, worker: _Worker) -> None:
+        try:
+            while worker.conn.poll():
+                number, verdict = worker.conn.recv()
+                future = worker.waiting.pop(number, None)
+                if future is not None and not future.done():
+                    future.set_result(verdict)
+        except (EOFError, OSError) as exc:
+            self._lost(worker, exc)
+
+    def _lost(self, worker: _Worker, exc: BaseException) -> None:
+        if worker not in self._pool:
+            return
+        self._pool.remove(worker)
+        self._failed_at = time.monotonic()
+        log.error(
+            "stuck-search worker %s lost (%s); searching in the server, new worker in %g s",
+            worker.process.pid,
+            str(exc) or type(exc).__name__,
+            RETRY_AFTER_S,
+        )
+        self._detach(worker, WorkerLost(str(exc)))
+        worker.process.join(0)
+
+    @staticmethod
+    def _detach(worker: _Worker, exc: WorkerLost) -> None:
+        """Stop reading the worker, close its pipe, fail what it still owed."""
+        # (no loop any more, or the pipe already closed: nothing to stop reading)
+        with contextlib.suppress(RuntimeError, OSError, ValueError):
+            asyncio.get_running_loop().remove_reader(worker.conn.fileno())
+        worker.conn.close()
+        for future in worker.waiting.values():
+            if not future.done():
+                future.set_exception(exc)
+        worker.waiting.clear()
