@@ -11,11 +11,18 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from shared.position import Position
-from shared.solver import engine_search, freecell_fast, freecell_search, gypsy_search
+from shared.solver import (
+    engine_search,
+    freecell_fast,
+    freecell_search,
+    gypsy_search,
+    osmosis_search,
+)
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Result
 from shared.variants.base import InternalMove, Rules
 from shared.variants.freecell import FreecellRules
 from shared.variants.gypsy import GypsyRules
+from shared.variants.osmosis import OsmosisRules
 
 if TYPE_CHECKING:
     from shared.game import Game
@@ -54,6 +61,8 @@ def solve_rules(rules: Rules, pos: Position, budget: Budget | None = None) -> Re
     if isinstance(rules, FreecellRules):
         board = freecell_fast.from_position(pos)
         verdict, moves, seen = freecell_search.solve(board, rules.autoplay, limits)
+    elif isinstance(rules, OsmosisRules) and osmosis_search.fits(pos):
+        verdict, moves, seen = osmosis_search.solve(rules, pos, limits)
     else:
         verdict, moves, seen = engine_search.solve(rules, pos.copy(), limits)
     line = tuple(rules.move_name(m) for m in moves)
