@@ -13,7 +13,15 @@ from shared.cards import NAME
 from shared.errors import IllegalMove, InvalidNotation
 from shared.notation import AUTO, DEAL, UNDO, Move
 from shared.position import Position
-from shared.stuck import StuckQuestion, answer, question_for, remember, remembered
+from shared.stuck import (
+    Proof,
+    StuckQuestion,
+    cheap_proof,
+    question_for,
+    remember,
+    remembered,
+    solve,
+)
 from shared.variants.base import DEAL as DEAL_MOVE
 from shared.variants.base import InternalMove, Rules
 
@@ -43,10 +51,13 @@ class Game:
         self._question: StuckQuestion | None = None
         self._pending_legal: list[InternalMove] = []
         self._legal: list[InternalMove] = []
-        self._legal_set: set[InternalMove] = set()
+        #: the last proof of progress found (see shared.stuck.cheap_proof), tried first next time
+        self._proof: Proof | None = None
         self._state = PLAYING
         # What the stuck check may reuse from the last action (see _can_return):
         self._last_move: InternalMove | None = None
+        #: automatic moves (Freecell's autoplay) that followed the last move
+        self._last_automatic = 0
         #: the last action was an undo: play had gone on from this very position
         self._back_where_play_went_on = False
 
@@ -87,7 +98,10 @@ class Game:
     def _refresh(self) -> None:
         question = self._derive()
         if question is not None:
-            self._settle(answer(question))
+            stuck, proof = solve(question)
+            if proof is not None:
+                self._proof = proof
+            self._settle(stuck)
 
     def _derive(self) -> StuckQuestion | None:
         """Derive the state and legal moves, all but the bounded stuck search.
@@ -115,12 +129,22 @@ class Game:
         if not legal:
             self._set(STUCK, [])
             return None
+        # Cheapest first: where a move's inverse is known to restore the board
+        # (plain piles), seeing that it is legal costs next to nothing.
+        plain = rules.plain_piles
         if (
             self._back_where_play_went_on
             or rules.can_progress_now(pos, legal)
-            or rules.quick_progress(pos)
-            or self._can_return(legal)
+            or (plain and self._can_return(legal))
         ):
+            self._set(PLAYING, legal)
+            return None
+        proof = cheap_proof(rules, pos, self._proof)
+        if proof is not None:
+            self._proof = proof
+            self._set(PLAYING, legal)
+            return None
+        if not plain and self._can_return(legal):
             self._set(PLAYING, legal)
             return None
         question = question_for(rules, pos)
@@ -191,6 +215,12 @@ class Game:
         if inverse not in legal:
             return False
         rules = self.rules
+        if rules.plain_piles and not self._last_automatic and len(self._history) > 1:
+            # The inverse puts back exactly the cards the move took (no face-down card
+            # was turned, nothing automatic followed), and the previous position came
+            # out of an action, so it was settled: nothing automatic follows the
+            # inverse either. No need to play it to see that it leads back.
+            return True
         back = self.position.copy()
         rules.apply(back, inverse)
         rules.after_move(back)
@@ -201,7 +231,6 @@ class Game:
         self._cache_ply = len(self.actions)
         self._state = state
         self._legal = legal
-        self._legal_set = set(legal)
 
     # -- acting ----------------------------------------------------------------
 
@@ -227,15 +256,20 @@ class Game:
             self._push(snapshot, AUTO)
             self._last_move = None
             return AUTO
-        move = self._resolve(action)
-        if move not in self._legal_set:
+        move = rules.known_move(action)
+        if move is None:
+            move = self._resolve(action)
+            name = rules.move_name(move)
+        else:
+            name = action  # the canonical name the rules wrote for it
+        if move not in self._legal:
             reason = self._reason(move)
             raise IllegalMove(f"{action!r} is not legal now: {reason}")
-        snapshot = self._snapshot()
+        self._history.append((list(map(list.copy, pos.piles)), pos.down[:], pos.redeals_used))
         rules.apply(pos, move)
-        rules.after_move(pos)
-        name = rules.move_name(move)
-        self._push(snapshot, name)
+        self._last_automatic = rules.after_move(pos)
+        self.actions.append(name)
+        self._back_where_play_went_on = False
         self._last_move = None if move == DEAL_MOVE else move
         return name
 
@@ -294,7 +328,7 @@ class Game:
             # Never name a face-down card: the reason goes to the player.
             raise IllegalMove(f"{action!r} is not legal: the top card of {move.src} is face down")
         for f in rules.foundations:
-            if (src, 1, f) in self._legal_set:
+            if (src, 1, f) in self._legal:
                 return (src, 1, f)
         raise IllegalMove(f"{action!r} is not legal now: no foundation takes {NAME[pile[-1]]}")
 
@@ -305,7 +339,7 @@ class Game:
 
     def _snapshot(self) -> _Snapshot:
         pos = self.position
-        return ([p[:] for p in pos.piles], pos.down[:], pos.redeals_used)
+        return (list(map(list.copy, pos.piles)), pos.down[:], pos.redeals_used)
 
     def _push(self, snapshot: _Snapshot, name: str) -> None:
         self._history.append(snapshot)

@@ -22,7 +22,7 @@ class Position:
         self.redeals_used = redeals_used
 
     def copy(self) -> Position:
-        return Position([p[:] for p in self.piles], self.down[:], self.redeals_used)
+        return Position(list(map(list.copy, self.piles)), self.down[:], self.redeals_used)
 
     def key(self) -> tuple[object, ...]:
         """A hashable value equal for equal positions."""

@@ -28,9 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shared.position import Position
-from shared.solver import engine_search, freecell_fast, freecell_search
+from shared.solver import engine_search, freecell_progress
 from shared.variants.base import OptionValue, Rules
 from shared.variants.freecell import FreecellRules
+
+#: what :func:`cheap_proof` returns: for Freecell a witness line, else True
+Proof = freecell_progress.Witness | bool
 
 #: positions a stuck check may visit before answering "not proven stuck"
 STUCK_SEARCH_BUDGET = 2000
@@ -93,11 +96,45 @@ def answer(question: StuckQuestion) -> bool:
     Module-level and pure, so that a ``ProcessPoolExecutor`` can run it: the
     answer depends on the question alone, the same in any process.
     """
+    return solve(question)[0]
+
+
+def solve(question: StuckQuestion) -> tuple[bool, Proof | None]:
+    """:func:`answer`, with the proof of progress the search found when it found one
+    (for :func:`cheap_proof` to try at the next position of the game)."""
     known = _memo.get(question)
-    if known is None:
-        known = _search(_rules(question), question.position(), question.budget)
-        _remember(question, known)
-    return known
+    if known is not None:
+        return known, None
+    rules = _rules(question)
+    pos = question.position()
+    proof: Proof | None = None
+    if isinstance(rules, FreecellRules):
+        found, witness = freecell_progress.search(pos, question.budget)
+        if found:
+            proof = witness
+    else:
+        found = engine_search.progress_possible(rules, pos, question.budget)
+    stuck = found is False
+    _remember(question, stuck)
+    return stuck, proof
+
+
+def cheap_proof(rules: Rules, pos: Position, hint: Proof | None = None) -> Proof | None:
+    """A proof, found without a search, that a card can still go home; None: not found.
+
+    ``hint`` is a proof found at an earlier position of the same game: Freecell
+    replays its line first (checking every move), since the player's moves
+    since then usually left it playable. A proof is only ever a legal line of
+    moves that puts a card home, so it can only agree with the search: a
+    position with one is never stuck.
+    """
+    if isinstance(rules, FreecellRules):
+        if isinstance(hint, tuple) and hint:
+            witness = freecell_progress.replay(pos, hint)
+            if witness is not None:
+                return witness
+        return freecell_progress.dig(pos)
+    return True if rules.quick_progress(pos) else None
 
 
 def no_progress_possible(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> bool:
@@ -105,13 +142,6 @@ def no_progress_possible(rules: Rules, pos: Position, budget: int = STUCK_SEARCH
     at or below today's (so the game is lost); False when progress exists or the
     budget ran out first."""
     return answer(question_for(rules, pos, budget))
-
-
-def _search(rules: Rules, pos: Position, budget: int) -> bool:
-    if isinstance(rules, FreecellRules):
-        board = freecell_fast.from_position(pos)
-        return freecell_search.progress_possible(board, rules.autoplay, budget) is False
-    return engine_search.progress_possible(rules, pos, budget) is False
 
 
 #: rules objects by (variant, options), so that answering many questions builds few

@@ -13,7 +13,8 @@ and implements a few hooks:
     is the rules written plainly; tests check that it agrees with ``legal``
     on every candidate move of random positions.
 ``after_move(pos)``
-    automatic moves that are part of the player's action (Freecell autoplay).
+    automatic moves that are part of the player's action (Freecell autoplay);
+    returns how many it made.
 ``score(pos)``
     the score of a position (a function of the board alone).
 
@@ -54,6 +55,11 @@ class Rules(ABC):
     pile_ids: ClassVar[tuple[str, ...]]
     #: number of cards in play (52, or 104 for two decks)
     card_count: ClassVar[int] = 52
+
+    #: True when no card is ever face down and there is no stock: a move's inverse,
+    #: when legal, puts back exactly what the move changed (the engine's undo-free
+    #: shortcut in the stuck check relies on it)
+    plain_piles: ClassVar[bool] = False
 
     # stock and waste: cards turned per deal and redeals allowed (None: unlimited)
     deal_count: int = 1
@@ -111,9 +117,9 @@ class Rules(ABC):
     def why_illegal(self, pos: Position, move: InternalMove) -> str | None:
         """None when ``move`` is legal in ``pos``, else why not, in words for a player."""
 
-    def after_move(self, pos: Position) -> None:
-        """Automatic moves that follow every action (none by default)."""
-        return None
+    def after_move(self, pos: Position) -> int:
+        """Automatic moves that follow every action (none by default); how many were made."""
+        return 0
 
     def score(self, pos: Position) -> int:
         """Cards on the foundations, the score of most variants."""
@@ -238,8 +244,7 @@ class Rules(ABC):
         return False
 
     def foundation_count(self, pos: Position) -> int:
-        piles = pos.piles
-        return sum(len(piles[f]) for f in self.foundations)
+        return sum(map(len, map(pos.piles.__getitem__, self.foundations)))
 
     def is_won(self, pos: Position) -> bool:
         return self.foundation_count(pos) == self.card_count

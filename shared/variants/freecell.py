@@ -13,6 +13,30 @@ from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 
 FREE_CELLS = ("r0", "r1", "r2", "r3")
+CELL_INDICES = (0, 1, 2, 3)
+FOUNDATION_INDICES = (4, 5, 6, 7)
+COLUMN_INDICES = (8, 9, 10, 11, 12, 13, 14, 15)
+ACES = (1, 17, 33, 49)
+
+#: BUILD[lower * 64 + upper]: ``upper`` may lie on ``lower`` (other colour, one rank lower)
+BUILD: bytes = bytes(
+    1 if RANK[lo] and RANK[up] and RANK[up] + 1 == RANK[lo] and RED[up] != RED[lo] else 0
+    for lo in range(64)
+    for up in range(64)
+)
+#: ACCEPTS[card]: the cards that may be built on ``card``
+ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(up for up in range(64) if BUILD[lo * 64 + up]) for lo in range(64)
+)
+#: ONTO_FIRST[card], ONTO_SECOND[card]: the two cards ``card`` may be built on (-1: none)
+ONTO_FIRST: tuple[int, ...] = tuple(
+    next((lo for lo in range(64) if BUILD[lo * 64 + up]), -1) for up in range(64)
+)
+ONTO_SECOND: tuple[int, ...] = tuple(
+    next((lo for lo in range(63, -1, -1) if BUILD[lo * 64 + up]), -1) for up in range(64)
+)
+#: piles that moves come from, in the order legal() lists them
+SOURCE_INDICES = CELL_INDICES + COLUMN_INDICES
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(8))
 
@@ -51,6 +75,7 @@ class FreecellRules(Rules):
     option_defaults: ClassVar = {"autoplay": True}
     max_score = 52
     pile_ids = FREE_CELLS + FOUNDATIONS + TABLEAU
+    plain_piles = True
 
     def configure(self) -> None:
         self.autoplay = bool(self.options["autoplay"])
@@ -65,66 +90,95 @@ class FreecellRules(Rules):
     # -- legal moves (fast) ----------------------------------------------------
 
     def legal(self, pos: Position) -> list[InternalMove]:
+        # Lookups instead of loops, as the engine calls this on every step. Moves come
+        # source by source in pile order (cells, then columns); per source, to the
+        # empty free cells, the foundations, then the columns in pile order: the
+        # canonical order, which seeded playouts and recorded tests rely on.
         piles = pos.piles
-        cells = self.reserves
-        foundations = self.foundations
-        tableau = self.tableau
-        empty_cells = [c for c in cells if not piles[c]]
-        n_cells = len(empty_cells)
-        n_empty = sum(1 for t in tableau if not piles[t])
-        wanted: dict[int, list[int]] = {}
-        for f in foundations:
+        empty_cells = [c for c in CELL_INDICES if not piles[c]]
+        # column top -> its column; the empty columns
+        where: dict[int, int] = {}
+        empties: list[int] = []
+        for t in COLUMN_INDICES:
+            tp = piles[t]
+            if tp:
+                where[tp[-1]] = t
+            else:
+                empties.append(t)
+        n_empty = len(empties)
+        # The source is never among the empty piles (it holds the cards that move),
+        # so only the destination changes the count.
+        limit = move_limit(len(empty_cells), n_empty)
+        limit_to_empty = move_limit(len(empty_cells), n_empty - 1) if n_empty else 0
+        grouped = limit > 1 or limit_to_empty > 1
+        # card -> the foundations that take it
+        homes: dict[int, tuple[int, ...]] = {}
+        open_foundations: list[int] = []
+        for f in FOUNDATION_INDICES:
             fp = piles[f]
             if fp:
                 if len(fp) < 13:
-                    wanted[fp[-1] + 1] = [f]
+                    homes[fp[-1] + 1] = (f,)
             else:
-                for suit in range(4):
-                    wanted.setdefault(suit * 16 + 1, []).append(f)
-        # The source is never among the empty piles (it holds the cards that move),
-        # so only the destination changes the count.
-        limit = move_limit(n_cells, n_empty)
-        limit_to_empty = move_limit(n_cells, n_empty - 1) if n_empty else 0
+                open_foundations.append(f)
+        if open_foundations:
+            ace_homes = tuple(open_foundations)
+            for ace in ACES:
+                homes[ace] = ace_homes
+        top_of = where.get
         moves: list[InternalMove] = []
         append = moves.append
-        for c in cells:
-            pile = piles[c]
+        for s in SOURCE_INDICES:
+            pile = piles[s]
             if not pile:
                 continue
             card = pile[-1]
             for e in empty_cells:
-                append((c, 1, e))
-            for f in wanted.get(card, ()):
-                append((c, 1, f))
-            rank = RANK[card]
-            red = RED[card]
-            for t in tableau:
-                tp = piles[t]
-                if not tp or (RANK[tp[-1]] == rank + 1 and RED[tp[-1]] != red):
-                    append((c, 1, t))
-        for s in tableau:
-            pile = piles[s]
-            if not pile:
-                continue
-            top = pile[-1]
-            for e in empty_cells:
                 append((s, 1, e))
-            for f in wanted.get(top, ()):
-                append((s, 1, f))
-            run = build_length(pile)
-            top_rank = RANK[top]
-            for t in tableau:
-                if t == s:
+            home = homes.get(card)
+            if home is not None:
+                for f in home:
+                    append((s, 1, f))
+            if s > 7 and grouped and len(pile) > 1 and BUILD[pile[-2] * 64 + card]:
+                # a build of two or more cards: groups move too
+                size = len(pile)
+                run = 2
+                while run < size and BUILD[pile[-run - 1] * 64 + pile[-run]]:
+                    run += 1
+                pairs: list[tuple[int, int]] = []
+                for n in range(1, (run if run < limit else limit) + 1):
+                    under = pile[-n]
+                    onto = top_of(ONTO_FIRST[under])
+                    if onto is not None:
+                        pairs.append((onto, n))
+                    onto = top_of(ONTO_SECOND[under])
+                    if onto is not None:
+                        pairs.append((onto, n))
+                if empties:
+                    top = run if run < limit_to_empty else limit_to_empty
+                    for t in empties:
+                        for n in range(1, top + 1):
+                            pairs.append((t, n))
+                pairs.sort()
+                for t, n in pairs:
+                    append((s, n, t))
+                continue
+            a = top_of(ONTO_FIRST[card])
+            b = top_of(ONTO_SECOND[card])
+            if a is None:
+                if b is None:
+                    for t in empties:
+                        append((s, 1, t))
                     continue
-                tp = piles[t]
-                if tp:
-                    under = tp[-1]
-                    n = RANK[under] - top_rank
-                    if 1 <= n <= run and RED[pile[-n]] != RED[under] and n <= limit:
-                        append((s, n, t))
-                else:
-                    for n in range(1, min(run, limit_to_empty) + 1):
-                        append((s, n, t))
+                targets = sorted([*empties, b]) if empties else [b]
+            elif b is None:
+                targets = sorted([*empties, a]) if empties else [a]
+            elif empties:
+                targets = sorted([*empties, a, b])
+            else:
+                targets = [a, b] if a < b else [b, a]
+            for t in targets:
+                append((s, 1, t))
         return moves
 
     # -- the rules, plainly ----------------------------------------------------
@@ -172,31 +226,35 @@ class FreecellRules(Rules):
 
     # -- automatic play ----------------------------------------------------------
 
-    def after_move(self, pos: Position) -> None:
+    def after_move(self, pos: Position) -> int:
         if not self.autoplay:
-            return
+            return 0
         piles = pos.piles
-        sources = self.reserves + self.tableau
-        foundations = self.foundations
+        made = 0
         while True:
             highest = [0, 0, 0, 0]
-            for f in foundations:
+            for f in FOUNDATION_INDICES:
                 fp = piles[f]
                 if fp:
-                    highest[SUIT[fp[0]]] = len(fp)
-            for src in sources:
+                    highest[fp[0] >> 4] = len(fp)
+            for src in SOURCE_INDICES:
                 pile = piles[src]
                 if not pile:
                     continue
                 card = pile[-1]
-                if RANK[card] != highest[SUIT[card]] + 1 or not is_safe(card, highest):
+                if card & 15 != highest[card >> 4] + 1 or not is_safe(card, highest):
                     continue
                 f = self.first_foundation(pos, card)
                 if f >= 0:
                     piles[f].append(pile.pop())
+                    made += 1
                     break
             else:
-                return
+                return made
+
+    def is_won(self, pos: Position) -> bool:
+        piles = pos.piles
+        return len(piles[4]) + len(piles[5]) + len(piles[6]) + len(piles[7]) == 52
 
     def quick_progress(self, pos: Position) -> bool:
         """A card its foundation wants can be dug out by single-card moves that are surely legal.

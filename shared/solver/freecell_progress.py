@@ -1,0 +1,446 @@
+"""The stuck check's search for Freecell: can some line of moves put another card home?
+
+This answers the question ``freecell_search.progress_possible`` answers, in
+the same terms, so the verdicts agree: from a position P, let R(P) be the
+positions reachable from P by moves that put no card on a foundation, each
+counted once up to which free cell or which column holds what (the solver's
+canonical key). P is stuck exactly when no position of R(P) has a card its
+foundation wants on a column top or in a free cell, and R(P) holds at most
+``budget`` positions; otherwise it is not proven stuck. Only a "stuck"
+verdict needs R(P) seen whole, so the order of the search is free, and any
+legal line that reaches a wanted card proves "not stuck" as well as the
+search would.
+
+Why it is cheaper:
+
+* A position is kept in canonical form, the eight columns sorted followed by
+  the free cells' cards sorted (:data:`State`), so the key is the state itself
+  and no key is computed apart.
+* The foundations never change inside R(P) (a card going home ends the
+  search), so they are left out; which cards are wanted is one table per
+  search. Autoplay only ever sends a wanted card home, so it cannot happen
+  inside R(P) either: the search is the same with and without it.
+* A move shows at most one new card (the one it uncovers), so "does this
+  child show a wanted card" is one table lookup.
+* The moves out of a state are a function of the state alone (its cards fix
+  the foundations and so the wanted cards), so they are remembered across
+  searches (:data:`_EDGES`): consecutive positions of a game share most of
+  their reachable positions, and a later search walks the remembered edges.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+
+from shared.position import Position
+from shared.variants.freecell import BUILD, ONTO_FIRST, ONTO_SECOND
+
+#: the eight columns (bytes of card codes, bottom to top) in sorted order, then the
+#: free cells' cards sorted; empty columns sort first
+State = tuple[bytes, ...]
+
+COLUMNS = range(8, 16)
+CELLS = range(4)
+FOUNDATIONS = range(4, 8)
+
+#: where a witness move goes (see :data:`Witness`): a free cell, an empty column
+CELL = 64
+EMPTY = 0
+
+#: A line of moves that ends by uncovering a card its foundation wants, written so
+#: that it means the same whichever free cell or column holds what: each move is
+#: (the bottom card of the cards moved, the card they go onto), with :data:`CELL`
+#: or :data:`EMPTY` for the card when they go to a free cell or an empty column.
+Witness = tuple[tuple[int, int], ...]
+
+#: edges remembered; emptied when it reaches this size
+EDGES_SIZE = 100_000
+
+#: state -> the states one move away (no card going home), or None when some move
+#: shows a card its foundation wants
+_EDGES: dict[State, tuple[State, ...] | None] = {}
+_UNKNOWN: tuple[State, ...] = ((b"unknown",),)
+
+
+def state_of(pos: Position) -> State:
+    """The canonical state of a Freecell position (its foundations left out)."""
+    piles = pos.piles
+    cols = sorted([bytes(piles[t]) for t in COLUMNS])
+    cols.append(bytes(sorted(piles[0] + piles[1] + piles[2] + piles[3])))
+    return tuple(cols)
+
+
+def wanted_of(pos: Position) -> bytes:
+    """WANTED[card]: 1 when ``card`` is the next its foundation takes."""
+    table = bytearray(64)
+    started = set()
+    for f in FOUNDATIONS:
+        pile = pos.piles[f]
+        if pile:
+            top = pile[-1]
+            started.add(top >> 4)
+            if top & 15 < 13:
+                table[top + 1] = 1
+    for suit in range(4):
+        if suit not in started:
+            table[suit * 16 + 1] = 1
+    return bytes(table)
+
+
+def shows_wanted(state: State, wanted: bytes) -> bool:
+    """A wanted card lies in a free cell or on a column top: it can go home now."""
+    for card in state[8]:
+        if wanted[card]:
+            return True
+    return any(col and wanted[col[-1]] for col in state[:8])
+
+
+#: column -> (n, the card n deep, the column without its top n, those n cards) for each
+#: n a move may carry (n up to the column's run), remembered: a column recurs in many states
+_RUNS: dict[bytes, tuple[tuple[int, int, bytes, bytes], ...]] = {}
+RUNS_SIZE = 200_000
+
+
+def runs_of(col: bytes) -> tuple[tuple[int, int, bytes, bytes], ...]:
+    found = _RUNS.get(col)
+    if found is None:
+        n = len(col)
+        length = 1
+        while length < n and BUILD[col[-length - 1] * 64 + col[-length]]:
+            length += 1
+        found = tuple((k, col[-k], col[:-k], col[-k:]) for k in range(1, length + 1))
+        if len(_RUNS) >= RUNS_SIZE:
+            _RUNS.clear()
+        _RUNS[col] = found
+    return found
+
+
+def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
+    """The states one move from ``state``, one per canonical key; None when a move
+    uncovers a wanted card (``state`` itself must show none).
+
+    Moves that keep the key (a card from one free cell to another, a whole
+    column to an empty one) are left out, and moves to "an empty free cell" or
+    "an empty column" are made once, since which one does not change the key.
+    """
+    cells = state[8]
+    free = 4 - len(cells)
+    n_empty = 0
+    while n_empty < 8 and not state[n_empty]:
+        n_empty += 1
+    limit = (free + 1) << n_empty
+    to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
+    cols = list(state[:8])
+    # column top -> its column (cards are all different, so tops are too)
+    top_of = {cols[j][-1]: j for j in range(n_empty, 8)}.get
+    out: list[State] = []
+    add = out.append
+    runs_get = _RUNS.get
+    for k, card in enumerate(cells):
+        a = top_of(ONTO_FIRST[card])
+        b = top_of(ONTO_SECOND[card])
+        if a is None and b is None and not n_empty:
+            continue
+        rest_cells = cells[:k] + cells[k + 1 :]
+        one = cells[k : k + 1]
+        for j in (a, b):
+            if j is not None:
+                new = cols[:]
+                new[j] += one
+                new.sort()
+                new.append(rest_cells)
+                add(tuple(new))
+        if n_empty:
+            new = cols[:]
+            new[0] = one
+            new.sort()
+            new.append(rest_cells)
+            add(tuple(new))
+    for i in range(n_empty, 8):
+        col = cols[i]
+        runs = runs_get(col)
+        if runs is None:
+            runs = runs_of(col)
+        size = len(col)
+        for n, card, rest, moved in runs[:limit]:
+            a = top_of(ONTO_FIRST[card])
+            b = top_of(ONTO_SECOND[card])
+            if a is None and b is None:
+                continue
+            if n < size and wanted[rest[-1]]:
+                return None
+            for j in (a, b):
+                if j is not None:
+                    new = cols[:]
+                    new[i] = rest
+                    new[j] += moved
+                    new.sort()
+                    new.append(cells)
+                    add(tuple(new))
+        if n_empty:
+            top = len(runs) if len(runs) < to_empty else to_empty
+            if top == size:
+                top -= 1
+            for _n, _card, rest, moved in runs[:top]:
+                if wanted[rest[-1]]:
+                    return None
+                new = cols[:]
+                new[i] = rest
+                new[0] = moved
+                new.sort()
+                new.append(cells)
+                add(tuple(new))
+        if free:
+            rest = runs[0][2]
+            if size > 1 and wanted[rest[-1]]:
+                return None
+            new = cols[:]
+            new[i] = rest
+            new.sort()
+            new.append(bytes(sorted(cells + col[-1:])))
+            add(tuple(new))
+    return tuple(out)
+
+
+def search(pos: Position, budget: int) -> tuple[bool | None, Witness]:
+    """The search: (True, a witness) when some line puts a card home, (False, ()) when
+    none can (R(P) seen whole within ``budget`` positions), (None, ()) when R(P) holds
+    more than ``budget`` positions and none of those seen showed a wanted card.
+
+    Best-first towards the shallowest wanted card (newest first among equals, so
+    that it digs on rather than widens): when progress exists it is usually a
+    few positions away.
+    """
+    start = state_of(pos)
+    wanted = wanted_of(pos)
+    if shows_wanted(start, wanted):
+        return True, ()
+    wanted_cards = bytes(c for c in range(64) if wanted[c])
+    edges = _EDGES
+    parents: dict[State, State | None] = {start: None}
+    heap: list[tuple[int, int, State]] = [(0, 0, start)]
+    counter = 0
+    depth_of: dict[bytes, int] = {}
+    while heap:
+        state = heappop(heap)[2]
+        nexts = edges.get(state, _UNKNOWN)
+        if nexts is _UNKNOWN:
+            nexts = children(state, wanted)
+            if len(edges) >= EDGES_SIZE:
+                edges.clear()
+            edges[state] = nexts
+        if nexts is None:
+            return True, _witness(parents, state, wanted)
+        for child in nexts:
+            if child not in parents:
+                if len(parents) >= budget:
+                    return None, ()
+                parents[child] = state
+                counter -= 1
+                best = 99
+                for col in child[:8]:
+                    depth = depth_of.get(col)
+                    if depth is None:
+                        depth = depth_of[col] = _depth(col, wanted_cards)
+                    if depth < best:
+                        best = depth
+                heappush(heap, (best, counter, child))
+    return False, ()
+
+
+def progress_possible(pos: Position, budget: int) -> bool | None:
+    """True when some line puts a card home, False when none can, None when ``budget``
+    positions were not enough to tell (see :func:`search`)."""
+    return search(pos, budget)[0]
+
+
+def _witness(parents: dict[State, State | None], end: State, wanted: bytes) -> Witness:
+    line = [uncovering_move(end, wanted)]
+    child = end
+    parent = parents[end]
+    while parent is not None:
+        line.append(move_between(parent, child))
+        child = parent
+        parent = parents[parent]
+    line.reverse()
+    return tuple(line)
+
+
+def uncovering_move(state: State, wanted: bytes) -> tuple[int, int]:
+    """A legal move of ``state`` that uncovers a wanted card (:func:`children` said one exists)."""
+    cells = state[8]
+    free = 4 - len(cells)
+    n_empty = 0
+    while n_empty < 8 and not state[n_empty]:
+        n_empty += 1
+    limit = (free + 1) << n_empty
+    to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
+    tops = {state[j][-1] for j in range(n_empty, 8)}
+    for i in range(n_empty, 8):
+        col = state[i]
+        for n, card, rest, _moved in runs_of(col):
+            if not rest or not wanted[rest[-1]]:
+                continue
+            for top in tops:
+                if n <= limit and BUILD[top * 64 + card]:
+                    return (card, top)
+            if n <= to_empty:
+                return (card, EMPTY)
+            if n == 1 and free:
+                return (card, CELL)
+    raise ValueError("no move uncovers a wanted card")
+
+
+def move_between(parent: State, child: State) -> tuple[int, int]:
+    """The witness move that turns ``parent`` into ``child`` (one move apart)."""
+    before, after = parent[8], child[8]
+    if len(after) > len(before):
+        return (next(c for c in after if c not in before), CELL)
+    removed = list(parent[:8])
+    added = []
+    for col in child[:8]:
+        if col in removed:
+            removed.remove(col)
+        else:
+            added.append(col)
+    if len(after) < len(before):
+        card = next(c for c in before if c not in after)
+        for col in added:
+            if col[-1] == card:
+                return (card, col[-2] if len(col) > 1 else EMPTY)
+    for src in removed:
+        for dst in removed:
+            if dst is src:
+                continue
+            for n in range(1, len(src) + 1):
+                if sorted([src[:-n], dst + src[-n:]]) == sorted(added + [b""] * (2 - len(added))):
+                    return (src[-n], dst[-1] if dst else EMPTY)
+    raise ValueError("the states are not one move apart")
+
+
+def _depth(col: bytes, wanted_cards: bytes) -> int:
+    """How many cards lie on the shallowest wanted card of ``col`` (99: none in it)."""
+    best = 99
+    top = len(col) - 1
+    for card in wanted_cards:
+        at = col.rfind(card)
+        if at >= 0 and top - at < best:
+            best = top - at
+    return best
+
+
+# -- cheap proofs on the engine's own position ---------------------------------
+
+
+def replay(pos: Position, witness: Witness) -> Witness | None:
+    """Play ``witness`` on ``pos`` until it uncovers a wanted card, checking every move
+    against the rules; the line actually played, or None.
+
+    The witness may come from an earlier position of the game (the player has
+    moved since): each move is looked up by its cards, not by pile, so it
+    still applies wherever the moves in between left those cards alone; and
+    when the place it went to is gone, the same cards go to another place
+    that takes them (a column top, an empty column, a free cell), if any.
+    """
+    piles = pos.piles
+    wanted = wanted_of(pos)
+    cols = [piles[t][:] for t in COLUMNS]
+    cells = [p[0] for p in piles[:4] if p]
+    line = []
+    for card, dest in witness:
+        free = 4 - len(cells)
+        n_empty = 0
+        for col in cols:
+            if not col:
+                n_empty += 1
+        if card in cells:
+            src = None
+            count = 1
+        else:
+            for src in cols:
+                if card in src:
+                    break
+            else:
+                return None
+            at = src.index(card)
+            count = len(src) - at
+            for k in range(at, len(src) - 1):
+                if not BUILD[src[k] * 64 + src[k + 1]]:
+                    return None
+        limit = (free + 1) << n_empty
+        target = None
+        if dest != CELL and dest != EMPTY and count <= limit:
+            for col in cols:
+                if col and col[-1] == dest and col is not src:
+                    target = col
+                    break
+        if target is None and not (dest == CELL and count == 1 and free and src is not None):
+            # the place is gone (or never was): another that takes the same cards
+            for col in cols:
+                if col and col is not src and BUILD[col[-1] * 64 + card] and count <= limit:
+                    target = col
+                    dest = col[-1]
+                    break
+            else:
+                if n_empty and count <= limit >> 1:
+                    for col in cols:
+                        if not col:
+                            target = col
+                            dest = EMPTY
+                            break
+                elif count == 1 and free and src is not None:
+                    dest = CELL
+                else:
+                    return None
+        line.append((card, dest))
+        if target is None:
+            cells.append(card)
+            src.pop()  # type: ignore[union-attr]
+        elif src is None:
+            cells.remove(card)
+            target.append(card)
+        else:
+            target.extend(src[-count:])
+            del src[-count:]
+        if src and wanted[src[-1]]:
+            return tuple(line)
+    return None
+
+
+def dig(pos: Position) -> Witness | None:
+    """A witness found greedily: a wanted card whose covering cards can each go, one by
+    one, onto a column top (which it then becomes), into a free cell or into an
+    empty column. Every such move is legal, so a line found is a proof."""
+    piles = pos.piles
+    wanted = wanted_of(pos)
+    free_cells = sum(1 for c in CELLS if not piles[c])
+    empty_cols = sum(1 for t in COLUMNS if not piles[t])
+    for t in COLUMNS:
+        pile = piles[t]
+        size = len(pile)
+        for depth in range(1, size):
+            if not wanted[pile[-1 - depth]]:
+                continue
+            tops = {u: piles[u][-1] for u in COLUMNS if piles[u] and u != t}
+            cells_left, cols_left = free_cells, empty_cols
+            line = []
+            for k in range(1, depth + 1):
+                card = pile[-k]
+                for u, top in tops.items():
+                    if BUILD[top * 64 + card]:
+                        tops[u] = card
+                        line.append((card, top))
+                        break
+                else:
+                    if cells_left:
+                        cells_left -= 1
+                        line.append((card, CELL))
+                    elif cols_left:
+                        cols_left -= 1
+                        line.append((card, EMPTY))
+                    else:
+                        break
+            else:
+                return tuple(line)
+            break
+    return None
