@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
+from shared.solver import freecell_portfolio
 from shared.solver.freecell_fast import (
     BUILD,
     CELLS,
@@ -24,7 +25,7 @@ from shared.solver.freecell_fast import (
     legal,
     run_length,
 )
-from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
+from shared.solver.result import Limits
 from shared.variants.base import InternalMove
 
 #: ACCEPTS[card]: the two cards that may be built on ``card`` (other colour, one rank lower)
@@ -199,46 +200,11 @@ def _column_cost(col: bytes, high: bytes) -> int:
 
 
 def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalMove], int]:
-    """Search for a win from ``start``: (verdict, moves, positions seen)."""
-    start_key = key(start)
-    parents: dict[bytes, tuple[bytes, InternalMove] | None] = {start_key: None}
-    if foundation_total(start) == 52:
-        return WON, [], 1
-    heap: list[tuple[int, int, bytes, Board]] = [(solve_score(start), 0, start_key, start)]
-    counter = 0
-    cap = limits.positions
-    forced = not auto
-    while heap:
-        _, _, board_key, board = heappop(heap)
-        full = board_key == start_key
-        # The start may be unsettled (a deal, a hand-built board): all its moves count.
-        for move in legal(board) if full else candidate_moves(board, forced):
-            child = play(board, move, auto, full)
-            child_key = key(child)
-            if child_key in parents:
-                continue
-            parents[child_key] = (board_key, move)
-            if foundation_total(child) == 52:
-                return WON, _path(parents, child_key), len(parents)
-            counter += 1
-            heappush(heap, (solve_score(child), counter, child_key, child))
-            if len(parents) >= cap:
-                return UNKNOWN, [], len(parents)
-            if not counter % CLOCK_EVERY and limits.out_of_time():
-                return UNKNOWN, [], len(parents)
-    return UNWINNABLE, [], len(parents)
+    """Search for a win from ``start``: (verdict, moves, positions seen).
 
-
-def _path(
-    parents: dict[bytes, tuple[bytes, InternalMove] | None], end: bytes
-) -> list[InternalMove]:
-    moves: list[InternalMove] = []
-    link = parents[end]
-    while link is not None:
-        moves.append(link[1])
-        link = parents[link[0]]
-    moves.reverse()
-    return moves
+    Several best-first searches take turns (:mod:`shared.solver.freecell_portfolio`).
+    """
+    return freecell_portfolio.solve(start, auto, limits)
 
 
 def wanted_depth(board: Board) -> int:

@@ -1,0 +1,452 @@
+"""Freecell solving by several best-first searches taking turns (Freecell Solver's "soft threads").
+
+Why several: one scoring of positions has a heavy tail. On most deals it walks
+straight to a win in a few hundred positions, but on a few in a hundred it
+wanders a plateau of tens of thousands, and a different weighting of the same
+features usually finds those deals easy (and has its own few hard ones). So the
+searches take turns, each given a slice of positions that doubles every round:
+a deal costs about as many positions as the search that suits it best needs,
+times the number of searches, while the first search alone still solves the
+easy majority within its first slice, at the cost it had alone.
+
+Every search expands the same moves (:func:`candidates`: one move per class of
+moves whose results share a key, as ``freecell_search.candidate_moves``) over
+the same canonical keys, so each is complete on its own: the first one to run
+out of positions has seen every reachable key, and that is the proof behind
+``unwinnable``.
+
+The inner loop is written for speed (it is most of the solver's time): the
+candidate moves, the move, the engine's autoplay when it can fire, the key,
+the score and the push are done in one place, with the columns' build lengths
+and scores remembered by column.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+from typing import NamedTuple
+
+from shared.solver.freecell_fast import (
+    BUILD,
+    CELLS,
+    COLUMNS,
+    FOUNDATIONS,
+    Board,
+    autoplay,
+    foundation_total,
+    key,
+    legal,
+)
+from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
+from shared.variants.base import InternalMove
+
+#: ACCEPTS[card]: the two cards that may be built on ``card`` (other colour, one rank lower)
+ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(up for up in range(64) if BUILD[lo * 64 + up]) for lo in range(64)
+)
+
+#: the four aces' codes
+ACES = (1, 17, 33, 49)
+
+#: positions between two looks at the clock
+CLOCK_EVERY = 256
+
+#: entries a per-column cache may hold before it is emptied (bounds memory)
+CACHE_SIZE = 200_000
+
+#: build length of the top run of a column, by column contents
+_runs: dict[bytes, int] = {}
+
+
+def run_of(col: bytes) -> int:
+    """Cards at the top of the (non-empty) column ``col`` forming one build, remembered."""
+    run = _runs.get(col)
+    if run is None:
+        n = len(col)
+        run = 1
+        while run < n and BUILD[col[-run - 1] * 64 + col[-run]]:
+            run += 1
+        if len(_runs) >= CACHE_SIZE:
+            _runs.clear()
+        _runs[col] = run
+    return run
+
+
+def candidates(board: Board, forced_safe: bool, complete: bool = True) -> list[InternalMove]:
+    """The moves ``freecell_search.candidate_moves`` gives, in the same order, faster.
+
+    Foundation moves first, then builds onto columns, then moves to the first
+    empty column and the first empty cell; when ``forced_safe`` (no autoplay), a
+    foundation move Horne's rule makes safe is returned alone. Not ``complete``:
+    a card lying on the card it builds on is never put in a free cell (it rarely
+    helps, and it is most of the branching; a search without it proves nothing).
+    """
+    empty_cell = -1
+    n_cells = 0
+    for c in CELLS:
+        if not board[c]:
+            n_cells += 1
+            if empty_cell < 0:
+                empty_cell = c
+    empty_col = -1
+    n_empty = 0
+    takers: dict[int, list[int]] = {}
+    for t in COLUMNS:
+        tp = board[t]
+        if tp:
+            for card in ACCEPTS[tp[-1]]:
+                found = takers.get(card)
+                if found is None:
+                    takers[card] = [t]
+                else:
+                    found.append(t)
+        else:
+            n_empty += 1
+            if empty_col < 0:
+                empty_col = t
+    limit = (n_cells + 1) << n_empty
+    limit_to_empty = (n_cells + 1) << (n_empty - 1) if n_empty else 0
+    homes: dict[int, int] = {}
+    first_empty = -1
+    high = [0, 0, 0, 0]
+    for f in FOUNDATIONS:
+        fp = board[f]
+        if fp:
+            top = fp[-1]
+            homes[top + 1] = f
+            high[top >> 4] = top & 15
+        elif first_empty < 0:
+            first_empty = f
+    if first_empty >= 0:
+        for ace in ACES:
+            homes[ace] = first_empty
+    home: list[InternalMove] = []
+    builds: list[InternalMove] = []
+    others: list[InternalMove] = []
+    for src in CELLS:
+        pile = board[src]
+        if not pile:
+            continue
+        card = pile[-1]
+        f = homes.get(card, -1)
+        if f >= 0:
+            if forced_safe and _horne_safe(card, high):
+                return [(src, 1, f)]
+            home.append((src, 1, f))
+        targets = takers.get(card)
+        if targets:
+            for t in targets:
+                builds.append((src, 1, t))
+        if empty_col >= 0:
+            others.append((src, 1, empty_col))
+    for src in COLUMNS:
+        pile = board[src]
+        if not pile:
+            continue
+        card = pile[-1]
+        f = homes.get(card, -1)
+        if f >= 0:
+            if forced_safe and _horne_safe(card, high):
+                return [(src, 1, f)]
+            home.append((src, 1, f))
+        run = run_of(pile)
+        if run == 1:
+            targets = takers.get(card)
+            if targets:
+                for t in targets:
+                    builds.append((src, 1, t))
+        else:
+            for n in range(1, min(run, limit) + 1):
+                targets = takers.get(pile[-n])
+                if targets:
+                    for t in targets:
+                        builds.append((src, n, t))
+        if empty_col >= 0:
+            top = min(run, limit_to_empty)
+            if top == len(pile):
+                top -= 1
+            for n in range(top, 0, -1):
+                others.append((src, n, empty_col))
+        if empty_cell >= 0 and (complete or run == 1):
+            others.append((src, 1, empty_cell))
+    if home:
+        home += builds
+        home += others
+        return home
+    builds += others
+    return builds
+
+
+def _horne_safe(card: int, high: list[int]) -> bool:
+    """No card still out can need ``card`` to build on: aces and twos, or both cards of
+    the other colour one rank lower are home."""
+    rank = card & 15
+    if rank <= 2:
+        return True
+    if card >> 4 in (1, 2):
+        return high[0] >= rank - 1 and high[3] >= rank - 1
+    return high[1] >= rank - 1 and high[2] >= rank - 1
+
+
+class Weights(NamedTuple):
+    """How one search scores a board (lower is nearer a win).
+
+    ``out``: per card not yet home; ``blocking``: per card lying on a lower card
+    (it must move before that card can go home); ``buried``: per card above a
+    card its foundation needs next; ``empty_column``: taken off per empty column;
+    ``cell``: per occupied free cell; ``depth``: per move from the start (a little
+    of it keeps a search from wandering off on long detours).
+    """
+
+    out: int
+    blocking: int
+    buried: int
+    empty_column: int
+    cell: int
+    depth: int = 0
+
+
+class Plan(NamedTuple):
+    """One search of the portfolio: its weights, whether it takes the newest of equal
+    scores first, and whether it expands every candidate move (only a complete search
+    that runs out of positions proves a deal unwinnable)."""
+
+    weights: Weights
+    newest_first: bool = False
+    complete: bool = True
+
+
+#: a queued board: (priority, tie-break, key, board, moves from the start)
+Item = tuple[int, int, bytes, Board, int]
+
+
+class BestFirst:
+    """One best-first search from ``start``, run in slices by :meth:`run`.
+
+    ``parents`` maps each key seen to (parent key, move), for the line back.
+    """
+
+    def __init__(self, start: Board, auto: bool, plan: Plan) -> None:
+        self.start = start
+        self.auto = auto
+        self.weights = plan.weights
+        self.complete = plan.complete
+        self.order = -1 if plan.newest_first else 1
+        self.start_key = key(start)
+        self.parents: dict[bytes, tuple[bytes, InternalMove] | None] = {self.start_key: None}
+        self.by_foundations: dict[Board, tuple[int, bytes, dict[bytes, int]]] = {}
+        self.cached = 0
+        self.heap: list[Item] = [(self.score(start), 0, self.start_key, start, 0)]
+        self.counter = 0
+        self.pending: Item | None = None
+        self.won: bytes | None = self.start_key if foundation_total(start) == 52 else None
+
+    @property
+    def positions(self) -> int:
+        return len(self.parents)
+
+    def line(self) -> list[InternalMove]:
+        """The moves from the start to the won board (after a win)."""
+        moves: list[InternalMove] = []
+        end = self.won
+        assert end is not None
+        link = self.parents[end]
+        while link is not None:
+            moves.append(link[1])
+            link = self.parents[link[0]]
+        moves.reverse()
+        return moves
+
+    def score(self, board: Board) -> int:
+        """The board's score under this search's weights (lower is nearer a win)."""
+        _, w_block, w_buried, w_empty, w_cell, _ = self.weights
+        foundations = board[4:8]
+        entry = self.by_foundations.get(foundations)
+        if entry is None:
+            entry = self._foundation_entry(foundations)
+        total, high, costs = entry
+        for col in board[8:16]:
+            if col:
+                cost = costs.get(col)
+                if cost is None:
+                    cost = costs[col] = _column_cost(col, high, w_block, w_buried)
+                    self.cached += 1
+                total += cost
+            else:
+                total -= w_empty
+        for c in board[0:4]:
+            if c:
+                total += w_cell
+        return total
+
+    def _foundation_entry(self, foundations: Board) -> tuple[int, bytes, dict[bytes, int]]:
+        """The score's part that depends on the foundations alone, and the column costs
+        under these foundations (emptied with the rest at ``CACHE_SIZE`` columns)."""
+        if self.cached >= CACHE_SIZE:
+            self.by_foundations.clear()
+            self.cached = 0
+        high = [0, 0, 0, 0]
+        out = 52
+        for fp in foundations:
+            if fp:
+                out -= len(fp)
+                top = fp[-1]
+                high[top >> 4] = top & 15
+        entry = self.by_foundations[foundations] = (self.weights.out * out, bytes(high), {})
+        return entry
+
+    def run(self, until: int, limits: Limits) -> bool:
+        """Search on until a win, exhaustion, ``until`` positions in this search, or time
+        is up. True when the search is finished (won or exhausted).
+
+        A board whose expansion was cut short is expanded again first at the next
+        call (the children it made are seen, so it makes the rest, in the same
+        order): sliced or not, a search sees the same positions in the same order.
+        """
+        if self.won is not None:
+            return True
+        heap = self.heap
+        parents = self.parents
+        expand = self.expand
+        item = self.pending
+        self.pending = None
+        while item is not None or heap:
+            if len(parents) >= until:
+                self.pending = item
+                return False
+            if item is None:
+                item = heappop(heap)
+            if not expand(item, until, limits):
+                if self.won is not None:
+                    return True
+                self.pending = item
+                return False
+            item = None
+        return True
+
+    def expand(self, item: Item, until: int, limits: Limits) -> bool:
+        """Make the children of the popped ``item`` not seen before, score and queue them.
+
+        False when it stopped early: on a win (``won`` is set), at ``until`` positions
+        or out of time.
+        """
+        _, _, board_key, board, depth = item
+        depth += 1
+        step = depth * self.weights.depth
+        complete = self.complete
+        heap = self.heap
+        parents = self.parents
+        auto = self.auto
+        score = self.score
+        order = self.order
+        counter = self.counter
+        full = board_key == self.start_key
+        try:
+            # The start may be unsettled (a deal, a hand-built board): all its moves count.
+            for move in legal(board) if full else candidates(board, not auto, complete):
+                src, count, dst = move
+                piles = list(board)
+                pile = board[src]
+                piles[dst] = board[dst] + pile[-count:]
+                rest = pile[:-count]
+                piles[src] = rest
+                child = tuple(piles)
+                if auto:
+                    # on a settled board only a foundation move or the card a move
+                    # uncovers can set the engine's autoplay going
+                    if full or 3 < dst < 8:
+                        child = autoplay(child)
+                    elif rest:
+                        card = rest[-1]
+                        if card & 15 == 1 or _next_home(child, card):
+                            child = autoplay(child)
+                cells = sorted(child[0] + child[1] + child[2] + child[3])
+                child_key = bytes(cells) + b"\0" + b"\0".join(sorted(child[8:16]))
+                if child_key in parents:
+                    continue
+                parents[child_key] = (board_key, move)
+                if len(child[4]) + len(child[5]) + len(child[6]) + len(child[7]) == 52:
+                    self.won = child_key
+                    return False
+                counter += 1
+                heappush(heap, (score(child) + step, order * counter, child_key, child, depth))
+                if len(parents) >= until:
+                    return False
+                if not counter % CLOCK_EVERY and limits.out_of_time():
+                    return False
+            return True
+        finally:
+            self.counter = counter
+
+
+def _next_home(board: Board, card: int) -> bool:
+    """Is ``card`` (not an ace) the next card of its suit's foundation?"""
+    below = _ONE_CARD[card - 1]
+    return (
+        board[4][-1:] == below
+        or board[5][-1:] == below
+        or board[6][-1:] == below
+        or board[7][-1:] == below
+    )
+
+
+#: _ONE_CARD[card]: ``bytes((card,))``, made once
+_ONE_CARD: tuple[bytes, ...] = tuple(bytes((c,)) for c in range(64))
+
+
+def _column_cost(col: bytes, high: bytes, w_block: int, w_buried: int) -> int:
+    """Cards lying on a lower card, plus the cards above each next-needed card, weighted."""
+    blocking = 0
+    buried = 0
+    low = 99
+    n = len(col)
+    for i, card in enumerate(col):
+        rank = card & 15
+        if rank > low:
+            blocking += 1
+        else:
+            low = rank
+        if rank == high[card >> 4] + 1:
+            buried += n - 1 - i
+    return w_block * blocking + w_buried * buried
+
+
+#: the searches, in turn order (weights chosen on Microsoft deals 1-1000, 20,000
+#: positions each, for the fewest positions in all when they take turns)
+PORTFOLIO: tuple[Plan, ...] = (
+    Plan(Weights(6, 2, 2, 4, 2, depth=1), complete=False),
+    Plan(Weights(3, 1, 1, 4, 2)),
+)
+
+#: positions the first search gets in the first round; every round doubles the slice
+FIRST_SLICE = 2_000
+
+
+def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalMove], int]:
+    """Search for a win from ``start``: (verdict, moves, positions seen in all searches).
+
+    ``unwinnable`` only when a complete search ran out of positions; an incomplete
+    one that runs out just leaves the turns to the others.
+    """
+    if foundation_total(start) == 52:
+        return WON, [], 1
+    searches = [BestFirst(start, auto, plan) for plan in PORTFOLIO]
+    cap = limits.positions
+    slice_ = FIRST_SLICE
+    # positions stored by all the searches, their common start counted once
+    total = 1
+    while True:
+        for search in list(searches):
+            others = total - (search.positions - 1)
+            until = min(search.positions + slice_, cap - others + 1)
+            finished = search.run(until, limits)
+            total = others + search.positions - 1
+            if search.won is not None:
+                return WON, search.line(), total
+            if finished:
+                if search.complete:
+                    return UNWINNABLE, [], total
+                searches.remove(search)
+            if total >= cap or limits.out_of_time():
+                return UNKNOWN, [], total
+        slice_ *= 2

@@ -1,0 +1,138 @@
+"""The Freecell portfolio search: same moves as the proven generator, lines that replay
+through the engine, budgets honoured, and exhaustion still a proof."""
+
+import random
+
+import pytest
+
+from shared.games import new_game, rules_for
+from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, solve, solve_rules
+from shared.solver import freecell_fast as ff
+from shared.solver import freecell_portfolio as fp
+from shared.solver import freecell_search as fs
+from shared.variants.freecell import FreecellRules
+
+
+def random_boards(autoplay: bool, seeds: range, steps: int) -> list[ff.Board]:
+    rules = FreecellRules({"autoplay": autoplay})
+    rng = random.Random(5)
+    boards = []
+    for seed in seeds:
+        position = rules.deal(seed)
+        for _ in range(steps):
+            moves = rules.legal(position)
+            if not moves:
+                break
+            boards.append(ff.from_position(position))
+            rules.apply(position, rng.choice(moves))
+            rules.after_move(position)
+    return boards
+
+
+@pytest.mark.parametrize("autoplay", [True, False])
+def test_candidates_are_the_candidate_moves_in_the_same_order(autoplay: bool) -> None:
+    boards = random_boards(autoplay, range(1, 15), 120)
+    assert len(boards) > 1000
+    for board in boards:
+        for forced in (True, False):
+            assert fp.candidates(board, forced) == fs.candidate_moves(board, forced)
+
+
+@pytest.mark.parametrize("autoplay", [True, False])
+def test_an_expansion_makes_the_children_play_makes(autoplay: bool) -> None:
+    """The search's inlined move and autoplay give the boards ``freecell_search.play``
+    gives (tested against the engine in test_freecell_fast), each with its move."""
+    expanded = 0
+    for board in random_boards(autoplay, range(30, 40), 80):
+        if autoplay and ff.autoplay(board) != board:
+            continue  # the search expands settled boards only (the start aside)
+        search = fp.BestFirst(board, autoplay, fp.Plan(fp.Weights(3, 1, 1, 2, 1)))
+        search.start_key = b""  # expand it as any board but the start
+        item = search.heap.pop()
+        assert search.expand(item, 10**9, Budget(positions=None).limits()) or search.won
+        expected = {}
+        for move in fs.candidate_moves(board, not autoplay):
+            expected.setdefault(ff.key(fs.play(board, move, autoplay, False)), move)
+        expected.pop(ff.key(board), None)
+        made = {k: link[1] for k, link in search.parents.items() if link is not None}
+        if search.won is None:
+            assert made == expected
+        else:
+            assert made.items() <= expected.items()
+        expanded += 1
+    assert expanded > 200
+
+
+def test_an_interrupted_search_loses_no_child() -> None:
+    """Run in slices of one position, a search sees exactly the keys it sees in one go."""
+    rules = FreecellRules()
+    start = ff.from_position(rules.deal(11982))
+    whole = fp.BestFirst(start, True, fp.PORTFOLIO[0])
+    whole.run(3000, Budget(positions=None).limits())
+    sliced = fp.BestFirst(start, True, fp.PORTFOLIO[0])
+    while sliced.positions < 3000:
+        assert not sliced.run(sliced.positions + 1, Budget(positions=None).limits())
+    assert set(sliced.parents) == set(whole.parents)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 91, 189, 285, 657, 771])
+def test_won_lines_replay_to_a_win_through_the_engine(seed: int) -> None:
+    """Easy deals, and the slowest ones: 771, 189 and 657 took the single search of
+    before 216,000, 128,000 and 99,000 positions; 285 and 91 are the portfolio's."""
+    result = solve("freecell", seed, {}, Budget(positions=300_000))
+    assert result.verdict == WON
+    game = new_game("freecell", seed=seed)
+    for action in result.line:
+        game.play(action)
+    assert game.state == "won"
+
+
+def test_won_lines_without_autoplay_replay_to_a_win() -> None:
+    for seed in (4, 5):
+        result = solve("freecell", seed, {"autoplay": False}, Budget(positions=100_000))
+        assert result.verdict == WON
+        game = new_game("freecell", seed=seed, options={"autoplay": False})
+        for action in result.line:
+            game.play(action)
+        assert game.state == "won"
+
+
+def test_deal_11982_is_proven_unwinnable() -> None:
+    result = solve("freecell", 11982, {}, Budget(positions=None))
+    assert result.verdict == UNWINNABLE
+
+
+def test_positions_budget_is_honoured_and_deterministic() -> None:
+    for cap in (1, 150, 2_500, 7_000):
+        first = solve("freecell", 11982, {}, Budget(positions=cap))
+        assert first.verdict == UNKNOWN
+        assert first.positions <= cap
+        assert solve("freecell", 11982, {}, Budget(positions=cap)) == first
+
+
+def test_time_budget_is_honoured_with_the_injected_clock() -> None:
+    ticks = iter(range(0, 10**9, 1000))  # every look at the clock is 1000 "seconds" later
+    budget = Budget(positions=None, seconds=1, clock=lambda: next(ticks))
+    result = solve("freecell", 11982, {}, budget)
+    assert result.verdict == UNKNOWN
+    assert result.positions < 1000  # it stopped at its first look at the clock
+
+
+def test_a_dead_hand_built_board_is_unwinnable_for_the_portfolio() -> None:
+    rules = rules_for("freecell")
+    home = "\n".join(f"f{i}: " + " ".join(r + s for r in "A2345678") for i, s in enumerate("CDHS"))
+    text = home + """
+    r0: KC
+    r1: KD
+    r2: KH
+    r3: KS
+    t0: 9C QC
+    t1: 9D QD
+    t2: 9H QH
+    t3: 9S QS
+    t4: JC TC
+    t5: JD TD
+    t6: JH TH
+    t7: JS TS
+    """
+    assert solve_rules(rules, rules.position_from_text(text)).verdict == UNWINNABLE
