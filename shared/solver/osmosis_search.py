@@ -34,6 +34,9 @@ from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
 from shared.variants.base import DEAL, InternalMove, Rules
 
 CLOCK_EVERY = 256
+#: expansions between two looks at the clock as well: late in a search most children
+#: are known already, so the positions added alone would look too seldom
+EXPAND_CLOCK_EVERY = 32
 F0 = 4
 STOCK = 8
 WASTE = 9
@@ -289,8 +292,12 @@ def solve(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[Intern
         return UNWINNABLE, [], 1
     heap: list[tuple[int, int, State]] = [(0, 0, start)]
     counter = 0
+    expanded = 0
     while heap:
         _, _, state = heappop(heap)
+        expanded += 1
+        if not expanded % EXPAND_CLOCK_EVERY and limits.out_of_time():
+            return UNKNOWN, [], len(parents)
         state_key = _key(state)
         for child, moves in deal.children(state):
             child_key = _key(child)

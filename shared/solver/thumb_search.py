@@ -1,0 +1,349 @@
+"""Thumb and Pouch's own search: a compact board, the stock's deals folded into moves.
+
+The generic search stores a position after every deal, so with 24 cards in the
+stock and two redeals it spends most of its budget turning cards over. Here a
+waste card is played as one step, "deal until X is on top, then move X" (onto a
+foundation, a column that takes it, or the first empty column), for every card
+the deals can bring up, each at its first occurrence: reaching the same talon
+on a later pass leaves fewer redeals, which can only do less. One card per deal
+means a card leaving the waste changes no other card's turn, so this loses no
+position that a move is made from.
+
+The board: seven columns as tuples with their face-down counts, the rank home
+of each suit (the foundations are interchangeable: an ace goes to the first
+empty one, and a suit's cards keep to its pile), and the talon (waste then
+stock in dealing order; a redeal keeps that order) with the count of cards on
+the waste and the redeals used. Columns are sorted in the key (the stock feeds
+a waste, so no rule tells them apart).
+
+Forced moves, played alone: a card to its foundation when every card that could
+be built on it (one rank lower, another suit) is home, aces and twos always
+(``shared.solver.safe``); dealing past such a card is never better than playing
+it, so the scan of the talon stops there. Every other legal move is tried (a
+whole column onto an empty one and foundation-to-foundation moves only give the
+same key): when every key has been seen, the deal is ``unwinnable``.
+"""
+
+from __future__ import annotations
+
+from heapq import heappop, heappush
+from typing import TypeVar
+
+from shared.position import Position
+from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
+from shared.variants.base import DEAL, InternalMove, Rules
+
+T = TypeVar("T")
+
+CLOCK_EVERY = 256
+#: expansions between two looks at the clock as well: late in a search most children
+#: are known already, so the positions added alone would look too seldom
+EXPAND_CLOCK_EVERY = 32
+WASTE = 1
+F0 = 2
+T0 = 6
+
+Cols = tuple[tuple[int, ...], ...]
+#: columns, face-down counts, rank home per suit, the foundation pile of each suit
+#: (-1: none), talon, cards on the waste, redeals used
+State = tuple[Cols, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+Key = tuple[object, ...]
+Step = tuple[InternalMove, ...]
+
+#: the cards that may lie on each card code in a column: one rank lower, another suit
+ONTO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + (c & 15) - 1 for s in range(4) if s != c >> 4) if (c & 15) > 1 else ()
+    for c in range(64)
+)
+
+
+def fits(rules: Rules, pos: Position) -> bool:
+    """Foundations as the engine builds them (one suit each, from the ace up, no two of
+    one suit), so that the rank home of each suit says everything about them."""
+    suits = set()
+    for f in rules.foundations:
+        pile = pos.piles[f]
+        if not pile:
+            continue
+        suit = pile[0] >> 4
+        if suit in suits or any(card != suit * 16 + i + 1 for i, card in enumerate(pile)):
+            return False
+        suits.add(suit)
+    return True
+
+
+class Board:
+    """What never changes during a search, and the moves of the compact board."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.max_redeals = rules.max_redeals
+
+    @staticmethod
+    def start(pos: Position) -> State:
+        piles = pos.piles
+        found = [0, 0, 0, 0]
+        fpile = [-1, -1, -1, -1]
+        for i in range(4):
+            pile = piles[F0 + i]
+            if pile:
+                suit = pile[0] >> 4
+                found[suit] = len(pile)
+                fpile[suit] = F0 + i
+        cols = tuple(tuple(piles[T0 + t]) for t in range(7))
+        down = tuple(pos.down[T0 + t] for t in range(7))
+        talon = tuple(piles[WASTE]) + tuple(reversed(piles[0]))
+        return (
+            cols,
+            down,
+            tuple(found),
+            tuple(fpile),
+            talon,
+            len(piles[WASTE]),
+            pos.redeals_used,
+        )
+
+    @staticmethod
+    def safe(found: tuple[int, ...], card: int) -> bool:
+        """No card still out can need ``card`` to lie on (see shared.solver.safe)."""
+        rank = card & 15
+        if rank <= 2:
+            return True
+        suit = card >> 4
+        return all(found[s] >= rank - 1 for s in range(4) if s != suit)
+
+    @staticmethod
+    def home(state: State, card: int, moves: list[InternalMove], src: int) -> State:
+        """``state`` after ``card`` (the top of ``src``, not the waste) goes to its foundation."""
+        cols, down, found, fpile, talon, on_waste, redeals = state
+        suit = card >> 4
+        pile = fpile[suit]
+        if pile < 0:
+            pile = next(F0 + i for i in range(4) if F0 + i not in fpile)
+            fpile = _put(fpile, suit, pile)
+        moves.append((src, 1, pile))
+        found = _put(found, suit, found[suit] + 1)
+        if src >= T0:
+            t = src - T0
+            col = cols[t][:-1]
+            cols = _put(cols, t, col)
+            if down[t] and down[t] >= len(col):
+                down = _put(down, t, len(col) - 1)
+        return cols, down, found, fpile, talon, on_waste, redeals
+
+    def forced(self, state: State, moves: list[InternalMove]) -> State:
+        """``state`` after every forced foundation move (appended to ``moves``)."""
+        changed = True
+        while changed:
+            changed = False
+            cols, _, found, _, talon, on_waste, _ = state
+            for t in range(7):
+                col = cols[t]
+                if col:
+                    card = col[-1]
+                    if found[card >> 4] + 1 == card & 15 and self.safe(found, card):
+                        state = self.home(state, card, moves, T0 + t)
+                        changed = True
+                        break
+            else:
+                if on_waste:
+                    card = talon[on_waste - 1]
+                    if found[card >> 4] + 1 == card & 15 and self.safe(found, card):
+                        state = self.from_waste(state, on_waste - 1, 0, state[6], moves)
+                        state = self.home(state, card, moves, WASTE)
+                        changed = True
+        return state
+
+    @staticmethod
+    def from_waste(
+        state: State, index: int, deals: int, redeals: int, moves: list[InternalMove]
+    ) -> State:
+        """``state`` with talon card ``index`` taken off the waste top after ``deals`` deals
+        (the move that takes it is the caller's)."""
+        cols, down, found, fpile, talon, _, _ = state
+        moves.extend([DEAL] * deals)
+        rest = talon[:index] + talon[index + 1 :]
+        return cols, down, found, fpile, rest, index, redeals
+
+    def surfacing(self, state: State) -> list[tuple[int, int, int]]:
+        """(talon index, deals, redeals used) for each card deals can bring to the waste
+        top, at its first occurrence, the top card now first; the scan stops at a card
+        that goes home safely (dealing past it is never better than playing it)."""
+        found, talon, on_waste, redeals = state[2], state[4], state[5], state[6]
+        result: list[tuple[int, int, int]] = []
+        if on_waste:
+            result.append((on_waste - 1, 0, redeals))
+        size = len(talon)
+        limit = self.max_redeals
+        reached = {on_waste - 1} if on_waste else set()
+        cur = on_waste
+        deals = 0
+        while True:
+            if cur < size:
+                cur += 1
+            elif size and (limit is None or redeals < limit) and cur:
+                cur = 0
+                redeals += 1
+            else:
+                break
+            deals += 1
+            if cur and cur - 1 not in reached:
+                reached.add(cur - 1)
+                result.append((cur - 1, deals, redeals))
+                card = talon[cur - 1]
+                if found[card >> 4] + 1 == card & 15 and self.safe(found, card):
+                    break
+            if len(reached) == size:
+                break
+        return result
+
+    def children(self, state: State) -> list[tuple[State, Step]]:
+        """Every legal move worth a key of its own, each followed by the forced moves."""
+        cols, down, found, fpile, talon, on_waste, redeals = state
+        takers: dict[int, list[int]] = {}
+        empty = -1
+        for t in range(7):
+            col = cols[t]
+            if not col:
+                if empty < 0:
+                    empty = t
+                continue
+            for card in ONTO[col[-1]]:
+                takers.setdefault(card, []).append(t)
+        out: list[tuple[State, Step]] = []
+
+        def finish(after: State, moves: list[InternalMove]) -> None:
+            out.append((self.forced(after, moves), tuple(moves)))
+
+        # To the foundations: column tops, then waste cards.
+        for t in range(7):
+            col = cols[t]
+            if col and found[col[-1] >> 4] + 1 == col[-1] & 15:
+                moves: list[InternalMove] = []
+                finish(self.home(state, col[-1], moves, T0 + t), moves)
+        surfacing = self.surfacing(state)
+        for index, deals, used in surfacing:
+            card = talon[index]
+            if found[card >> 4] + 1 == card & 15:
+                moves = []
+                after = self.from_waste(state, index, deals, used, moves)
+                finish(self.home(after, card, moves, WASTE), moves)
+        # Column to column: any face-up card with everything above it.
+        for s in range(7):
+            col = cols[s]
+            size = len(col)
+            for i in range(down[s], size):
+                targets = [t for t in takers.get(col[i], ()) if t != s]
+                if i and empty >= 0:
+                    targets.append(empty)
+                for t in targets:
+                    rest = col[:i]
+                    grown = cols[t] + col[i:]
+                    moved = list(cols)
+                    moved[s] = rest
+                    moved[t] = grown
+                    new_down = _put(down, s, i - 1) if down[s] and down[s] >= i else down
+                    after = (tuple(moved), new_down, found, fpile, talon, on_waste, redeals)
+                    finish(after, [(T0 + s, size - i, T0 + t)])
+        # Waste cards to the columns.
+        for index, deals, used in surfacing:
+            card = talon[index]
+            targets = list(takers.get(card, ()))
+            if empty >= 0:
+                targets.append(empty)
+            for t in targets:
+                moves = []
+                after = self.from_waste(state, index, deals, used, moves)
+                moves.append((WASTE, 1, T0 + t))
+                left, _, _, _, rest, index_now, used_now = after
+                new_cols = _put(left, t, left[t] + (card,))
+                finish((new_cols, down, found, fpile, rest, index_now, used_now), moves)
+        # Foundation tops back to the columns.
+        for suit in range(4):
+            rank = found[suit]
+            if not rank:
+                continue
+            card = suit * 16 + rank
+            targets = list(takers.get(card, ()))
+            if empty >= 0:
+                targets.append(empty)
+            for t in targets:
+                new_found = _put(found, suit, rank - 1)
+                new_fpile = fpile if rank > 1 else _put(fpile, suit, -1)
+                new_cols = _put(cols, t, cols[t] + (card,))
+                after = (new_cols, down, new_found, new_fpile, talon, on_waste, redeals)
+                finish(after, [(fpile[suit], 1, T0 + t)])
+        return out
+
+
+def _put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``items[i]`` replaced by ``value``."""
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def _key(state: State) -> Key:
+    cols, down, found, _, talon, on_waste, redeals = state
+    return (tuple(sorted(zip(cols, down, strict=True))), found, talon, on_waste, redeals)
+
+
+def _score(state: State) -> int:
+    """Lower is nearer a win: cards still out, face-down cards, and the cards lying on
+    the next card each suit needs in a column."""
+    cols, down, found = state[0], state[1], state[2]
+    out = 52 - sum(found)
+    buried = 0
+    wanted = {s * 16 + found[s] + 1 for s in range(4) if found[s] < 13}
+    for col in cols:
+        n = len(col)
+        for depth in range(n):
+            if col[n - 1 - depth] in wanted:
+                buried += depth
+                break
+    return 6 * out + sum(down) + buried
+
+
+def solve(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[InternalMove], int]:
+    """Search for a win from ``pos``: (verdict, internal moves, positions seen).
+
+    Best-first on :func:`_score`, newest first among equals (so it digs rather
+    than widens); every key is expanded once, so running out of keys proves the
+    deal ``unwinnable``.
+    """
+    board = Board(rules)
+    first: list[InternalMove] = []
+    start = board.forced(board.start(pos), first)
+    start_key = _key(start)
+    parents: dict[Key, tuple[Key, Step] | None] = {start_key: None}
+    if sum(start[2]) == 52:
+        return WON, first, 1
+    heap: list[tuple[int, int, State]] = [(0, 0, start)]
+    counter = 0
+    expanded = 0
+    while heap:
+        _, _, state = heappop(heap)
+        expanded += 1
+        if not expanded % EXPAND_CLOCK_EVERY and limits.out_of_time():
+            return UNKNOWN, [], len(parents)
+        state_key = _key(state)
+        for child, moves in board.children(state):
+            child_key = _key(child)
+            if child_key in parents:
+                continue
+            parents[child_key] = (state_key, moves)
+            if sum(child[2]) == 52:
+                return WON, first + _path(parents, child_key), len(parents)
+            counter += 1
+            heappush(heap, (_score(child), -counter, child))
+            if len(parents) >= limits.positions:
+                return UNKNOWN, [], len(parents)
+            if not counter % CLOCK_EVERY and limits.out_of_time():
+                return UNKNOWN, [], len(parents)
+    return UNWINNABLE, [], len(parents)
+
+
+def _path(parents: dict[Key, tuple[Key, Step] | None], end: Key) -> list[InternalMove]:
+    steps: list[Step] = []
+    link = parents[end]
+    while link is not None:
+        steps.append(link[1])
+        link = parents[link[0]]
+    return [move for step in reversed(steps) for move in step]
