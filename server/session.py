@@ -1,8 +1,10 @@
 """One client connection: who it is, its rate limit, its mistakes and its bounded send queue.
 
 Every message to the client, reply or push, goes through :meth:`Session.send`,
-which never waits: it queues, and one sender task writes to the socket. A
-client that reads too slowly fills the queue (or stalls one send past the
+which never waits. When nothing is queued and the socket's buffer is below
+its high-water mark, it writes the frame at once (most replies: no task
+switch, no queue); otherwise it queues, and one sender task writes in order.
+A client that reads too slowly fills the queue (or stalls one send past the
 timeout) and is disconnected, so no reader can make the server buffer
 without bound or stall the code that pushes to it.
 """
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from shared import protocol as p
 
@@ -79,6 +82,8 @@ class Session:
         self.bucket = TokenBucket(app.config.rate_limit, app.config.rate_burst)
         self.data: dict[str, Any] = {}
         self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(app.config.send_queue)
+        #: items queued and not yet written (the one the sender holds included)
+        self._queued = 0
         self._sender: asyncio.Task[None] | None = None
         self.dropped = False
 
@@ -99,17 +104,42 @@ class Session:
         """Queue a message; a reader too slow to make room is disconnected."""
         if self.dropped:
             return
+        data = p.encode(message)
+        if not self._queued and self._write_now(data):
+            return
+        self._enqueue(data)
+
+    def _write_now(self, data: bytes) -> bool:
+        """Write one frame without waiting, when the connection takes it now; else False.
+
+        What ``ws.send`` does for an unfragmented message (websockets' own
+        frame encoder, then its transport), minus the task switch and the
+        drain: only while the buffer is below the high-water mark, so nothing
+        here can wait or grow without bound. The server never fragments.
+        """
+        ws = self.ws
+        if (
+            ws.protocol.state is not State.OPEN
+            or ws.send_in_progress is not None
+            or ws.transport.is_closing()
+            or ws.transport.get_write_buffer_size() >= WRITE_LIMIT
+        ):
+            return False
+        ws.protocol.send_binary(data)
+        ws.send_data()
+        return True
+
+    def _enqueue(self, item: bytes | _Close) -> None:
         try:
-            self._queue.put_nowait(p.encode(message))
+            self._queue.put_nowait(item)
         except asyncio.QueueFull:
             self.drop("send queue full: the client reads too slowly")
+        else:
+            self._queued += 1
 
     def close_after_sending(self, code: int, reason: str) -> None:
         """Close once what is queued has been sent (an error reply, then 1008)."""
-        try:
-            self._queue.put_nowait(_Close(code, reason))
-        except asyncio.QueueFull:
-            self.drop("send queue full: the client reads too slowly")
+        self._enqueue(_Close(code, reason))
 
     def drop(self, why: str) -> None:
         """Cut the connection now, without a closing handshake that could wait on the reader."""
@@ -137,3 +167,5 @@ class Session:
                 return
             except ConnectionClosed:
                 return
+            finally:
+                self._queued -= 1

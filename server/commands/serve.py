@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import signal
 from typing import Any
@@ -60,11 +61,34 @@ def setup_logging(level: str) -> None:
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
 
 
+#: allocations between young-generation collections (CPython's default is 700)
+GC_YOUNG_THRESHOLD = 20_000
+
+
+def tune_gc() -> None:
+    """Make the cyclic garbage collector cheaper for a server whose heap is mostly long-lived.
+
+    Everything alive once the server has started (modules, classes, functions:
+    about 100,000 objects) is frozen out of the collector's scans: it lives as
+    long as the process. Young collections run every 20,000 allocations rather
+    than 700: each move allocates a few hundred short-lived containers, and
+    each collection of the young generations also walks whatever survived, so
+    fewer, larger ones cost less CPU in all. Full collections still run (as
+    often as CPython decides: when the long-lived heap has grown by a quarter),
+    so reference cycles are collected as before.
+    """
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
+
+
 async def serve(config: Config) -> None:
     from server.app import App
 
     app = App(config)
     await app.start()
+    tune_gc()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
