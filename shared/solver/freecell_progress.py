@@ -122,6 +122,8 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     Moves that keep the key (a card from one free cell to another, a whole
     column to an empty one) are left out, and moves to "an empty free cell" or
     "an empty column" are made once, since which one does not change the key.
+    Columns sort by their bottom card (cards are all different), so only a move
+    that empties a column or fills an empty one needs the order made again.
     """
     cells = state[8]
     free = 4 - len(cells)
@@ -130,8 +132,7 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
         n_empty += 1
     limit = (free + 1) << n_empty
     to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
-    cols = list(state[:8])
-    # column top -> its column (cards are all different, so tops are too)
+    cols = list(state)
     top_of = {cols[j][-1]: j for j in range(n_empty, 8)}.get
     out: list[State] = []
     add = out.append
@@ -143,15 +144,18 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
             continue
         rest_cells = cells[:k] + cells[k + 1 :]
         one = cells[k : k + 1]
-        for j in (a, b):
-            if j is not None:
-                new = cols[:]
-                new[j] += one
-                new.sort()
-                new.append(rest_cells)
-                add(tuple(new))
-        if n_empty:
+        if a is not None:
             new = cols[:]
+            new[a] += one
+            new[8] = rest_cells
+            add(tuple(new))
+        if b is not None:
+            new = cols[:]
+            new[b] += one
+            new[8] = rest_cells
+            add(tuple(new))
+        if n_empty:
+            new = cols[:8]
             new[0] = one
             new.sort()
             new.append(rest_cells)
@@ -167,16 +171,29 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
             b = top_of(ONTO_SECOND[card])
             if a is None and b is None:
                 continue
-            if n < size and wanted[rest[-1]]:
-                return None
-            for j in (a, b):
-                if j is not None:
+            if n < size:
+                if wanted[rest[-1]]:
+                    return None
+                # neither column empties: the order (by bottom card) holds
+                if a is not None:
                     new = cols[:]
                     new[i] = rest
-                    new[j] += moved
-                    new.sort()
-                    new.append(cells)
+                    new[a] += moved
                     add(tuple(new))
+                if b is not None:
+                    new = cols[:]
+                    new[i] = rest
+                    new[b] += moved
+                    add(tuple(new))
+            else:
+                for j in (a, b):
+                    if j is not None:
+                        new = cols[:8]
+                        new[i] = rest
+                        new[j] += moved
+                        new.sort()
+                        new.append(cells)
+                        add(tuple(new))
         if n_empty:
             top = len(runs) if len(runs) < to_empty else to_empty
             if top == size:
@@ -184,7 +201,7 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
             for _n, _card, rest, moved in runs[:top]:
                 if wanted[rest[-1]]:
                     return None
-                new = cols[:]
+                new = cols[:8]
                 new[i] = rest
                 new[0] = moved
                 new.sort()
@@ -192,13 +209,19 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                 add(tuple(new))
         if free:
             rest = runs[0][2]
-            if size > 1 and wanted[rest[-1]]:
-                return None
-            new = cols[:]
-            new[i] = rest
-            new.sort()
-            new.append(bytes(sorted(cells + col[-1:])))
-            add(tuple(new))
+            if size > 1:
+                if wanted[rest[-1]]:
+                    return None
+                new = cols[:]
+                new[i] = rest
+                new[8] = bytes(sorted(cells + col[-1:]))
+                add(tuple(new))
+            else:
+                new = cols[:8]
+                new[i] = rest
+                new.sort()
+                new.append(bytes(sorted(cells + col[-1:])))
+                add(tuple(new))
     return tuple(out)
 
 
@@ -207,20 +230,22 @@ def search(pos: Position, budget: int) -> tuple[bool | None, Witness]:
     none can (R(P) seen whole within ``budget`` positions), (None, ()) when R(P) holds
     more than ``budget`` positions and none of those seen showed a wanted card.
 
-    Best-first towards the shallowest wanted card (newest first among equals, so
-    that it digs on rather than widens): when progress exists it is usually a
-    few positions away.
+    Best-first: towards the shallowest wanted card and towards room (empty free
+    cells, empty columns counting double), newest first among equals so that
+    it digs on rather than widens. When progress exists it is usually a few
+    positions away; when it does not, positions with room have the most moves,
+    which also counts R(P) up to the budget soonest.
     """
     start = state_of(pos)
     wanted = wanted_of(pos)
     if shows_wanted(start, wanted):
         return True, ()
-    wanted_cards = bytes(c for c in range(64) if wanted[c])
+    depth = _Depths(bytes(c for c in range(64) if wanted[c]))
+    depth_of = depth.__getitem__
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
     heap: list[tuple[int, int, State]] = [(0, 0, start)]
     counter = 0
-    depth_of: dict[bytes, int] = {}
     while heap:
         state = heappop(heap)[2]
         nexts = edges.get(state, _UNKNOWN)
@@ -237,15 +262,33 @@ def search(pos: Position, budget: int) -> tuple[bool | None, Witness]:
                     return None, ()
                 parents[child] = state
                 counter -= 1
-                best = 99
-                for col in child[:8]:
-                    depth = depth_of.get(col)
-                    if depth is None:
-                        depth = depth_of[col] = _depth(col, wanted_cards)
-                    if depth < best:
-                        best = depth
-                heappush(heap, (best, counter, child))
+                # lower is better: the shallowest wanted card, less the room
+                # (len(cells) - 4 is minus the empty free cells; b"" is an empty column,
+                # or the cells when they are all empty)
+                score = min(map(depth_of, child[:8])) + len(child[8]) - 2 * child.count(b"")
+                if not child[8]:
+                    score += 2
+                heappush(heap, (score, counter, child))
     return False, ()
+
+
+class _Depths(dict[bytes, int]):
+    """Column -> how many cards lie on its shallowest wanted card (99: none); filled
+    as columns are met (the wanted cards are fixed for one search)."""
+
+    def __init__(self, wanted_cards: bytes) -> None:
+        super().__init__()
+        self.wanted_cards = wanted_cards
+
+    def __missing__(self, col: bytes) -> int:
+        best = 99
+        top = len(col) - 1
+        for card in self.wanted_cards:
+            at = col.rfind(card)
+            if at >= 0 and top - at < best:
+                best = top - at
+        self[col] = best
+        return best
 
 
 def progress_possible(pos: Position, budget: int) -> bool | None:
@@ -316,17 +359,6 @@ def move_between(parent: State, child: State) -> tuple[int, int]:
                 if sorted([src[:-n], dst + src[-n:]]) == sorted(added + [b""] * (2 - len(added))):
                     return (src[-n], dst[-1] if dst else EMPTY)
     raise ValueError("the states are not one move apart")
-
-
-def _depth(col: bytes, wanted_cards: bytes) -> int:
-    """How many cards lie on the shallowest wanted card of ``col`` (99: none in it)."""
-    best = 99
-    top = len(col) - 1
-    for card in wanted_cards:
-        at = col.rfind(card)
-        if at >= 0 and top - at < best:
-            best = top - at
-    return best
 
 
 # -- cheap proofs on the engine's own position ---------------------------------
@@ -408,39 +440,90 @@ def replay(pos: Position, witness: Witness) -> Witness | None:
 
 
 def dig(pos: Position) -> Witness | None:
-    """A witness found greedily: a wanted card whose covering cards can each go, one by
-    one, onto a column top (which it then becomes), into a free cell or into an
-    empty column. Every such move is legal, so a line found is a proof."""
+    """A witness found greedily: the cards covering a wanted card are taken off, top
+    first, each (or a build of several, within the move limit) onto a column top
+    that takes it, else into a free cell, else into an empty column; when none
+    is left, a free cell is emptied first by building its card onto a column top.
+    Every step is a legal move (the tops, free cells and empty columns are
+    followed as they change), so a line found is a proof; None only means
+    this greedy line failed."""
     piles = pos.piles
     wanted = wanted_of(pos)
-    free_cells = sum(1 for c in CELLS if not piles[c])
-    empty_cols = sum(1 for t in COLUMNS if not piles[t])
+    targets = []
     for t in COLUMNS:
         pile = piles[t]
         size = len(pile)
         for depth in range(1, size):
-            if not wanted[pile[-1 - depth]]:
-                continue
-            tops = {u: piles[u][-1] for u in COLUMNS if piles[u] and u != t}
-            cells_left, cols_left = free_cells, empty_cols
-            line = []
-            for k in range(1, depth + 1):
-                card = pile[-k]
+            if wanted[pile[-1 - depth]]:
+                targets.append((depth, t))
+                break
+    if not targets:
+        return None
+    targets.sort()
+    cells0 = [p[0] for p in piles[:4] if p]
+    empty0 = sum(1 for t in COLUMNS if not piles[t])
+    for depth, t in targets:
+        pile = piles[t]
+        # column -> its top card, as our moves change them (empty columns filled by
+        # this line get keys from 16 up)
+        tops = {u: piles[u][-1] for u in COLUMNS if piles[u] and u != t}
+        cells = cells0[:]
+        empty = empty0
+        line: list[tuple[int, int]] = []
+        bottom = len(pile) - depth  # the wanted card's index
+        i = len(pile) - 1  # the top card still covering it
+        while i >= bottom:
+            # a build of several cards onto a column top, within the move limit
+            run = 1
+            while i - run >= bottom and BUILD[pile[i - run] * 64 + pile[i - run + 1]]:
+                run += 1
+            limit = (5 - len(cells)) << empty
+            moved = 0
+            for n in range(min(run, limit), 1, -1):
+                base = pile[i - n + 1]
                 for u, top in tops.items():
-                    if BUILD[top * 64 + card]:
-                        tops[u] = card
-                        line.append((card, top))
+                    if BUILD[top * 64 + base]:
+                        line.append((base, top))
+                        tops[u] = pile[i]
+                        moved = n
                         break
-                else:
-                    if cells_left:
-                        cells_left -= 1
-                        line.append((card, CELL))
-                    elif cols_left:
-                        cols_left -= 1
-                        line.append((card, EMPTY))
-                    else:
-                        break
+                if moved:
+                    break
+            if moved:
+                i -= moved
+                continue
+            card = pile[i]
+            for u, top in tops.items():
+                if BUILD[top * 64 + card]:
+                    line.append((card, top))
+                    tops[u] = card
+                    break
             else:
-                return tuple(line)
-            break
+                if len(cells) < 4:
+                    line.append((card, CELL))
+                    cells.append(card)
+                elif empty:
+                    line.append((card, EMPTY))
+                    empty -= 1
+                    tops[16 + empty] = card
+                elif not _free_a_cell(cells, tops, line):
+                    break
+                else:
+                    line.append((card, CELL))
+                    cells.append(card)
+            i -= 1
+        else:
+            return tuple(line)
     return None
+
+
+def _free_a_cell(cells: list[int], tops: dict[int, int], line: list[tuple[int, int]]) -> bool:
+    """Build a free cell's card onto a column top that takes it (recorded in ``line``)."""
+    for k, card in enumerate(cells):
+        for u, top in tops.items():
+            if BUILD[top * 64 + card]:
+                line.append((card, top))
+                tops[u] = card
+                del cells[k]
+                return True
+    return False
