@@ -414,8 +414,8 @@ def _column_cost(col: bytes, high: bytes, w_block: int, w_buried: int) -> int:
 #: the searches, in turn order (weights chosen on Microsoft deals 1-1000, 20,000
 #: positions each, for the fewest positions in all when they take turns)
 PORTFOLIO: tuple[Plan, ...] = (
-    Plan(Weights(6, 2, 2, 4, 2, depth=1), complete=False),
-    Plan(Weights(3, 1, 1, 4, 2)),
+    Plan(Weights(6, 3, 2, 4, 2, depth=1), complete=False),
+    Plan(Weights(3, 1, 1, 4, 2), newest_first=True),
 )
 
 #: positions the first search gets in the first round; every round doubles the slice

@@ -77,8 +77,8 @@ def test_an_interrupted_search_loses_no_child() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 91, 189, 285, 657, 771])
 def test_won_lines_replay_to_a_win_through_the_engine(seed: int) -> None:
-    """Easy deals, and the slowest ones: 771, 189 and 657 took the single search of
-    before 216,000, 128,000 and 99,000 positions; 285 and 91 are the portfolio's."""
+    """Easy deals and hard ones: 771, 189 and 657 took the single search of before
+    216,000, 128,000 and 99,000 positions; 285 and 771 are the portfolio's slowest."""
     result = solve("freecell", seed, {}, Budget(positions=300_000))
     assert result.verdict == WON
     game = new_game("freecell", seed=seed)
