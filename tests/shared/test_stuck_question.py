@@ -38,8 +38,8 @@ t7: 4S TD
 
 #: (variant, options, deals): random playouts in which searches run and some games get stuck
 PLAYOUTS = [
-    ("freecell", {"autoplay": True}, range(1, 9)),
-    ("freecell", {"autoplay": False}, range(1, 7)),
+    ("freecell", {"autoplay": True}, range(1, 16)),
+    ("freecell", {"autoplay": False}, range(1, 11)),
     ("westhaven", {}, range(1, 4)),
 ]
 
@@ -76,7 +76,7 @@ def test_a_question_comes_exactly_when_the_search_would_run() -> None:
                     assert set(stuck._memo) - set(before) == {question}
                     assert stuck.remembered(question) == (game.state == "stuck")
                 game.play(action)
-    assert asked >= 20
+    assert asked >= 10
 
 
 def test_answers_from_a_worker_process_give_the_in_process_states() -> None:
@@ -102,7 +102,7 @@ def test_answers_from_a_worker_process_give_the_in_process_states() -> None:
                         here.play(action)
                         there.play(action)
                 assert there.state == here.state
-    assert answered >= 20
+    assert answered >= 10
 
 
 def test_a_question_pickles_and_is_the_same_question() -> None:
@@ -159,17 +159,19 @@ def test_an_answer_about_another_position_changes_nothing() -> None:
 
 
 def test_an_older_question_is_refused_after_the_game_moved_on() -> None:
-    deal = 3
-    actions = playout("freecell", {"autoplay": True}, deal)
-    stuck._memo.clear()
-    game = new_game("freecell", seed=deal)
     older: list[StuckQuestion] = []
-    for action in actions:
-        question = game.stuck_question()
-        if question is not None:
-            older.append(question)
-        game.play(action)
-    assert older
+    for deal in range(1, 16):
+        actions = playout("freecell", {"autoplay": True}, deal)
+        stuck._memo.clear()
+        game = new_game("freecell", seed=deal)
+        for action in actions:
+            question = game.stuck_question()
+            if question is not None:
+                older.append(question)
+            game.play(action)
+        if len(older) >= 3:
+            break
+    assert len(older) >= 3
     expected = game.view()
     for question in older:
         if question != game.stuck_question():
