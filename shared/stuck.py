@@ -106,14 +106,13 @@ def solve(question: StuckQuestion) -> tuple[bool, Proof | None]:
     if known is not None:
         return known, None
     rules = _rules(question)
-    pos = question.position()
     proof: Proof | None = None
     if isinstance(rules, FreecellRules):
-        found, witness = freecell_progress.search(pos, question.budget)
+        found, witness = freecell_progress.search_piles(question.piles, question.budget)
         if found:
             proof = witness
     else:
-        found = engine_search.progress_possible(rules, pos, question.budget)
+        found = engine_search.progress_possible(rules, question.position(), question.budget)
     stuck = found is False
     _remember(question, stuck)
     return stuck, proof

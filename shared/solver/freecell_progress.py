@@ -30,10 +30,11 @@ Why it is cheaper:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from heapq import heappop, heappush
 
 from shared.position import Position
-from shared.variants.freecell import BUILD, ONTO_FIRST, ONTO_SECOND
+from shared.variants.freecell import ACCEPTS, BUILD, ONTO_FIRST, ONTO_SECOND
 
 #: the eight columns (bytes of card codes, bottom to top) in sorted order, then the
 #: free cells' cards sorted; empty columns sort first
@@ -62,28 +63,50 @@ _EDGES: dict[State, tuple[State, ...] | None] = {}
 _UNKNOWN: tuple[State, ...] = ((b"unknown",),)
 
 
+Piles = Sequence[Sequence[int]]
+
+
 def state_of(pos: Position) -> State:
     """The canonical state of a Freecell position (its foundations left out)."""
-    piles = pos.piles
-    cols = sorted([bytes(piles[t]) for t in COLUMNS])
-    cols.append(bytes(sorted(piles[0] + piles[1] + piles[2] + piles[3])))
+    return _state(pos.piles)
+
+
+def _state(piles: Piles) -> State:
+    cols = sorted(map(bytes, piles[8:16]))
+    cols.append(bytes(sorted([*piles[0], *piles[1], *piles[2], *piles[3]])))
     return tuple(cols)
 
 
 def wanted_of(pos: Position) -> bytes:
     """WANTED[card]: 1 when ``card`` is the next its foundation takes."""
-    table = bytearray(64)
-    started = set()
+    return _table(_wanted_cards(pos.piles))
+
+
+def wanted_cards_of(pos: Position) -> list[int]:
+    """The cards the foundations take next (at most one per suit)."""
+    return _wanted_cards(pos.piles)
+
+
+def _wanted_cards(piles: Piles) -> list[int]:
+    out = []
+    started = 0
     for f in FOUNDATIONS:
-        pile = pos.piles[f]
+        pile = piles[f]
         if pile:
             top = pile[-1]
-            started.add(top >> 4)
+            started |= 1 << (top >> 4)
             if top & 15 < 13:
-                table[top + 1] = 1
+                out.append(top + 1)
     for suit in range(4):
-        if suit not in started:
-            table[suit * 16 + 1] = 1
+        if not started >> suit & 1:
+            out.append(suit * 16 + 1)
+    return out
+
+
+def _table(cards: list[int]) -> bytes:
+    table = bytearray(64)
+    for card in cards:
+        table[card] = 1
     return bytes(table)
 
 
@@ -226,6 +249,11 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
 
 
 def search(pos: Position, budget: int) -> tuple[bool | None, Witness]:
+    """:func:`search_piles` on a position."""
+    return search_piles(pos.piles, budget)
+
+
+def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     """The search: (True, a witness) when some line puts a card home, (False, ()) when
     none can (R(P) seen whole within ``budget`` positions), (None, ()) when R(P) holds
     more than ``budget`` positions and none of those seen showed a wanted card.
@@ -236,11 +264,12 @@ def search(pos: Position, budget: int) -> tuple[bool | None, Witness]:
     positions away; when it does not, positions with room have the most moves,
     which also counts R(P) up to the budget soonest.
     """
-    start = state_of(pos)
-    wanted = wanted_of(pos)
+    start = _state(piles)
+    wanted_cards = _wanted_cards(piles)
+    wanted = _table(wanted_cards)
     if shows_wanted(start, wanted):
         return True, ()
-    depth = _Depths(bytes(c for c in range(64) if wanted[c]))
+    depth = _Depths(bytes(wanted_cards))
     depth_of = depth.__getitem__
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
@@ -448,82 +477,92 @@ def dig(pos: Position) -> Witness | None:
     followed as they change), so a line found is a proof; None only means
     this greedy line failed."""
     piles = pos.piles
-    wanted = wanted_of(pos)
+    cols = piles[8:16]
     targets = []
-    for t in COLUMNS:
-        pile = piles[t]
-        size = len(pile)
-        for depth in range(1, size):
-            if wanted[pile[-1 - depth]]:
-                targets.append((depth, t))
+    for card in wanted_cards_of(pos):
+        for t, col in enumerate(cols):
+            if card in col:
+                depth = len(col) - 1 - col.index(card)
+                if depth:
+                    targets.append((depth, t))
                 break
     if not targets:
         return None
     targets.sort()
     cells0 = [p[0] for p in piles[:4] if p]
-    empty0 = sum(1 for t in COLUMNS if not piles[t])
+    empty0 = sum(1 for col in cols if not col)
     for depth, t in targets:
-        pile = piles[t]
-        # column -> its top card, as our moves change them (empty columns filled by
-        # this line get keys from 16 up)
-        tops = {u: piles[u][-1] for u in COLUMNS if piles[u] and u != t}
+        pile = cols[t]
+        # card -> the column whose top takes it, as this line changes the tops (empty
+        # columns it fills get numbers from 8 up)
+        takers: dict[int, int] = {}
+        tops: dict[int, int] = {}
+        for u, col in enumerate(cols):
+            if col and u != t:
+                top = col[-1]
+                tops[u] = top
+                for card in ACCEPTS[top]:
+                    takers[card] = u
         cells = cells0[:]
         empty = empty0
         line: list[tuple[int, int]] = []
         bottom = len(pile) - depth  # the wanted card's index
         i = len(pile) - 1  # the top card still covering it
         while i >= bottom:
-            # a build of several cards onto a column top, within the move limit
+            card = pile[i]
+            # the longest build of covering cards from the top that a column takes whole
             run = 1
             while i - run >= bottom and BUILD[pile[i - run] * 64 + pile[i - run + 1]]:
                 run += 1
-            limit = (5 - len(cells)) << empty
-            moved = 0
-            for n in range(min(run, limit), 1, -1):
-                base = pile[i - n + 1]
-                for u, top in tops.items():
-                    if BUILD[top * 64 + base]:
-                        line.append((base, top))
-                        tops[u] = pile[i]
-                        moved = n
-                        break
-                if moved:
-                    break
-            if moved:
-                i -= moved
+            n = min(run, (5 - len(cells)) << empty)
+            while n > 1 and pile[i - n + 1] not in takers:
+                n -= 1
+            base = pile[i - n + 1]
+            onto = takers.get(base)
+            if onto is not None:
+                line.append((base, tops[onto]))
+                _retop(tops, takers, onto, card)
+                i -= n
                 continue
-            card = pile[i]
-            for u, top in tops.items():
-                if BUILD[top * 64 + card]:
-                    line.append((card, top))
-                    tops[u] = card
-                    break
+            if len(cells) < 4:
+                line.append((card, CELL))
+                cells.append(card)
+            elif empty:
+                line.append((card, EMPTY))
+                empty -= 1
+                _retop(tops, takers, 8 + empty, card)
+            elif _free_a_cell(cells, tops, takers, line):
+                line.append((card, CELL))
+                cells.append(card)
             else:
-                if len(cells) < 4:
-                    line.append((card, CELL))
-                    cells.append(card)
-                elif empty:
-                    line.append((card, EMPTY))
-                    empty -= 1
-                    tops[16 + empty] = card
-                elif not _free_a_cell(cells, tops, line):
-                    break
-                else:
-                    line.append((card, CELL))
-                    cells.append(card)
+                break
             i -= 1
         else:
             return tuple(line)
     return None
 
 
-def _free_a_cell(cells: list[int], tops: dict[int, int], line: list[tuple[int, int]]) -> bool:
+def _retop(tops: dict[int, int], takers: dict[int, int], u: int, card: int) -> None:
+    """Column ``u`` now has ``card`` on top."""
+    old = tops.get(u)
+    if old is not None:
+        for up in ACCEPTS[old]:
+            if takers.get(up) == u:
+                del takers[up]
+    tops[u] = card
+    for up in ACCEPTS[card]:
+        takers[up] = u
+
+
+def _free_a_cell(
+    cells: list[int], tops: dict[int, int], takers: dict[int, int], line: list[tuple[int, int]]
+) -> bool:
     """Build a free cell's card onto a column top that takes it (recorded in ``line``)."""
     for k, card in enumerate(cells):
-        for u, top in tops.items():
-            if BUILD[top * 64 + card]:
-                line.append((card, top))
-                tops[u] = card
-                del cells[k]
-                return True
+        u = takers.get(card)
+        if u is not None:
+            line.append((card, tops[u]))
+            _retop(tops, takers, u, card)
+            del cells[k]
+            return True
     return False
