@@ -371,7 +371,7 @@ class GameService:
         if action in (DEAL, AUTO):
             return
         try:
-            move = Move.parse(action)
+            move = p.parse_move(action)
         except InvalidNotation as exc:
             raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
         rules = live.game.rules

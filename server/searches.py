@@ -12,16 +12,21 @@ move then use it without searching.
 
 Each worker is a process with a pipe that the event loop reads directly
 (``add_reader``): no executor threads, whose share of the GIL would slow the
-loop down. The pool is an optimisation, never a dependency: with ``workers``
-0, or when a worker cannot be started or dies (killed, say), the search runs
-in the server's own process, as it always could, and the failure is logged.
-A dead worker is replaced, at most once per :data:`RETRY_AFTER_S`.
+loop down. The questions asked while the loop runs one batch of callbacks go
+to a worker in one message, and it answers all it has read in one message:
+under load, one pipe write per batch instead of one per question.
+
+The pool is an optimisation, never a dependency: with ``workers`` 0, or when
+a worker cannot be started or dies (killed, say), the search runs in the
+server's own process, as it always could, and the failure is logged. A dead
+worker is replaced, at most once per :data:`RETRY_AFTER_S`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import logging
 import multiprocessing
@@ -50,8 +55,13 @@ class WorkerLost(Exception):
     """A worker process ended (or its pipe broke) with searches outstanding."""
 
 
+#: a question on the wire: its number, then the StuckQuestion's fields (cheaper to pickle)
+_Asked = tuple[int, tuple[object, ...]]
+_FIELDS = tuple(f.name for f in dataclasses.fields(StuckQuestion))
+
+
 def serve_questions(conn: Connection) -> None:
-    """A worker's whole life: answer ``(number, question)`` with ``(number, verdict)``.
+    """A worker's whole life: answer lists of questions with lists of ``(number, verdict)``.
 
     It ignores SIGINT and SIGTERM (a Ctrl-C or a service stop reaches the
     whole process group): the server stops it by closing the pipe, after its
@@ -61,14 +71,19 @@ def serve_questions(conn: Connection) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     while True:
         try:
-            number, question = conn.recv()
+            asked: list[_Asked] = conn.recv()
+            while conn.poll():  # everything already sent, answered together
+                asked += conn.recv()
         except (EOFError, OSError):
             return
-        try:
-            verdict: bool | None = answer(question)
-        except Exception:
-            verdict = None  # the server answers it itself, and sees the error there
-        conn.send((number, verdict))
+        verdicts: list[tuple[int, bool | None]] = []
+        for number, values in asked:
+            try:
+                verdict: bool | None = answer(StuckQuestion(*values))  # type: ignore[arg-type]
+            except Exception:
+                verdict = None  # the server answers it itself, and sees the error there
+            verdicts.append((number, verdict))
+        conn.send(verdicts)
 
 
 class _Worker:
@@ -78,6 +93,8 @@ class _Worker:
         self.process = process
         self.conn = conn
         self.waiting: dict[int, asyncio.Future[bool | None]] = {}
+        #: asked since the last flush, sent together at the end of the loop's batch
+        self.outbox: list[_Asked] = []
 
 
 class StuckSearches:
@@ -134,21 +151,20 @@ class StuckSearches:
         worker = min(self._pool, key=lambda w: len(w.waiting), default=None)
         if worker is not None and len(worker.waiting) < MAX_WAITING:
             number = next(self._numbers)
-            future: asyncio.Future[bool | None] = asyncio.get_running_loop().create_future()
+            loop = asyncio.get_running_loop()
+            future: asyncio.Future[bool | None] = loop.create_future()
+            worker.waiting[number] = future
+            if not worker.outbox:
+                loop.call_soon(self._flush, worker)
+            worker.outbox.append((number, tuple(getattr(question, f) for f in _FIELDS)))
             try:
-                worker.conn.send((number, question))
-            except (OSError, ValueError) as exc:
-                self._lost(worker, exc)
+                verdict = await future
+            except WorkerLost:
+                pass
             else:
-                worker.waiting[number] = future
-                try:
-                    verdict = await future
-                except WorkerLost:
-                    pass
-                else:
-                    if verdict is not None:
-                        self.in_workers += 1
-                        return verdict
+                if verdict is not None:
+                    self.in_workers += 1
+                    return verdict
         self.in_process += 1
         return answer(question)
 
@@ -182,13 +198,22 @@ class StuckSearches:
             loop.add_reader(mine.fileno(), self._readable, worker)
             self._pool.append(worker)
 
+    def _flush(self, worker: _Worker) -> None:
+        asked, worker.outbox = worker.outbox, []
+        if not asked or worker not in self._pool:
+            return
+        try:
+            worker.conn.send(asked)
+        except (OSError, ValueError) as exc:
+            self._lost(worker, exc)
+
     def _readable(self, worker: _Worker) -> None:
         try:
             while worker.conn.poll():
-                number, verdict = worker.conn.recv()
-                future = worker.waiting.pop(number, None)
-                if future is not None and not future.done():
-                    future.set_result(verdict)
+                for number, verdict in worker.conn.recv():
+                    future = worker.waiting.pop(number, None)
+                    if future is not None and not future.done():
+                        future.set_result(verdict)
         except (EOFError, OSError) as exc:
             self._lost(worker, exc)
 
@@ -213,6 +238,7 @@ class StuckSearches:
         with contextlib.suppress(RuntimeError, OSError, ValueError):
             asyncio.get_running_loop().remove_reader(worker.conn.fileno())
         worker.conn.close()
+        worker.outbox.clear()
         for future in worker.waiting.values():
             if not future.done():
                 future.set_exception(exc)

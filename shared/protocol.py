@@ -14,6 +14,7 @@ Other modules extend the protocol with :func:`request` and :func:`reply`
 
 from __future__ import annotations
 
+import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -64,6 +65,15 @@ _INT64 = 2**63
 
 
 # -- field checks ----------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_move(text: str) -> Move:
+    """``Move.parse``, remembered: a server sees the same few hundred moves again and again.
+
+    A refused text raises :class:`InvalidNotation` every time (not cached).
+    """
+    return Move.parse(text)
 
 
 def _invalid(name: str, why: str) -> ProtocolError:
@@ -320,7 +330,7 @@ class MoveRequest(Request):
         move = req_str(m, "move", MAX_MOVE_LENGTH)
         if move not in (DEAL, AUTO, UNDO):
             try:
-                Move.parse(move)
+                parse_move(move)
             except InvalidNotation as exc:
                 raise _invalid("move", f"is not an action of notation.md: {exc}") from None
         return cls(
@@ -565,6 +575,7 @@ __all__ = [
     "decode_reply",
     "encode",
     "envelope_id",
+    "parse_move",
     "reply",
     "request",
     "unpack",

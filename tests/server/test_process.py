@@ -32,6 +32,11 @@ async def serve(db: Path) -> AsyncIterator[tuple[asyncio.subprocess.Process, int
         f"sqlite+aiosqlite:///{db}",
         "--log-level",
         "WARNING",
+        # the clients play back to back: faster than the default 50 messages/s
+        "--rate-limit",
+        "100000",
+        "--rate-burst",
+        "100000",
         stdout=asyncio.subprocess.PIPE,
         env=os.environ | {"PATIENCE_DAILY_AHEAD": "0"},
     )
