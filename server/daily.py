@@ -1,7 +1,10 @@
 """Daily challenges: one winnable deal per variant per UTC day, one ranked attempt per player.
 
 The deal of a day is the first of a list of candidate seeds, derived from
-HMAC(secret, "date|variant|n"), that the solver proves winnable. The secret
+HMAC(secret, "date|variant|n"), that the solver proves winnable within a small
+budget per candidate (:func:`candidate_budget`: positions per variant, so the
+choice does not depend on the machine's load, and ``daily_budget_s`` as a cap
+on a slow machine). The secret
 is created at the first start and kept in the database, so nobody can
 predict a deal before its day, and every process of one server agrees on it.
 The solver runs in a separate process (CPU-bound, it would otherwise hold the
@@ -24,7 +27,7 @@ import multiprocessing
 import os
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -42,15 +45,24 @@ from shared.games import RULES, replay, rules_for
 
 if TYPE_CHECKING:
     from server.app import App
+    from shared.solver import Budget
 
 log = logging.getLogger(__name__)
 
 SECRET_KEY = "daily_secret"
 #: candidate seeds tried per day and variant before giving up (each within the budget)
 CANDIDATES = 64
-#: positions the solver may search per candidate, besides the time budget: it also bounds the
-#: worker's memory (a few hundred bytes a position)
-POSITIONS = 500_000
+#: positions the solver may search per candidate, by variant. The deals it proves winnable it
+#: almost always proves early (docs/solver.md, "Daily selection"): a candidate it cannot
+#: prove soon is cheaper to drop for the next one than to search on. About half a second to
+#: a second of one core each on the development machine; it also bounds the worker's memory.
+POSITIONS: dict[str, int] = {
+    "osmosis": 20_000,
+    "thumb_and_pouch": 15_000,
+    "gypsy": 20_000,
+    "freecell": 20_000,
+    "westhaven": 10_000,
+}
 DAY_MS = 86_400_000
 #: the work ahead waits this long after start, so that a starting server answers first
 AHEAD_DELAY_S = 10.0
@@ -77,9 +89,17 @@ def candidate_seeds(secret: bytes, date: str, variant: str, count: int = CANDIDA
     return seeds
 
 
+def candidate_budget(variant: str, seconds: float, clock: Callable[[], float]) -> Budget:
+    """What the solver may spend on one candidate seed of ``variant``: its positions, and
+    ``seconds`` by ``clock`` at most (the bench uses this very budget)."""
+    from shared.solver import Budget
+
+    return Budget(positions=POSITIONS[variant], seconds=seconds, clock=clock)
+
+
 def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
     """In a worker process: the first seed proven winnable and the positions it took."""
-    from shared.solver import Budget, find_winnable_seed
+    from shared.solver import find_winnable_seed
 
     parent = os.getppid()
 
@@ -90,8 +110,7 @@ def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
             os._exit(0)
         return time.monotonic()
 
-    budget = Budget(positions=POSITIONS, seconds=seconds, clock=clock)
-    seed, result = find_winnable_seed(variant, {}, seeds, budget)
+    seed, result = find_winnable_seed(variant, {}, seeds, candidate_budget(variant, seconds, clock))
     return seed, result.positions
 
 
