@@ -58,6 +58,9 @@ class Game:
         self._last_move: InternalMove | None = None
         #: automatic moves (Freecell's autoplay) that followed the last move
         self._last_automatic = 0
+        #: the names of the legal moves, for the ply they were written for
+        self._names: list[str] = []
+        self._names_ply = -1
         #: the last action was an undo: play had gone on from this very position
         self._back_where_play_went_on = False
 
@@ -93,7 +96,10 @@ class Game:
     def legal_moves(self) -> list[str]:
         """Every legal move now, in canonical notation; none once the game has ended or is stuck."""
         self._refresh()
-        return self.rules.move_names(self._legal)
+        if self._names_ply != self._cache_ply:
+            self._names = self.rules.move_names(self._legal)
+            self._names_ply = self._cache_ply
+        return self._names[:]
 
     def _refresh(self) -> None:
         question = self._derive()
@@ -293,7 +299,7 @@ class Game:
         if self._state in (WON, RESIGNED):
             raise IllegalMove(self._ended_reason())
         self.resigned = True
-        self._cache_ply = self._derived_ply = -1
+        self._cache_ply = self._derived_ply = self._names_ply = -1
 
     def _refreshed_state(self) -> str:
         self._refresh()

@@ -274,7 +274,8 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
     heap: list[tuple[int, int, State]] = [(0, 0, start)]
-    counter = 0
+    counter = 0  # positions seen but the start; also the newest-first tie-break
+    budget -= 1
     while heap:
         state = heappop(heap)[2]
         nexts = edges.get(state, _UNKNOWN)
@@ -287,17 +288,18 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
             return True, _witness(parents, state, wanted)
         for child in nexts:
             if child not in parents:
-                if len(parents) >= budget:
+                if counter >= budget:
                     return None, ()
                 parents[child] = state
-                counter -= 1
-                # lower is better: the shallowest wanted card, less the room
-                # (len(cells) - 4 is minus the empty free cells; b"" is an empty column,
-                # or the cells when they are all empty)
-                score = min(map(depth_of, child[:8])) + len(child[8]) - 2 * child.count(b"")
+                counter += 1
+                # Lower is better: the shallowest wanted card, less the room. The
+                # cells never hold a wanted card (depth 99); len(cells) - 4 is minus
+                # the empty free cells; b"" is an empty column, or the cells when
+                # they are all empty.
+                score = min(map(depth_of, child)) + len(child[8]) - 2 * child.count(b"")
                 if not child[8]:
                     score += 2
-                heappush(heap, (score, counter, child))
+                heappush(heap, (score, -counter, child))
     return False, ()
 
 
@@ -364,29 +366,34 @@ def uncovering_move(state: State, wanted: bytes) -> tuple[int, int]:
 
 
 def move_between(parent: State, child: State) -> tuple[int, int]:
-    """The witness move that turns ``parent`` into ``child`` (one move apart)."""
+    """The witness move that turns ``parent`` into ``child`` (one move apart).
+
+    Cards are all different, so a non-empty column is its own name: the
+    columns that changed are the set differences, and the cards that moved
+    keep the source's top card on top.
+    """
     before, after = parent[8], child[8]
     if len(after) > len(before):
         return (next(c for c in after if c not in before), CELL)
-    removed = list(parent[:8])
-    added = []
-    for col in child[:8]:
-        if col in removed:
-            removed.remove(col)
-        else:
-            added.append(col)
+    gone = set(parent[:8])
+    gone.difference_update(child[:8])
+    came = set(child[:8])
+    came.difference_update(parent[:8])
+    came.discard(b"")
     if len(after) < len(before):
         card = next(c for c in before if c not in after)
-        for col in added:
+        for col in came:
             if col[-1] == card:
                 return (card, col[-2] if len(col) > 1 else EMPTY)
-    for src in removed:
-        for dst in removed:
-            if dst is src:
-                continue
-            for n in range(1, len(src) + 1):
-                if sorted([src[:-n], dst + src[-n:]]) == sorted(added + [b""] * (2 - len(added))):
-                    return (src[-n], dst[-1] if dst else EMPTY)
+    for src in gone:
+        if not src:
+            continue
+        for col in came:
+            if col[-1] == src[-1]:
+                n = 1
+                while n < len(col) and n < len(src) and col[-n - 1] == src[-n - 1]:
+                    n += 1
+                return (src[-n], col[-n - 1] if len(col) > n else EMPTY)
     raise ValueError("the states are not one move apart")
 
 

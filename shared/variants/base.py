@@ -262,12 +262,10 @@ class Rules(ABC):
 
     def move_names(self, moves: list[InternalMove]) -> list[str]:
         """Canonical names of many moves; names are cached, as the same few recur all game."""
-        names = self._move_names
-        get = names.get
-        out = [get(m) for m in moves]
-        if None in out:
-            out = [self.move_name(m) for m in moves]
-        return out  # type: ignore[return-value]
+        try:
+            return list(map(self._move_names.__getitem__, moves))
+        except KeyError:
+            return [self.move_name(m) for m in moves]
 
     def known_move(self, name: str) -> InternalMove | None:
         """The internal move of a canonical name this rules object has already written."""

@@ -252,6 +252,13 @@ class FreecellRules(Rules):
             else:
                 return made
 
+    def can_progress_now(self, pos: Position, legal: list[InternalMove]) -> bool:
+        # Foundations are piles 4..7 and never a source in Freecell.
+        for move in legal:
+            if 3 < move[2] < 8:
+                return True
+        return False
+
     def is_won(self, pos: Position) -> bool:
         piles = pos.piles
         return len(piles[4]) + len(piles[5]) + len(piles[6]) + len(piles[7]) == 52
