@@ -1,10 +1,15 @@
-"""Best-first search over compact Freecell boards: solving, and the stuck check's progress search.
+"""Search over compact Freecell boards: the candidate moves, solving, and a progress search.
 
 Children that differ only by which free cell or empty column was used share a
 key, so the search never tries both; every other legal move is kept, which is
 why "all positions seen" proves a deal unwinnable. Without autoplay, a card
 that no build can still need (Horne's rule: both other-colour cards one rank
 lower are home) goes to its foundation as the only child.
+
+:func:`solve` hands the deal to several best-first searches taking turns
+(:mod:`shared.solver.freecell_portfolio`); :func:`solve_score` and :func:`play`
+rank the moves of a hint; :func:`progress_possible` is the stuck check's search
+as it was (the engine now uses ``freecell_progress``, which answers the same).
 """
 
 from __future__ import annotations
