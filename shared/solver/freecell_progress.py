@@ -54,8 +54,8 @@ EMPTY = 0
 #: or :data:`EMPTY` for the card when they go to a free cell or an empty column.
 Witness = tuple[tuple[int, int], ...]
 
-#: edges remembered; emptied when it reaches this size
-EDGES_SIZE = 100_000
+#: edges remembered (about 1 kB each); emptied when it reaches this size
+EDGES_SIZE = 20_000
 
 #: state -> the states one move away (no card going home), or None when some move
 #: shows a card its foundation wants
@@ -121,7 +121,7 @@ def shows_wanted(state: State, wanted: bytes) -> bool:
 #: column -> (n, the card n deep, the column without its top n, those n cards) for each
 #: n a move may carry (n up to the column's run), remembered: a column recurs in many states
 _RUNS: dict[bytes, tuple[tuple[int, int, bytes, bytes], ...]] = {}
-RUNS_SIZE = 200_000
+RUNS_SIZE = 50_000
 
 
 def runs_of(col: bytes) -> tuple[tuple[int, int, bytes, bytes], ...]:
