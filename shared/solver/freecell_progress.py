@@ -479,10 +479,9 @@ def dig(pos: Position) -> Witness | None:
     """A witness found greedily: the cards covering a wanted card are taken off, top
     first, each (or a build of several, within the move limit) onto a column top
     that takes it, else into a free cell, else into an empty column; when none
-    is left, a free cell is emptied first by building its card onto a column top.
-    Every step is a legal move (the tops, free cells and empty columns are
-    followed as they change), so a line found is a proof; None only means
-    this greedy line failed."""
+    is left, room is made first (:func:`_make_room`). Every step is a legal move
+    (the columns, free cells and empty columns are followed as they change), so
+    a line found is a proof; None only means this greedy line failed."""
     piles = pos.piles
     cols = piles[8:16]
     targets = []
@@ -497,22 +496,12 @@ def dig(pos: Position) -> Witness | None:
         return None
     targets.sort()
     cells0 = [p[0] for p in piles[:4] if p]
-    empty0 = sum(1 for col in cols if not col)
     for depth, t in targets:
         pile = cols[t]
-        # card -> the column whose top takes it, as this line changes the tops (empty
-        # columns it fills get numbers from 8 up)
-        takers: dict[int, int] = {}
-        tops: dict[int, int] = {}
-        for u, col in enumerate(cols):
-            if col and u != t:
-                top = col[-1]
-                tops[u] = top
-                for card in ACCEPTS[top]:
-                    takers[card] = u
-        cells = cells0[:]
-        empty = empty0
-        line: list[tuple[int, int]] = []
+        room = _Room(cols, t, cells0)
+        takers = room.takers
+        cells = room.cells
+        line = room.line
         bottom = len(pile) - depth  # the wanted card's index
         i = len(pile) - 1  # the top card still covering it
         while i >= bottom:
@@ -521,26 +510,23 @@ def dig(pos: Position) -> Witness | None:
             run = 1
             while i - run >= bottom and BUILD[pile[i - run] * 64 + pile[i - run + 1]]:
                 run += 1
-            n = min(run, (5 - len(cells)) << empty)
+            n = min(run, (5 - len(cells)) << room.empty)
             while n > 1 and pile[i - n + 1] not in takers:
                 n -= 1
             base = pile[i - n + 1]
             onto = takers.get(base)
             if onto is not None:
-                line.append((base, tops[onto]))
-                _retop(tops, takers, onto, card)
+                line.append((base, room.stacks[onto][-1]))
+                room.put(onto, pile[i - n + 1 : i + 1])
                 i -= n
                 continue
-            if len(cells) < 4:
-                line.append((card, CELL))
-                cells.append(card)
-            elif empty:
-                line.append((card, EMPTY))
-                empty -= 1
-                _retop(tops, takers, 8 + empty, card)
-            elif _free_a_cell(cells, tops, takers, line):
-                line.append((card, CELL))
-                cells.append(card)
+            if len(cells) < 4 or room.make_room():
+                if len(cells) < 4:
+                    line.append((card, CELL))
+                    cells.append(card)
+                else:
+                    line.append((card, EMPTY))
+                    room.fill(card)
             else:
                 break
             i -= 1
@@ -549,27 +535,90 @@ def dig(pos: Position) -> Witness | None:
     return None
 
 
-def _retop(tops: dict[int, int], takers: dict[int, int], u: int, card: int) -> None:
-    """Column ``u`` now has ``card`` on top."""
-    old = tops.get(u)
-    if old is not None:
-        for up in ACCEPTS[old]:
-            if takers.get(up) == u:
-                del takers[up]
-    tops[u] = card
-    for up in ACCEPTS[card]:
-        takers[up] = u
+class _Room:
+    """The columns (but the one being dug), free cells and empty columns as a greedy
+    line changes them, with the moves it makes to find room."""
 
+    def __init__(self, cols: Sequence[list[int]], dug: int, cells: list[int]) -> None:
+        self.stacks: dict[int, list[int]] = {u: col[:] for u, col in enumerate(cols) if col}
+        del self.stacks[dug]
+        self.dug = dug
+        self.empty = sum(1 for col in cols if not col)
+        self.cells = cells[:]
+        self.line: list[tuple[int, int]] = []
+        #: card -> a column whose top takes it
+        self.takers: dict[int, int] = {}
+        for u, stack in self.stacks.items():
+            for up in ACCEPTS[stack[-1]]:
+                self.takers[up] = u
 
-def _free_a_cell(
-    cells: list[int], tops: dict[int, int], takers: dict[int, int], line: list[tuple[int, int]]
-) -> bool:
-    """Build a free cell's card onto a column top that takes it (recorded in ``line``)."""
-    for k, card in enumerate(cells):
-        u = takers.get(card)
-        if u is not None:
-            line.append((card, tops[u]))
-            _retop(tops, takers, u, card)
-            del cells[k]
+    def put(self, u: int, cards: Sequence[int]) -> None:
+        """``cards`` land on column ``u``."""
+        stack = self.stacks[u]
+        self._untake(u, stack[-1])
+        stack.extend(cards)
+        for up in ACCEPTS[stack[-1]]:
+            self.takers[up] = u
+
+    def take(self, u: int, n: int) -> list[int]:
+        """The top ``n`` cards leave column ``u``."""
+        stack = self.stacks[u]
+        self._untake(u, stack[-1])
+        cards = stack[-n:]
+        del stack[-n:]
+        if stack:
+            for up in ACCEPTS[stack[-1]]:
+                self.takers[up] = u
+        else:
+            del self.stacks[u]
+            self.empty += 1
+        return cards
+
+    def fill(self, card: int) -> None:
+        """``card`` goes to an empty column (numbered from 16 up here)."""
+        self.empty -= 1
+        u = 16 + len(self.line)
+        self.stacks[u] = [card]
+        for up in ACCEPTS[card]:
+            self.takers[up] = u
+
+    def _untake(self, u: int, top: int) -> None:
+        for up in ACCEPTS[top]:
+            if self.takers.get(up) == u:
+                del self.takers[up]
+
+    def make_room(self) -> bool:
+        """With every free cell full: empty a free cell, or a column, by building
+        onto column tops (one move, or two when the first uncovers the place
+        for a free cell's card). True when a free cell or a column is free.
+        (Every free cell being full, only single cards move.)"""
+        if self.empty:
             return True
-    return False
+        takers, stacks, line = self.takers, self.stacks, self.line
+        for k, card in enumerate(self.cells):
+            onto = takers.get(card)
+            if onto is not None:
+                line.append((card, stacks[onto][-1]))
+                self.put(onto, (card,))
+                del self.cells[k]
+                return True
+        for u, stack in list(stacks.items()):
+            top = stack[-1]
+            onto = takers.get(top)
+            if onto is None or onto == u:
+                continue
+            if len(stack) == 1:
+                # its only card goes: an empty column
+                line.append((top, stacks[onto][-1]))
+                self.put(onto, self.take(u, 1))
+                return True
+            under = stack[-2]
+            for k, card in enumerate(self.cells):
+                if BUILD[under * 64 + card]:
+                    line.append((top, stacks[onto][-1]))
+                    self.put(onto, self.take(u, 1))
+                    line.append((card, under))
+                    self.put(u, (card,))
+                    del self.cells[k]
+                    return True
+        return False
