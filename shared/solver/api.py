@@ -17,14 +17,13 @@ from shared.solver import (
     freecell_search,
     gypsy_search,
     osmosis_search,
-    thumb_search,
+    waste_search,
 )
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Result
 from shared.variants.base import InternalMove, Rules
 from shared.variants.freecell import FreecellRules
 from shared.variants.gypsy import GypsyRules
 from shared.variants.osmosis import OsmosisRules
-from shared.variants.thumb_and_pouch import ThumbAndPouchRules
 
 if TYPE_CHECKING:
     from shared.game import Game
@@ -65,8 +64,8 @@ def solve_rules(rules: Rules, pos: Position, budget: Budget | None = None) -> Re
         verdict, moves, seen = freecell_search.solve(board, rules.autoplay, limits)
     elif isinstance(rules, OsmosisRules) and osmosis_search.fits(pos):
         verdict, moves, seen = osmosis_search.solve(rules, pos, limits)
-    elif isinstance(rules, ThumbAndPouchRules) and thumb_search.fits(rules, pos):
-        verdict, moves, seen = thumb_search.solve(rules, pos, limits)
+    elif rules.id in waste_search.VARIANTS and waste_search.fits(rules, pos):
+        verdict, moves, seen = waste_search.solve(rules, pos, limits)
     else:
         verdict, moves, seen = engine_search.solve(rules, pos.copy(), limits)
     line = tuple(rules.move_name(m) for m in moves)

@@ -1,16 +1,18 @@
-"""Thumb and Pouch's own search agrees with the engine: every move it makes is one of the
-engine's (or a run of deals then one), each leads to the position the engine reaches,
-every legal move is tried, and won lines replay to a win."""
+"""The search of Thumb and Pouch and Westhaven agrees with the engine: every move it
+makes is one of the engine's (or a run of deals then one), each leads to the position
+the engine reaches, every legal move is tried, and won lines replay to a win."""
 
 import random
+
+import pytest
 
 from shared.game import Game
 from shared.games import rules_for
 from shared.position import Position
-from shared.solver import UNWINNABLE, WON, Budget, engine_search, solve_rules, thumb_search
+from shared.solver import UNWINNABLE, WON, Budget, engine_search, solve_rules, waste_search
 from shared.variants.base import DEAL, InternalMove, Rules
 
-RULES = rules_for("thumb_and_pouch")
+VARIANTS = ["thumb_and_pouch", "westhaven"]
 FOUNDATIONS = range(2, 6)
 
 
@@ -27,8 +29,8 @@ def random_positions(rules: Rules, seed: int, steps: int) -> list[Position]:
     return seen
 
 
-def key_of(pos: Position) -> object:
-    return thumb_search._key(thumb_search.Board.start(pos))
+def key_of(rules: Rules, pos: Position) -> object:
+    return waste_search._key(waste_search.Board(rules).start(pos))
 
 
 def replay(rules: Rules, pos: Position, moves: tuple[InternalMove, ...]) -> Position:
@@ -54,12 +56,14 @@ def same_key_moves(rules: Rules, pos: Position, move: InternalMove) -> bool:
     return False
 
 
-def test_every_step_is_legal_and_every_legal_move_is_a_step() -> None:
-    board = thumb_search.Board(RULES)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_step_is_legal_and_every_legal_move_is_a_step(variant: str) -> None:
+    rules = rules_for(variant)
+    board = waste_search.Board(rules)
     checked = 0
     for seed in range(1, 13):
-        for pos in random_positions(RULES, seed, 120)[::3]:
-            if not thumb_search.fits(RULES, pos):
+        for pos in random_positions(rules, seed, 120)[::3]:
+            if not waste_search.fits(rules, pos):
                 continue
             state = board.start(pos)
             steps = board.children(state)
@@ -67,38 +71,42 @@ def test_every_step_is_legal_and_every_legal_move_is_a_step() -> None:
             for child, moves in steps:
                 # The engine plays the step (deals, one move, forced foundation moves)
                 # to the very position the search stores.
-                assert key_of(replay(RULES, pos, moves)) == thumb_search._key(child)
+                assert key_of(rules, replay(rules, pos, moves)) == waste_search._key(child)
                 if moves[0] != DEAL:
                     firsts.add(moves[0])
             wanted = {
-                m for m in RULES.legal(pos) if m != DEAL and not same_key_moves(RULES, pos, m)
+                m for m in rules.legal(pos) if m != DEAL and not same_key_moves(rules, pos, m)
             }
-            assert wanted == firsts, RULES.position_text(pos)
+            assert wanted == firsts, rules.position_text(pos)
             checked += 1
     assert checked > 300
 
 
-def test_each_card_deals_surface_is_where_the_engines_deals_put_it() -> None:
-    board = thumb_search.Board(RULES)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_card_deals_surface_is_where_the_engines_deals_put_it(variant: str) -> None:
+    rules = rules_for(variant)
+    board = waste_search.Board(rules)
     for seed in range(1, 10):
-        for pos in random_positions(RULES, seed, 200)[::11]:
+        for pos in random_positions(rules, seed, 200)[::11]:
             state = board.start(pos)
             talon = state[4]
             for index, deals, redeals in board.surfacing(state):
                 dealt = pos.copy()
                 for _ in range(deals):
-                    assert RULES.can_use_stock(dealt)
-                    RULES.apply(dealt, DEAL)
+                    assert rules.can_use_stock(dealt)
+                    rules.apply(dealt, DEAL)
                 assert tuple(dealt.piles[1]) == talon[: index + 1]
                 assert dealt.redeals_used == redeals
 
 
-def test_won_lines_replay_to_a_win_through_the_engine() -> None:
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_won_lines_replay_to_a_win_through_the_engine(variant: str) -> None:
+    rules = rules_for(variant)
     won = 0
     for seed in range(1, 16):
-        result = solve_rules(RULES, RULES.deal(seed), Budget(positions=20_000))
+        result = solve_rules(rules, rules.deal(seed), Budget(positions=20_000))
         if result.verdict == WON:
-            game = Game(RULES, seed)
+            game = Game(rules, seed)
             for action in result.line:
                 game.play(action)
             assert game.state == "won"
@@ -107,6 +115,7 @@ def test_won_lines_replay_to_a_win_through_the_engine() -> None:
 
 
 def test_a_dead_end_is_unwinnable_as_the_generic_search_finds_it() -> None:
+    rules = rules_for("thumb_and_pouch")
     """Every column holds a face-up card over face-down ones, no eight is out to start a
     run home, and nothing empties a column: the generic search sees all 48 positions."""
     text = """
@@ -123,15 +132,15 @@ def test_a_dead_end_is_unwinnable_as_the_generic_search_finds_it() -> None:
         t6: ?8C ?JD 9C
         redeals_used: 2
     """
-    pos = RULES.position_from_text(text)
-    generic = engine_search.solve(RULES, pos.copy(), Budget(positions=5_000).limits())
+    pos = rules.position_from_text(text)
+    generic = engine_search.solve(rules, pos.copy(), Budget(positions=5_000).limits())
     assert generic[0] == UNWINNABLE
-    assert thumb_search.solve(RULES, pos.copy(), Budget(positions=5_000).limits())[0] == UNWINNABLE
+    assert waste_search.solve(rules, pos.copy(), Budget(positions=5_000).limits())[0] == UNWINNABLE
     # The same board with 8C face up on t6 instead of 9C: 8C goes home, 9C after it.
-    won = RULES.position_from_text(text.replace("?8C ?JD 9C", "?9C ?JD 8C"))
-    result = solve_rules(RULES, won, Budget(positions=50_000))
+    won = rules.position_from_text(text.replace("?8C ?JD 9C", "?9C ?JD 8C"))
+    result = solve_rules(rules, won, Budget(positions=50_000))
     assert result.verdict == WON
-    game = Game(RULES, 1, position=won.copy())
+    game = Game(rules, 1, position=won.copy())
     for action in result.line:
         game.play(action)
     assert game.state == "won"

@@ -1,27 +1,30 @@
-"""Thumb and Pouch's own search: a compact board, the stock's deals folded into moves.
+"""Thumb and Pouch's and Westhaven's own search: columns fed by a stock and a waste.
 
-The generic search stores a position after every deal, so with 24 cards in the
-stock and two redeals it spends most of its budget turning cards over. Here a
-waste card is played as one step, "deal until X is on top, then move X" (onto a
-foundation, a column that takes it, or the first empty column), for every card
-the deals can bring up, each at its first occurrence: reaching the same talon
-on a later pass leaves fewer redeals, which can only do less. One card per deal
-means a card leaving the waste changes no other card's turn, so this loses no
-position that a move is made from.
+The generic search stores a position after every deal, so with 22-24 cards in
+the stock (and, in Thumb and Pouch, two redeals) it spends most of its budget
+turning cards over. Here a waste card is played as one step, "deal until X is
+on top, then move X" (onto a foundation, a column that takes it, or the first
+empty column), for every card the deals can bring up, each at its first
+occurrence: reaching the same talon on a later pass leaves fewer redeals, which
+can only do less. One card per deal means a card leaving the waste changes no
+other card's turn, so this loses no position that a move is made from.
 
-The board: seven columns as tuples with their face-down counts, the rank home
-of each suit (the foundations are interchangeable: an ace goes to the first
-empty one, and a suit's cards keep to its pile), and the talon (waste then
-stock in dealing order; a redeal keeps that order) with the count of cards on
-the waste and the redeals used. Columns are sorted in the key (the stock feeds
-a waste, so no rule tells them apart).
+The board: the columns as tuples with their face-down counts, the rank home of
+each suit (the foundations are interchangeable: an ace goes to the first empty
+one, and a suit's cards keep to its pile), and the talon (waste then stock in
+dealing order; a redeal keeps that order) with the count of cards on the waste
+and the redeals used. Columns are sorted in the key (the stock feeds a waste,
+so no rule tells them apart). The two games differ in tables: what may lie on
+a card (another suit, or the other colour), what a column gives up (any face-up
+card with those above it, or the top card or the whole face-up part), and
+whether foundation cards come back (Thumb and Pouch only).
 
 Forced moves, played alone: a card to its foundation when every card that could
-be built on it (one rank lower, another suit) is home, aces and twos always
-(``shared.solver.safe``); dealing past such a card is never better than playing
-it, so the scan of the talon stops there. Every other legal move is tried (a
-whole column onto an empty one and foundation-to-foundation moves only give the
-same key): when every key has been seen, the deal is ``unwinnable``.
+be built on it is home, aces and twos always (``shared.solver.safe``); dealing
+past such a card is never better than playing it, so the scan of the talon
+stops there. Every other legal move is tried (a whole column onto an empty one
+and foundation-to-foundation moves only give the same key): when every key has
+been seen, the deal is ``unwinnable``.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from shared.variants.base import DEAL, InternalMove, Rules
 T = TypeVar("T")
 
 CLOCK_EVERY = 256
+#: the variants this search plays
+VARIANTS = ("thumb_and_pouch", "westhaven")
 #: expansions between two looks at the clock as well: late in a search most children
 #: are known already, so the positions added alone would look too seldom
 EXPAND_CLOCK_EVERY = 32
@@ -50,11 +55,21 @@ State = tuple[Cols, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int
 Key = tuple[object, ...]
 Step = tuple[InternalMove, ...]
 
-#: the cards that may lie on each card code in a column: one rank lower, another suit
-ONTO: tuple[tuple[int, ...], ...] = tuple(
+#: the cards that may lie on each card code in a column, one rank lower: of another suit
+#: (Thumb and Pouch), of the other colour (Westhaven)
+ONTO_SUIT: tuple[tuple[int, ...], ...] = tuple(
     tuple(s * 16 + (c & 15) - 1 for s in range(4) if s != c >> 4) if (c & 15) > 1 else ()
     for c in range(64)
 )
+ONTO_COLOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + (c & 15) - 1 for s in ((0, 3) if (c >> 4) in (1, 2) else (1, 2)))
+    if (c & 15) > 1
+    else ()
+    for c in range(64)
+)
+#: the suits whose card one rank lower may lie on each card code (the safe-move test)
+BELOW_SUIT = tuple(tuple(s for s in range(4) if s != c >> 4) for c in range(64))
+BELOW_COLOUR = tuple((0, 3) if (c >> 4) in (1, 2) else (1, 2) for c in range(64))
 
 
 def fits(rules: Rules, pos: Position) -> bool:
@@ -73,13 +88,24 @@ def fits(rules: Rules, pos: Position) -> bool:
 
 
 class Board:
-    """What never changes during a search, and the moves of the compact board."""
+    """What never changes during a search (the variant's rules as tables), and the moves
+    of the compact board."""
 
     def __init__(self, rules: Rules) -> None:
+        if rules.id not in VARIANTS:
+            raise ValueError(f"{rules.id} is not a game of columns fed by a waste")
         self.max_redeals = rules.max_redeals
+        self.columns = len(rules.tableau)
+        thumb = rules.id == "thumb_and_pouch"
+        self.onto = ONTO_SUIT if thumb else ONTO_COLOUR
+        self.below = BELOW_SUIT if thumb else BELOW_COLOUR
+        #: Thumb and Pouch picks up any face-up card with those above it; Westhaven
+        #: only the top card or the whole face-up part
+        self.pick_any = thumb
+        #: Thumb and Pouch's foundation cards stay in play
+        self.from_foundations = thumb
 
-    @staticmethod
-    def start(pos: Position) -> State:
+    def start(self, pos: Position) -> State:
         piles = pos.piles
         found = [0, 0, 0, 0]
         fpile = [-1, -1, -1, -1]
@@ -89,8 +115,8 @@ class Board:
                 suit = pile[0] >> 4
                 found[suit] = len(pile)
                 fpile[suit] = F0 + i
-        cols = tuple(tuple(piles[T0 + t]) for t in range(7))
-        down = tuple(pos.down[T0 + t] for t in range(7))
+        cols = tuple(tuple(piles[T0 + t]) for t in range(self.columns))
+        down = tuple(pos.down[T0 + t] for t in range(self.columns))
         talon = tuple(piles[WASTE]) + tuple(reversed(piles[0]))
         return (
             cols,
@@ -102,14 +128,12 @@ class Board:
             pos.redeals_used,
         )
 
-    @staticmethod
-    def safe(found: tuple[int, ...], card: int) -> bool:
+    def safe(self, found: tuple[int, ...], card: int) -> bool:
         """No card still out can need ``card`` to lie on (see shared.solver.safe)."""
         rank = card & 15
         if rank <= 2:
             return True
-        suit = card >> 4
-        return all(found[s] >= rank - 1 for s in range(4) if s != suit)
+        return all(found[s] >= rank - 1 for s in self.below[card])
 
     @staticmethod
     def home(state: State, card: int, moves: list[InternalMove], src: int) -> State:
@@ -136,7 +160,7 @@ class Board:
         while changed:
             changed = False
             cols, _, found, _, talon, on_waste, _ = state
-            for t in range(7):
+            for t in range(self.columns):
                 col = cols[t]
                 if col:
                     card = col[-1]
@@ -201,13 +225,14 @@ class Board:
         cols, down, found, fpile, talon, on_waste, redeals = state
         takers: dict[int, list[int]] = {}
         empty = -1
-        for t in range(7):
+        onto = self.onto
+        for t in range(self.columns):
             col = cols[t]
             if not col:
                 if empty < 0:
                     empty = t
                 continue
-            for card in ONTO[col[-1]]:
+            for card in onto[col[-1]]:
                 takers.setdefault(card, []).append(t)
         out: list[tuple[State, Step]] = []
 
@@ -215,7 +240,7 @@ class Board:
             out.append((self.forced(after, moves), tuple(moves)))
 
         # To the foundations: column tops, then waste cards.
-        for t in range(7):
+        for t in range(self.columns):
             col = cols[t]
             if col and found[col[-1] >> 4] + 1 == col[-1] & 15:
                 moves: list[InternalMove] = []
@@ -227,11 +252,15 @@ class Board:
                 moves = []
                 after = self.from_waste(state, index, deals, used, moves)
                 finish(self.home(after, card, moves, WASTE), moves)
-        # Column to column: any face-up card with everything above it.
-        for s in range(7):
+        # Column to column: any face-up card with everything above it (Thumb and Pouch),
+        # or the top card or the whole face-up part (Westhaven).
+        for s in range(self.columns):
             col = cols[s]
             size = len(col)
-            for i in range(down[s], size):
+            if not size:
+                continue
+            starts = range(down[s], size) if self.pick_any else {down[s], size - 1}
+            for i in starts:
                 targets = [t for t in takers.get(col[i], ()) if t != s]
                 if i and empty >= 0:
                     targets.append(empty)
@@ -257,8 +286,8 @@ class Board:
                 left, _, _, _, rest, index_now, used_now = after
                 new_cols = _put(left, t, left[t] + (card,))
                 finish((new_cols, down, found, fpile, rest, index_now, used_now), moves)
-        # Foundation tops back to the columns.
-        for suit in range(4):
+        # Foundation tops back to the columns (Thumb and Pouch).
+        for suit in range(4 if self.from_foundations else 0):
             rank = found[suit]
             if not rank:
                 continue
