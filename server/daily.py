@@ -61,7 +61,7 @@ POSITIONS: dict[str, int] = {
     "thumb_and_pouch": 15_000,
     "gypsy": 20_000,
     "freecell": 20_000,
-    "westhaven": 10_000,
+    "westhaven": 15_000,
 }
 DAY_MS = 86_400_000
 #: the work ahead waits this long after start, so that a starting server answers first
