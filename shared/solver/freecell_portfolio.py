@@ -23,6 +23,7 @@ and scores remembered by column.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from heapq import heappop, heappush
 from typing import NamedTuple
 
@@ -422,15 +423,18 @@ PORTFOLIO: tuple[Plan, ...] = (
 FIRST_SLICE = 2_000
 
 
-def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalMove], int]:
+def solve(
+    start: Board, auto: bool, limits: Limits, plans: Sequence[Plan] = PORTFOLIO
+) -> tuple[str, list[InternalMove], int]:
     """Search for a win from ``start``: (verdict, moves, positions seen in all searches).
 
     ``unwinnable`` only when a complete search ran out of positions; an incomplete
-    one that runs out just leaves the turns to the others.
+    one that runs out just leaves the turns to the others (``unknown`` when none
+    is left).
     """
     if foundation_total(start) == 52:
         return WON, [], 1
-    searches = [BestFirst(start, auto, plan) for plan in PORTFOLIO]
+    searches = [BestFirst(start, auto, plan) for plan in plans]
     cap = limits.positions
     slice_ = FIRST_SLICE
     # positions stored by all the searches, their common start counted once
@@ -449,4 +453,6 @@ def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalM
                 searches.remove(search)
             if total >= cap or limits.out_of_time():
                 return UNKNOWN, [], total
+        if not searches:
+            return UNKNOWN, [], total
         slice_ *= 2

@@ -97,9 +97,19 @@ def test_won_lines_without_autoplay_replay_to_a_win() -> None:
         assert game.state == "won"
 
 
-def test_deal_11982_is_proven_unwinnable() -> None:
+def test_deal_11982_is_proven_unwinnable_and_only_by_the_complete_search() -> None:
+    """The pruned search sees fewer positions of 11982 than there are: alone it runs
+    out without proving anything; in turns with the complete one, that one goes on
+    to see every key, and that is the proof."""
     result = solve("freecell", 11982, {}, Budget(positions=None))
     assert result.verdict == UNWINNABLE
+    pruned, complete = fp.PORTFOLIO
+    assert not pruned.complete and complete.complete
+    start = ff.from_position(FreecellRules().deal(11982))
+    alone, line, seen_alone = fp.solve(start, True, Budget(positions=None).limits(), (pruned,))
+    assert (alone, line) == (UNKNOWN, [])
+    seen_by_complete = result.positions - seen_alone + 1  # the start is counted once
+    assert seen_alone < seen_by_complete
 
 
 def test_positions_budget_is_honoured_and_deterministic() -> None:
