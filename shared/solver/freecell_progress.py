@@ -138,6 +138,19 @@ def runs_of(col: bytes) -> tuple[tuple[int, int, bytes, bytes], ...]:
     return found
 
 
+class _SortedCells(dict[bytes, bytes]):
+    """Free cells' cards -> the same sorted (the canonical form), made once each."""
+
+    def __missing__(self, cells: bytes) -> bytes:
+        if len(self) >= RUNS_SIZE:
+            self.clear()
+        found = self[cells] = bytes(sorted(cells))
+        return found
+
+
+_SORTED_CELLS = _SortedCells()
+
+
 def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     """The states one move from ``state``, one per canonical key; None when a move
     uncovers a wanted card (``state`` itself must show none).
@@ -160,6 +173,7 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     out: list[State] = []
     add = out.append
     runs_get = _RUNS.get
+    with_cell = _SORTED_CELLS.__getitem__
     for k, card in enumerate(cells):
         a = top_of(ONTO_FIRST[card])
         b = top_of(ONTO_SECOND[card])
@@ -189,7 +203,7 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
         if runs is None:
             runs = runs_of(col)
         size = len(col)
-        for n, card, rest, moved in runs[:limit]:
+        for n, card, rest, moved in runs if limit >= len(runs) else runs[:limit]:
             a = top_of(ONTO_FIRST[card])
             b = top_of(ONTO_SECOND[card])
             if a is None and b is None:
@@ -237,13 +251,13 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                     return None
                 new = cols[:]
                 new[i] = rest
-                new[8] = bytes(sorted(cells + col[-1:]))
+                new[8] = with_cell(cells + col[-1:])
                 add(tuple(new))
             else:
                 new = cols[:8]
                 new[i] = rest
                 new.sort()
-                new.append(bytes(sorted(cells + col[-1:])))
+                new.append(with_cell(cells + col[-1:]))
                 add(tuple(new))
     return tuple(out)
 
