@@ -38,6 +38,21 @@ def test_candidates_are_the_candidate_moves_in_the_same_order(autoplay: bool) ->
             assert fp.candidates(board, forced) == fs.candidate_moves(board, forced)
 
 
+def test_the_pruned_candidates_leave_out_only_cards_on_their_build_to_a_cell() -> None:
+    pruned_somewhere = False
+    for board in random_boards(True, range(1, 15), 120):
+        complete = fp.candidates(board, False)
+        pruned = fp.candidates(board, False, complete=False)
+        left_out = [move for move in complete if move not in pruned]
+        assert pruned == [move for move in complete if move not in left_out]
+        for src, count, dst in left_out:
+            column = board[src]
+            assert src in ff.COLUMNS and dst in ff.CELLS and count == 1
+            assert len(column) >= 2 and ff.BUILD[column[-2] * 64 + column[-1]]
+        pruned_somewhere |= bool(left_out)
+    assert pruned_somewhere
+
+
 @pytest.mark.parametrize("autoplay", [True, False])
 def test_an_expansion_makes_the_children_play_makes(autoplay: bool) -> None:
     """The search's inlined move and autoplay give the boards ``freecell_search.play``
