@@ -271,9 +271,11 @@ class Game:
         if move not in self._legal:
             reason = self._reason(move)
             raise IllegalMove(f"{action!r} is not legal now: {reason}")
+        # Every position but the deal came out of an action, so it is settled.
+        settled = move if self._history else None
         self._history.append((list(map(list.copy, pos.piles)), pos.down[:], pos.redeals_used))
         rules.apply(pos, move)
-        self._last_automatic = rules.after_move(pos)
+        self._last_automatic = rules.after_move(pos, settled)
         self.actions.append(name)
         self._back_where_play_went_on = False
         self._last_move = None if move == DEAL_MOVE else move

@@ -121,18 +121,18 @@ def solve(question: StuckQuestion) -> tuple[bool, Proof | None]:
 def cheap_proof(rules: Rules, pos: Position, hint: Proof | None = None) -> Proof | None:
     """A proof, found without a search, that a card can still go home; None: not found.
 
-    ``hint`` is a proof found at an earlier position of the same game: Freecell
-    replays its line first (checking every move), since the player's moves
-    since then usually left it playable. A proof is only ever a legal line of
-    moves that puts a card home, so it can only agree with the search: a
-    position with one is never stuck.
+    ``hint`` is a proof found at an earlier position of the same game: when
+    Freecell's greedy dig finds nothing, it replays the hint's line (checking
+    every move), which the player's moves since then may have left playable,
+    as when the search found it. A proof is only ever a legal line of moves
+    that puts a card home, so it can only agree with the search: a position
+    with one is never stuck.
     """
     if isinstance(rules, FreecellRules):
-        if isinstance(hint, tuple) and hint:
+        witness = freecell_progress.dig(pos)
+        if witness is None and isinstance(hint, tuple) and hint:
             witness = freecell_progress.replay(pos, hint)
-            if witness is not None:
-                return witness
-        return freecell_progress.dig(pos)
+        return witness
     return True if rules.quick_progress(pos) else None
 
 

@@ -12,7 +12,7 @@ and implements a few hooks:
     ``None`` when the move is legal, else the reason a person can read. This
     is the rules written plainly; tests check that it agrees with ``legal``
     on every candidate move of random positions.
-``after_move(pos)``
+``after_move(pos, after=None)``
     automatic moves that are part of the player's action (Freecell autoplay);
     returns how many it made.
 ``score(pos)``
@@ -117,8 +117,13 @@ class Rules(ABC):
     def why_illegal(self, pos: Position, move: InternalMove) -> str | None:
         """None when ``move`` is legal in ``pos``, else why not, in words for a player."""
 
-    def after_move(self, pos: Position) -> int:
-        """Automatic moves that follow every action (none by default); how many were made."""
+    def after_move(self, pos: Position, after: InternalMove | None = None) -> int:
+        """Automatic moves that follow every action (none by default); how many were made.
+
+        ``after``, when given, is the move just played on a position that was
+        itself settled (nothing automatic was left to do): a variant may then
+        look only at what that move changed.
+        """
         return 0
 
     def score(self, pos: Position) -> int:

@@ -226,10 +226,21 @@ class FreecellRules(Rules):
 
     # -- automatic play ----------------------------------------------------------
 
-    def after_move(self, pos: Position) -> int:
+    def after_move(self, pos: Position, after: InternalMove | None = None) -> int:
         if not self.autoplay:
             return 0
         piles = pos.piles
+        if after is not None and not 3 < after[2] < 8:
+            # The position was settled and the move sent nothing home, so the rank
+            # each foundation wants is unchanged and only the card the move
+            # uncovered is new on top; nothing else can have become playable.
+            uncovered = piles[after[0]]
+            if not uncovered:
+                return 0
+            card = uncovered[-1]
+            home = next((p for p in piles[4:8] if p and p[0] >> 4 == card >> 4), None)
+            if card & 15 != (len(home) if home else 0) + 1:
+                return 0
         made = 0
         while True:
             highest = [0, 0, 0, 0]
@@ -253,8 +264,9 @@ class FreecellRules(Rules):
                 return made
 
     def can_progress_now(self, pos: Position, legal: list[InternalMove]) -> bool:
-        # Foundations are piles 4..7 and never a source in Freecell.
-        for move in legal:
+        # Foundations are piles 4..7 and never a source in Freecell. (A plain loop:
+        # any() over a generator costs more on the engine's every step.)
+        for move in legal:  # noqa: SIM110
             if 3 < move[2] < 8:
                 return True
         return False

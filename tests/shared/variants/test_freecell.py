@@ -281,3 +281,28 @@ def test_quick_progress_digs_through_column_tops() -> None:
     assert RULES.quick_progress(pos(text))
     # Without a place for 9S, the cheap proof gives up (it never claims what it cannot show).
     assert not RULES.quick_progress(pos(text.replace("t1: TD", "t1: TC")))
+
+
+def test_autoplay_told_the_move_matches_the_full_scan() -> None:
+    """after_move(pos, move) on a settled position looks only at what the move changed;
+    on random playouts it leaves exactly the position the full scan leaves."""
+    rng = random.Random(31)
+    compared = autoplayed = 0
+    for seed in range(1, 31):
+        position = RULES.deal(seed)
+        RULES.after_move(position)  # settled from here on
+        for _ in range(150):
+            moves = RULES.legal(position)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            told = position.copy()
+            RULES.apply(told, move)
+            full = told.copy()
+            made = RULES.after_move(told, move)
+            assert made == RULES.after_move(full)
+            assert told == full, RULES.position_text(position)
+            compared += 1
+            autoplayed += made > 0
+            position = told
+    assert compared > 1000 and autoplayed > 50
