@@ -9,8 +9,13 @@ or columns is not a new position), stopping at the first line that adds a
 card. It says "stuck" only when it has seen every reachable position within
 the budget. The budget counts positions, never time, so the answer is a pure
 function of the position: the same on every machine, and replays are exact.
-Freecell, the game random play gets stuck in most, is searched on the
-solver's compact boards.
+Freecell, the game random play gets stuck in most, has its own search on
+canonical boards (:mod:`shared.solver.freecell_progress`).
+
+"Stuck" holds exactly when no reachable position (up to the budget) can send
+a card home and there are no more than the budget of them; so any legal line
+that sends a card home proves "not stuck" as surely as the search, whatever
+order found it. :func:`cheap_proof` looks for such lines without a search.
 
 Answers are remembered per position (bounded); a remembered answer is the one
 the search would give again, since the search is deterministic.
