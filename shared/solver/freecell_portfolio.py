@@ -9,11 +9,15 @@ a deal costs about as many positions as the search that suits it best needs,
 times the number of searches, while the first search alone still solves the
 easy majority within its first slice, at the cost it had alone.
 
-Every search expands the same moves (:func:`candidates`: one move per class of
-moves whose results share a key, as ``freecell_search.candidate_moves``) over
-the same canonical keys, so each is complete on its own: the first one to run
-out of positions has seen every reachable key, and that is the proof behind
-``unwinnable``.
+The searches expand the candidate moves (:func:`candidates`: one move per
+class of moves whose results share a key, as ``freecell_search.candidate_moves``)
+over the same canonical keys. A complete search keeps every one, so when it runs
+out of positions it has seen every reachable key: that is the proof behind
+``unwinnable``. The first search is incomplete on purpose: it never puts into a
+free cell a card that lies on the card it builds on, which rarely helps, and so
+needs about a quarter fewer positions (deals 1-1000, weights 6/2/2/4/2 and 1 a
+move, at most 20,000 a deal: 1.27 million in all pruned, 1.74 million not).
+When it runs out it proves nothing and drops out; the complete search goes on.
 
 The inner loop is written for speed (it is most of the solver's time): the
 candidate moves, the move, the engine's autoplay when it can fire, the key,
@@ -228,7 +232,6 @@ class BestFirst:
     """
 
     def __init__(self, start: Board, auto: bool, plan: Plan) -> None:
-        self.start = start
         self.auto = auto
         self.weights = plan.weights
         self.complete = plan.complete
