@@ -42,6 +42,9 @@ DEAL: Final[InternalMove] = (-1, 0, -1)
 
 OptionValue = bool | int
 
+#: per Rules class: move -> canonical name, and back (filled as moves are named)
+_NAMES: dict[type, tuple[dict[InternalMove, str], dict[str, InternalMove]]] = {}
+
 
 class Rules(ABC):
     """The rules of one variant, with its options fixed. Stateless: positions carry the state."""
@@ -75,8 +78,13 @@ class Rules(ABC):
         self.stock: int = self.index.get("s", -1)
         self.waste: int = self.index.get("w", -1)
         self.is_foundation: tuple[bool, ...] = tuple(p[0] == "f" for p in ids)
-        self._move_names: dict[InternalMove, str] = {DEAL: DEAL_WORD}
-        self._moves_by_name: dict[str, InternalMove] = {DEAL_WORD: DEAL}
+        # Names depend on the layout alone, so every rules object of a variant shares
+        # them (a game makes its own rules object; its first moves are named already).
+        names = _NAMES.get(type(self))
+        if names is None:
+            names = _NAMES[type(self)] = ({DEAL: DEAL_WORD}, {DEAL_WORD: DEAL})
+        self._move_names: dict[InternalMove, str] = names[0]
+        self._moves_by_name: dict[str, InternalMove] = names[1]
         self.configure()
 
     # -- options -------------------------------------------------------------
@@ -273,7 +281,7 @@ class Rules(ABC):
             return [self.move_name(m) for m in moves]
 
     def known_move(self, name: str) -> InternalMove | None:
-        """The internal move of a canonical name this rules object has already written."""
+        """The internal move of a canonical name this variant's rules have already written."""
         return self._moves_by_name.get(name)
 
     def pile(self, pile_id: str) -> int:
