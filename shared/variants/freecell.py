@@ -37,6 +37,14 @@ ONTO_SECOND: tuple[int, ...] = tuple(
 )
 #: piles that moves come from, in the order legal() lists them
 SOURCE_INDICES = CELL_INDICES + COLUMN_INDICES
+#: TO_EMPTY_CELLS[mask][src]: the moves of ``src``'s top card to the free cells that
+#: ``mask`` marks empty (bit k: r``k``), in pile order; () when none is empty
+TO_EMPTY_CELLS: tuple[tuple[tuple[InternalMove, ...], ...], ...] = tuple(
+    tuple(tuple((src, 1, c) for c in CELL_INDICES if mask >> c & 1) for src in range(16))
+    if mask
+    else ()
+    for mask in range(16)
+)
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(8))
 
@@ -96,6 +104,9 @@ class FreecellRules(Rules):
         # canonical order, which seeded playouts and recorded tests rely on.
         piles = pos.piles
         empty_cells = [c for c in CELL_INDICES if not piles[c]]
+        to_cells = TO_EMPTY_CELLS[
+            (not piles[0]) | (not piles[1]) << 1 | (not piles[2]) << 2 | (not piles[3]) << 3
+        ]
         # column top -> its column; the empty columns
         where: dict[int, int] = {}
         empties: list[int] = []
@@ -133,8 +144,8 @@ class FreecellRules(Rules):
             if not pile:
                 continue
             card = pile[-1]
-            for e in empty_cells:
-                append((s, 1, e))
+            if to_cells:
+                moves.extend(to_cells[s])
             home = homes.get(card)
             if home is not None:
                 for f in home:
