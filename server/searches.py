@@ -46,6 +46,10 @@ RETRY_AFTER_S = 30.0
 #: seconds a worker gets to exit at shutdown before it is killed
 STOP_TIMEOUT_S = 5.0
 
+#: seconds a worker may take over one question before it is taken for hung (a bounded search
+#: takes milliseconds): it is ended, and the server searches itself
+QUESTION_TIMEOUT_S = 10.0
+
 #: searches one worker may owe; past it (on every worker) the server searches itself, rather
 #: than block on a full pipe or queue without bound
 MAX_WAITING = 64
@@ -158,9 +162,13 @@ class StuckSearches:
                 loop.call_soon(self._flush, worker)
             worker.outbox.append((number, tuple(getattr(question, f) for f in _FIELDS)))
             try:
-                verdict = await future
+                async with asyncio.timeout(QUESTION_TIMEOUT_S):
+                    verdict = await future
             except WorkerLost:
                 pass
+            except TimeoutError:
+                hung = TimeoutError(f"no answer in {QUESTION_TIMEOUT_S:g} s")
+                self._lost(worker, hung, kill=True)
             else:
                 if verdict is not None:
                     self.in_workers += 1
@@ -217,7 +225,9 @@ class StuckSearches:
         except (EOFError, OSError) as exc:
             self._lost(worker, exc)
 
-    def _lost(self, worker: _Worker, exc: BaseException) -> None:
+    def _lost(self, worker: _Worker, exc: BaseException, *, kill: bool = False) -> None:
+        if kill:
+            worker.process.kill()
         if worker not in self._pool:
             return
         self._pool.remove(worker)
@@ -229,7 +239,7 @@ class StuckSearches:
             RETRY_AFTER_S,
         )
         self._detach(worker, WorkerLost(str(exc)))
-        worker.process.join(0)
+        worker.process.join(1 if kill else 0)  # reap it (a killed process ends at once)
 
     @staticmethod
     def _detach(worker: _Worker, exc: WorkerLost) -> None:

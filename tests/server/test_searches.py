@@ -4,6 +4,7 @@ its workers."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -92,6 +93,26 @@ async def test_a_killed_worker_leaves_the_server_playing_and_is_replaced(
         await play_and_compare(client, rng, seed, 60)
     assert len(app.searches.pids) == 1 and app.searches.pids != [pid]
     assert app.searches.in_workers > before
+
+
+async def test_a_hung_worker_is_ended_and_the_server_answers_itself(
+    serve_with: ServeWith, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(searches, "QUESTION_TIMEOUT_S", 0.5)
+    app = await serve_with(stuck_workers=1, **FAST)
+    client = await open_client(app)
+    await client.hello("patient")
+    (pid,) = app.searches.pids
+    os.kill(pid, signal.SIGSTOP)  # alive, but answering nothing
+    try:
+        for seed in (617, 5):
+            await play_and_compare(client, random.Random(11), seed, 60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT)
+    assert app.searches.in_process > 0 and app.searches.pids == []
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # ended and reaped
 
 
 async def test_stopping_the_server_ends_its_workers(serve_with: ServeWith) -> None:
