@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from shared.cards import NAME, RANK, RED, SUIT, is_build_step
+from shared.cards import NAME, RANK, RED, is_build_step
 from shared.deals import microsoft_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
@@ -287,49 +287,16 @@ class FreecellRules(Rules):
         return len(piles[4]) + len(piles[5]) + len(piles[6]) + len(piles[7]) == 52
 
     def quick_progress(self, pos: Position) -> bool:
-        """A card its foundation wants can be dug out by single-card moves that are surely legal.
+        """A card its foundation wants can be dug out by moves that are surely legal.
 
-        Each card above it goes to an empty free cell, an empty column, or a
-        column top of the other colour one rank higher (which then becomes
-        that column's top). Every step is a legal move and none touches the
-        foundations, so the wanted card stays wanted and then goes up: a
-        proof that the position is not stuck.
+        This is :func:`shared.solver.freecell_progress.dig`, the proof the
+        engine's stuck check tries first: the cards above a wanted card go onto
+        column tops, into free cells or into empty columns, room being made by
+        building a free cell's card away when it must. Every step is a legal
+        move and none touches the foundations, so the wanted card stays wanted
+        and then goes up: a proof that the position is not stuck.
         """
-        piles = pos.piles
-        highest = [0, 0, 0, 0]
-        for f in self.foundations:
-            if piles[f]:
-                highest[SUIT[piles[f][0]]] = len(piles[f])
-        free = sum(1 for c in self.reserves if not piles[c])
-        tableau = self.tableau
-        free += sum(1 for t in tableau if not piles[t])
-        for t in tableau:
-            pile = piles[t]
-            for depth in range(len(pile)):
-                card = pile[-1 - depth]
-                if RANK[card] != highest[SUIT[card]] + 1:
-                    continue
-                if depth <= free:
-                    return True
-                if self._dig(piles, t, depth, free):
-                    return True
-                break
-        return False
+        # Imported here: the progress module builds on this one's tables.
+        from shared.solver.freecell_progress import dig
 
-    def _dig(self, piles: list[list[int]], column: int, depth: int, free: int) -> bool:
-        # Column tops as they change: a card placed on a top becomes the new top.
-        tops = {t: piles[t][-1] for t in self.tableau if piles[t] and t != column}
-        pile = piles[column]
-        for k in range(1, depth + 1):
-            card = pile[-k]
-            rank = RANK[card] + 1
-            red = RED[card]
-            for t, top in tops.items():
-                if RANK[top] == rank and RED[top] != red:
-                    tops[t] = card
-                    break
-            else:
-                if not free:
-                    return False
-                free -= 1
-        return True
+        return dig(pos) is not None
