@@ -57,7 +57,7 @@ CANDIDATES = 64
 #: prove soon is cheaper to drop for the next one than to search on. About half a second to
 #: a second of one core each on the development machine; it also bounds the worker's memory.
 POSITIONS: dict[str, int] = {
-    "osmosis": 20_000,
+    "osmosis": 10_000,
     "thumb_and_pouch": 15_000,
     "gypsy": 20_000,
     "freecell": 20_000,
