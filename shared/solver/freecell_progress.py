@@ -120,18 +120,27 @@ def shows_wanted(state: State, wanted: bytes) -> bool:
 
 #: column -> (n, the card n deep, the column without its top n, those n cards) for each
 #: n a move may carry (n up to the column's run), remembered: a column recurs in many states
-_RUNS: dict[bytes, tuple[tuple[int, int, bytes, bytes], ...]] = {}
+_RUNS: dict[bytes, tuple[tuple[int, bytes, bytes, int, int], ...]] = {}
 RUNS_SIZE = 50_000
 
 
-def runs_of(col: bytes) -> tuple[tuple[int, int, bytes, bytes], ...]:
+#: a column -> for each count n of its top cards that could move together (its top
+#: build): (n, the column without them, those cards, the two cards the lowest of
+#: them may be built onto); remembered, as a column recurs in many states
+Runs = tuple[tuple[int, bytes, bytes, int, int], ...]
+
+
+def runs_of(col: bytes) -> Runs:
     found = _RUNS.get(col)
     if found is None:
         n = len(col)
         length = 1
         while length < n and BUILD[col[-length - 1] * 64 + col[-length]]:
             length += 1
-        found = tuple((k, col[-k], col[:-k], col[-k:]) for k in range(1, length + 1))
+        found = tuple(
+            (k, col[:-k], col[-k:], ONTO_FIRST[col[-k]], ONTO_SECOND[col[-k]])
+            for k in range(1, length + 1)
+        )
         if len(_RUNS) >= RUNS_SIZE:
             _RUNS.clear()
         _RUNS[col] = found
@@ -169,11 +178,13 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     limit = (free + 1) << n_empty
     to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
     cols = list(state)
-    top_of = {cols[j][-1]: j for j in range(n_empty, 8)}.get
+    where = {}
+    for j in range(n_empty, 8):
+        where[cols[j][-1]] = j
+    top_of = where.get
     out: list[State] = []
     add = out.append
     runs_get = _RUNS.get
-    with_cell = _SORTED_CELLS.__getitem__
     for k, card in enumerate(cells):
         a = top_of(ONTO_FIRST[card])
         b = top_of(ONTO_SECOND[card])
@@ -202,13 +213,12 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
         runs = runs_get(col)
         if runs is None:
             runs = runs_of(col)
-        size = len(col)
-        for n, card, rest, moved in runs if limit >= len(runs) else runs[:limit]:
-            a = top_of(ONTO_FIRST[card])
-            b = top_of(ONTO_SECOND[card])
+        for _n, rest, moved, first, second in runs if limit >= len(runs) else runs[:limit]:
+            a = top_of(first)
+            b = top_of(second)
             if a is None and b is None:
                 continue
-            if n < size:
+            if rest:
                 if wanted[rest[-1]]:
                     return None
                 # neither column empties: the order (by bottom card) holds
@@ -223,19 +233,19 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                     new[b] += moved
                     add(tuple(new))
             else:
-                for j in (a, b):
-                    if j is not None:
+                for onto in (a, b):
+                    if onto is not None:
                         new = cols[:8]
                         new[i] = rest
-                        new[j] += moved
+                        new[onto] += moved
                         new.sort()
                         new.append(cells)
                         add(tuple(new))
         if n_empty:
             top = len(runs) if len(runs) < to_empty else to_empty
-            if top == size:
+            if top == len(col):
                 top -= 1
-            for _n, _card, rest, moved in runs[:top]:
+            for _n, rest, moved, _first, _second in runs[:top]:
                 if wanted[rest[-1]]:
                     return None
                 new = cols[:8]
@@ -245,19 +255,19 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                 new.append(cells)
                 add(tuple(new))
         if free:
-            rest = runs[0][2]
-            if size > 1:
+            _n, rest, moved, _first, _second = runs[0]
+            if rest:
                 if wanted[rest[-1]]:
                     return None
                 new = cols[:]
                 new[i] = rest
-                new[8] = with_cell(cells + col[-1:])
+                new[8] = _SORTED_CELLS[cells + moved]
                 add(tuple(new))
             else:
                 new = cols[:8]
                 new[i] = rest
                 new.sort()
-                new.append(with_cell(cells + col[-1:]))
+                new.append(_SORTED_CELLS[cells + moved])
                 add(tuple(new))
     return tuple(out)
 
@@ -366,9 +376,10 @@ def uncovering_move(state: State, wanted: bytes) -> tuple[int, int]:
     tops = {state[j][-1] for j in range(n_empty, 8)}
     for i in range(n_empty, 8):
         col = state[i]
-        for n, card, rest, _moved in runs_of(col):
+        for n, rest, moved, _first, _second in runs_of(col):
             if not rest or not wanted[rest[-1]]:
                 continue
+            card = moved[0]
             for top in tops:
                 if n <= limit and BUILD[top * 64 + card]:
                     return (card, top)
