@@ -72,8 +72,10 @@ class App:
         self.engine = db.create_engine(config.db)
         self.sessions = db.sessionmaker(self.engine)
         self.writer = Writer(
-            db.create_sync_engine(config.db), delay_s=config.commit_delay_ms / 1000
+            db.create_sync_engine(config.db, autocheckpoint=False),
+            delay_s=config.commit_delay_ms / 1000,
         )
+        self.checkpointer = db.Checkpointer(config.db)
         self.searches = StuckSearches(config.stuck_workers)
         self.games = GameService(
             self.sessions,
@@ -97,6 +99,7 @@ class App:
         load_handlers()
         await upgrade(self.engine)
         self.writer.start()
+        self.checkpointer.start()
         self.searches.start()
         await hooks.started(self)
         self._server = await serve(
@@ -137,6 +140,7 @@ class App:
         await hooks.stopping(self)
         await self.games.drain()
         await self.writer.stop()
+        self.checkpointer.stop()
         self.searches.close()
         await self.engine.dispose()
         log.info(

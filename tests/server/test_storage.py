@@ -150,3 +150,37 @@ async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
     assert (await alice.request("get_game", game=doomed["id"]))["code"] == "not_found"
     again = await bob.request("get_game", game=kept["id"])
     assert again["game"]["ply"] == 1
+
+
+async def test_the_log_is_checkpointed_beside_the_writer_not_by_its_commits(
+    server: App, connect: Any
+) -> None:
+    """The writer's connection never checkpoints (a commit would wait for it); a thread does."""
+    from server.db import create_sync_engine
+
+    writer_like = create_sync_engine(server.config.db, autocheckpoint=False)
+    try:
+        with writer_like.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    finally:
+        writer_like.dispose()
+
+    server.checkpointer.interval_s = 0.05
+    client = await connect()
+    await client.hello("logger")
+    game = await client.start("freecell", seed=617)
+    for _ in range(10):
+        if not game["legal"]:
+            break
+        game = (await client.move(game, game["legal"][0]))["game"]
+    before = server.checkpointer.checkpoints
+    for _ in range(100):
+        await asyncio.sleep(0.05)
+        if server.checkpointer.checkpoints > before:
+            break
+    assert server.checkpointer.checkpoints > before
+    db_path = server.config.db.removeprefix("sqlite+aiosqlite:///")
+    with sqlite3.connect(db_path) as conn:
+        stored = conn.execute("SELECT count(*) FROM moves WHERE game_id = ?", (game["id"],))
+        assert stored.fetchone()[0] == game["ply"]
