@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import logging
 import signal
-import sys
 from typing import Any
 
 from server.config import Config, ConfigError, load
@@ -62,47 +60,13 @@ def setup_logging(level: str) -> None:
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
 
 
-#: allocations between young-generation collections (CPython's default is 700)
-GC_YOUNG_THRESHOLD = 20_000
-
-#: seconds a thread may hold the GIL while another waits for it (CPython's default is 0.005)
-SWITCH_INTERVAL_S = 0.0005
-
-
-def tune_runtime() -> None:
-    """Tune the interpreter for a server: the GIL's switch interval, the garbage collector.
-
-    The group-commit writer is a thread: each SQL statement it runs releases
-    the GIL and must take it back from the event loop. With CPython's default
-    5 ms switch interval a busy loop made every commit wait several times 5 ms,
-    and with every move waiting on a commit, the server idled while its clients
-    waited (saturated throughput doubled with 0.5 ms). The same holds for the
-    threads that answer ``hint`` and rebuild games.
-
-    The garbage collector: everything alive once the server has started
-    (modules, classes, functions: about 100,000 objects) is frozen out of the
-    collector's scans, since it lives as long as the process. Young
-    collections run every 20,000 allocations rather than 700: each move
-    allocates a few hundred short-lived containers, and each collection of the
-    young generations also walks whatever survived, so fewer, larger ones cost
-    less CPU in all (and the pauses of the older generations were the p99).
-    Full collections still run as often as CPython decides (when the
-    long-lived heap has grown by a quarter), so reference cycles are
-    collected as before.
-    """
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
-    gc.collect()
-    gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
-
-
 async def serve(config: Config) -> None:
+    from server import runtime
     from server.app import App
 
     app = App(config)
     await app.start()
-    tune_runtime()
+    runtime.tune()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
