@@ -35,6 +35,8 @@ ONTO_FIRST: tuple[int, ...] = tuple(
 ONTO_SECOND: tuple[int, ...] = tuple(
     next((lo for lo in range(63, -1, -1) if BUILD[lo * 64 + up]), -1) for up in range(64)
 )
+#: BITS[mask]: how many bits ``mask`` (0..15) has set
+BITS = tuple(bin(mask).count("1") for mask in range(16))
 #: piles that moves come from, in the order legal() lists them
 SOURCE_INDICES = CELL_INDICES + COLUMN_INDICES
 #: TO_EMPTY_CELLS[mask][src]: the moves of ``src``'s top card to the free cells that
@@ -103,10 +105,9 @@ class FreecellRules(Rules):
         # empty free cells, the foundations, then the columns in pile order: the
         # canonical order, which seeded playouts and recorded tests rely on.
         piles = pos.piles
-        empty_cells = [c for c in CELL_INDICES if not piles[c]]
-        to_cells = TO_EMPTY_CELLS[
-            (not piles[0]) | (not piles[1]) << 1 | (not piles[2]) << 2 | (not piles[3]) << 3
-        ]
+        cell_mask = (not piles[0]) | (not piles[1]) << 1 | (not piles[2]) << 2 | (not piles[3]) << 3
+        to_cells = TO_EMPTY_CELLS[cell_mask]
+        n_cells = BITS[cell_mask]
         # column top -> its column; the empty columns
         where: dict[int, int] = {}
         empties: list[int] = []
@@ -119,8 +120,8 @@ class FreecellRules(Rules):
         n_empty = len(empties)
         # The source is never among the empty piles (it holds the cards that move),
         # so only the destination changes the count.
-        limit = move_limit(len(empty_cells), n_empty)
-        limit_to_empty = move_limit(len(empty_cells), n_empty - 1) if n_empty else 0
+        limit = (n_cells + 1) << n_empty
+        limit_to_empty = (n_cells + 1) << (n_empty - 1) if n_empty else 0
         grouped = limit > 1 or limit_to_empty > 1
         # card -> the foundations that take it
         homes: dict[int, tuple[int, ...]] = {}
@@ -137,20 +138,23 @@ class FreecellRules(Rules):
             for ace in ACES:
                 homes[ace] = ace_homes
         top_of = where.get
+        home_of = homes.get
+        first, second, build = ONTO_FIRST, ONTO_SECOND, BUILD
         moves: list[InternalMove] = []
         append = moves.append
+        extend = moves.extend
         for s in SOURCE_INDICES:
             pile = piles[s]
             if not pile:
                 continue
             card = pile[-1]
             if to_cells:
-                moves.extend(to_cells[s])
-            home = homes.get(card)
+                extend(to_cells[s])
+            home = home_of(card)
             if home is not None:
                 for f in home:
                     append((s, 1, f))
-            if s > 7 and grouped and len(pile) > 1 and BUILD[pile[-2] * 64 + card]:
+            if s > 7 and grouped and len(pile) > 1 and build[pile[-2] * 64 + card]:
                 # a build of two or more cards: groups move too
                 size = len(pile)
                 run = 2
@@ -174,8 +178,8 @@ class FreecellRules(Rules):
                 for t, n in pairs:
                     append((s, n, t))
                 continue
-            a = top_of(ONTO_FIRST[card])
-            b = top_of(ONTO_SECOND[card])
+            a = top_of(first[card])
+            b = top_of(second[card])
             if a is None:
                 if b is None:
                     for t in empties:
