@@ -251,6 +251,21 @@ def test_resigning_ends_the_game() -> None:
     assert game.view() == view
 
 
+def test_moves_listed_before_resigning_are_not_listed_after() -> None:
+    # The names of the legal moves are kept per ply; resigning ends the game at the same ply.
+    game = game_at(OBSTACLES)
+    assert game.legal_moves()
+    game.resign()
+    assert game.legal_moves() == [] and game.view()["legal"] == []
+
+
+def test_the_listed_moves_are_a_copy() -> None:
+    game = game_at(OBSTACLES)
+    listed = game.legal_moves()
+    listed.clear()
+    assert game.legal_moves() and game.view()["legal"] == game.legal_moves()
+
+
 # -- auto and the X>f shorthand ---------------------------------------------------------------
 
 
