@@ -26,6 +26,11 @@ Why it is cheaper:
   the foundations and so the wanted cards), so they are remembered across
   searches (:data:`_EDGES`): consecutive positions of a game share most of
   their reachable positions, and a later search walks the remembered edges.
+
+It also holds the cheap proofs the engine tries before searching: the greedy
+:func:`dig`, and :func:`replay` of the line (a :data:`Witness`) that proved an
+earlier position. Both play only moves checked against the rules, so a line
+they return is a proof of progress, whatever the search would have seen.
 """
 
 from __future__ import annotations
@@ -118,16 +123,14 @@ def shows_wanted(state: State, wanted: bytes) -> bool:
     return any(col and wanted[col[-1]] for col in state[:8])
 
 
-#: column -> (n, the card n deep, the column without its top n, those n cards) for each
-#: n a move may carry (n up to the column's run), remembered: a column recurs in many states
-_RUNS: dict[bytes, tuple[tuple[int, bytes, bytes, int, int], ...]] = {}
-RUNS_SIZE = 50_000
-
-
-#: a column -> for each count n of its top cards that could move together (its top
+#: for each count n of a column's top cards that could move together (its top
 #: build): (n, the column without them, those cards, the two cards the lowest of
-#: them may be built onto); remembered, as a column recurs in many states
+#: them may be built onto)
 Runs = tuple[tuple[int, bytes, bytes, int, int], ...]
+
+#: column -> its Runs, remembered (a column recurs in many states); emptied at this size
+_RUNS: dict[bytes, Runs] = {}
+RUNS_SIZE = 50_000
 
 
 def runs_of(col: bytes) -> Runs:
