@@ -72,6 +72,8 @@ def test_every_step_is_legal_and_every_legal_move_is_a_step(variant: str) -> Non
                 # The engine plays the step (deals, one move, forced foundation moves)
                 # to the very position the search stores.
                 assert key_of(rules, replay(rules, pos, moves)) == waste_search._key(child)
+                # Every forced move is played already.
+                assert waste_search._key(board.forced(child, [])) == waste_search._key(child)
                 if moves[0] != DEAL:
                     firsts.add(moves[0])
             wanted = {
