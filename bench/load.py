@@ -12,8 +12,14 @@ welcomed connections doing nothing: server RSS growth per connection), plus
 the engine alone on the same kind of play (CPU per move, for comparison
 with the server's CPU per move).
 
+The server's CPU is its process and its worker processes (the stuck-search
+pool), split into the event loop's thread and the workers: moving work into
+a worker does not make it free. ``--server-profile FILE`` samples the
+server's main thread while it is measured (see :class:`Sampler`).
+
     python -m bench load                          # 200 clients x 2/s, 10 s per phase
     python -m bench load --clients 500 --phases paced
+    python -m bench load --phases saturated --server-profile /tmp/server.txt
     python -m bench.load --echo-server            # the echo server alone (used internally)
 """
 
