@@ -128,6 +128,19 @@ async def test_moves_of_many_games_share_commits(server: App, connect: Any) -> N
     writes = server.writer.writes - before[1]
     assert writes == 100
     assert commits < writes
+    # Each game's row and moves, as written by the grouped statements, are its own.
+    path = server.config.db.removeprefix("sqlite+aiosqlite:///")
+    with sqlite3.connect(path) as conn:
+        for game in games:
+            live = await server.games.get(game["id"])
+            row = conn.execute(
+                "SELECT state, score, ply, ended_ms FROM games WHERE id = ?", (game["id"],)
+            ).fetchone()
+            assert row == (live.state, live.game.score, 5, None)
+            actions = conn.execute(
+                "SELECT action FROM moves WHERE game_id = ? ORDER BY ply", (game["id"],)
+            ).fetchall()
+            assert [a for (a,) in actions] == live.game.actions
 
 
 async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
@@ -184,3 +197,66 @@ async def test_the_log_is_checkpointed_beside_the_writer_not_by_its_commits(
     with sqlite3.connect(db_path) as conn:
         stored = conn.execute("SELECT count(*) FROM moves WHERE game_id = ?", (game["id"],))
         assert stored.fetchone()[0] == game["ply"]
+
+
+def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
+    config: Config,
+) -> None:
+    """More moves and games than one multi-row statement takes (200 moves, 80 games)."""
+    from server.db import create_sync_engine
+    from server.store.games import MOVE_ROWS, UPDATE_ROWS, GameWrite, apply_writes
+
+    games = UPDATE_ROWS * 2 + 5
+    engine = create_sync_engine(config.db, autocheckpoint=False)
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms) "
+                "VALUES (1, 'p', 'p', 'h', 0, 0)"
+            )
+            apply_writes(
+                conn,
+                [
+                    GameWrite(
+                        new_game={
+                            "id": f"g{n}", "player_id": 1, "variant": "freecell",
+                            "options": {"autoplay": True}, "seed": n + 1, "state": "playing",
+                            "score": 0, "ply": 0, "started_ms": 0, "ended_ms": None,
+                            "updated_ms": 0,
+                        }
+                    )
+                    for n in range(games)
+                ],
+            )  # fmt: skip
+        writes = [
+            GameWrite(
+                moves=[
+                    {"game_id": f"g{n}", "ply": p, "action": f"t{p % 8}>r{n % 4}", "played_ms": p}
+                    for p in range(3)
+                ],
+                update={
+                    "id": f"g{n}",
+                    "state": "won" if n % 3 == 0 else "playing",
+                    "score": n,
+                    "ply": 3,
+                    "ended_ms": 99 if n % 3 == 0 else None,
+                    "updated_ms": 7,
+                },
+            )
+            for n in range(games)
+        ]
+        assert games * 3 > 2 * MOVE_ROWS
+        with engine.begin() as conn:
+            apply_writes(conn, writes)
+    finally:
+        engine.dispose()
+    with sqlite3.connect(config.db.removeprefix("sqlite+aiosqlite:///")) as conn:
+        rows = conn.execute("SELECT id, state, score, ply, ended_ms, updated_ms FROM games")
+        assert sorted(rows) == sorted(
+            (f"g{n}", "won" if n % 3 == 0 else "playing", n, 3, 99 if n % 3 == 0 else None, 7)
+            for n in range(games)
+        )
+        moves = conn.execute("SELECT game_id, ply, action, played_ms FROM moves").fetchall()
+        assert sorted(moves) == sorted(
+            (f"g{n}", p, f"t{p % 8}>r{n % 4}", p) for n in range(games) for p in range(3)
+        )
