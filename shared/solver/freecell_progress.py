@@ -290,21 +290,27 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     it digs on rather than widens. When progress exists it is usually a few
     positions away; when it does not, positions with room have the most moves,
     which also counts R(P) up to the budget soonest.
+
+    The queue holds plain ints, the priority and the tie-break in one number
+    (``score << shift`` plus the newest-first rank in the low bits), which
+    compare faster than tuples and are no work for the garbage collector.
     """
     start = _state(piles)
     wanted_cards = _wanted_cards(piles)
     wanted = _table(wanted_cards)
     if shows_wanted(start, wanted):
         return True, ()
-    depth = _Depths(bytes(wanted_cards))
-    depth_of = depth.__getitem__
+    depth_of = _Depths(bytes(wanted_cards)).__getitem__
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
-    heap: list[tuple[int, int, State]] = [(0, 0, start)]
-    counter = 0  # positions seen but the start; also the newest-first tie-break
+    seen = [start]  # seen[k]: the k-th position seen, the start being the 0th
+    shift = max(budget, 1).bit_length() + 1
+    mask = (1 << shift) - 1
+    heap = [mask]  # the start: score 0, rank 0
+    counter = 0  # positions seen but the start
     budget -= 1
     while heap:
-        state = heappop(heap)[2]
+        state = seen[mask - (heappop(heap) & mask)]
         nexts = edges.get(state, _UNKNOWN)
         if nexts is _UNKNOWN:
             nexts = children(state, wanted)
@@ -319,14 +325,16 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
                     return None, ()
                 parents[child] = state
                 counter += 1
+                seen.append(child)
                 # Lower is better: the shallowest wanted card, less the room. The
                 # cells never hold a wanted card (depth 99); len(cells) - 4 is minus
                 # the empty free cells; b"" is an empty column, or the cells when
                 # they are all empty.
-                score = min(map(depth_of, child)) + len(child[8]) - 2 * child.count(b"")
-                if not child[8]:
+                cells = child[8]
+                score = min(map(depth_of, child)) + len(cells) - 2 * child.count(b"")
+                if not cells:
                     score += 2
-                heappush(heap, (score, -counter, child))
+                heappush(heap, (score << shift) + mask - counter)
     return False, ()
 
 
