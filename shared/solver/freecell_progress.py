@@ -68,6 +68,12 @@ _EDGES: dict[State, tuple[State, ...] | None] = {}
 _UNKNOWN: tuple[State, ...] = ((b"unknown",),)
 
 
+#: state -> a line from it that uncovers a wanted card: the positions of every line
+#: a search found (a later search that meets one of them is done); emptied at this size
+_PROGRESS: dict[State, Witness] = {}
+PROGRESS_SIZE = 20_000
+
+
 Piles = Sequence[Sequence[int]]
 
 
@@ -300,6 +306,10 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     wanted = _table(wanted_cards)
     if shows_wanted(start, wanted):
         return True, ()
+    known_line = _PROGRESS.get
+    known = known_line(start)
+    if known is not None:
+        return True, known
     depth_of = _Depths(bytes(wanted_cards)).__getitem__
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
@@ -318,9 +328,13 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
                 edges.clear()
             edges[state] = nexts
         if nexts is None:
-            return True, _witness(parents, state, wanted)
+            return True, _witness(parents, state, (uncovering_move(state, wanted),))
         for child in nexts:
             if child not in parents:
+                known = known_line(child)
+                if known is not None:
+                    parents[child] = state
+                    return True, _witness(parents, child, known)
                 if counter >= budget:
                     return None, ()
                 parents[child] = state
@@ -363,16 +377,26 @@ def progress_possible(pos: Position, budget: int) -> bool | None:
     return search(pos, budget)[0]
 
 
-def _witness(parents: dict[State, State | None], end: State, wanted: bytes) -> Witness:
-    line = [uncovering_move(end, wanted)]
-    child = end
+def _witness(parents: dict[State, State | None], end: State, rest: Witness) -> Witness:
+    """The line from the search's start to ``end``, then ``rest`` (a line from ``end``
+    that uncovers a wanted card). Every position on it leads to progress, so each is
+    remembered with the rest of the line from it (:data:`_PROGRESS`)."""
+    path = [end]
+    moves = []
     parent = parents[end]
     while parent is not None:
-        line.append(move_between(parent, child))
-        child = parent
+        moves.append(move_between(parent, path[-1]))
+        path.append(parent)
         parent = parents[parent]
-    line.reverse()
-    return tuple(line)
+    path.reverse()
+    moves.reverse()
+    line = (*moves, *rest)
+    progress = _PROGRESS
+    if len(progress) + len(path) > PROGRESS_SIZE:
+        progress.clear()
+    for k, state in enumerate(path):
+        progress[state] = line[k:]
+    return line
 
 
 def uncovering_move(state: State, wanted: bytes) -> tuple[int, int]:
