@@ -66,7 +66,7 @@ async def serve(config: Config) -> None:
 
     app = App(config)
     await app.start()
-    runtime.tune()
+    thawing = asyncio.create_task(runtime.thaw_every(runtime.tune()), name="gc-thaw")
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -74,6 +74,7 @@ async def serve(config: Config) -> None:
     print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
     await stop.wait()
     logging.getLogger("server").info("signal received")
+    thawing.cancel()
     await app.stop()
 
 
