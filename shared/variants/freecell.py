@@ -51,6 +51,31 @@ FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(8))
 
 
+#: foundations' top cards (0: empty) -> {card: the foundations that take it}
+_HOMES: dict[tuple[int, int, int, int], dict[int, tuple[int, ...]]] = {}
+
+
+def _homes(tops: tuple[int, int, int, int]) -> dict[int, tuple[int, ...]]:
+    """Card -> the foundations (pile indices) that take it, for these foundation tops
+    (remembered: the foundations change only when a card goes home)."""
+    homes: dict[int, tuple[int, ...]] = {}
+    open_foundations: list[int] = []
+    for f, top in zip(FOUNDATION_INDICES, tops, strict=True):
+        if top:
+            if top & 15 < 13:
+                homes[top + 1] = (f,)
+        else:
+            open_foundations.append(f)
+    if open_foundations:
+        ace_homes = tuple(open_foundations)
+        for ace in ACES:
+            homes[ace] = ace_homes
+    if len(_HOMES) >= 4096:
+        _HOMES.clear()
+    _HOMES[tops] = homes
+    return homes
+
+
 def move_limit(empty_cells: int, empty_piles: int) -> int:
     """Cards one move may carry: (empty cells + 1) * 2 ** empty piles.
 
@@ -123,20 +148,12 @@ class FreecellRules(Rules):
         limit = (n_cells + 1) << n_empty
         limit_to_empty = (n_cells + 1) << (n_empty - 1) if n_empty else 0
         grouped = limit > 1 or limit_to_empty > 1
-        # card -> the foundations that take it
-        homes: dict[int, tuple[int, ...]] = {}
-        open_foundations: list[int] = []
-        for f in FOUNDATION_INDICES:
-            fp = piles[f]
-            if fp:
-                if len(fp) < 13:
-                    homes[fp[-1] + 1] = (f,)
-            else:
-                open_foundations.append(f)
-        if open_foundations:
-            ace_homes = tuple(open_foundations)
-            for ace in ACES:
-                homes[ace] = ace_homes
+        # card -> the foundations that take it, remembered by the foundations' top cards
+        f4, f5, f6, f7 = piles[4], piles[5], piles[6], piles[7]
+        tops = (f4[-1] if f4 else 0, f5[-1] if f5 else 0, f6[-1] if f6 else 0, f7[-1] if f7 else 0)
+        homes = _HOMES.get(tops)
+        if homes is None:
+            homes = _homes(tops)
         top_of = where.get
         home_of = homes.get
         first, second, build = ONTO_FIRST, ONTO_SECOND, BUILD
@@ -154,19 +171,19 @@ class FreecellRules(Rules):
             if home is not None:
                 for f in home:
                     append((s, 1, f))
-            if s > 7 and grouped and len(pile) > 1 and build[pile[-2] * 64 + card]:
+            if grouped and len(pile) > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one)
                 # a build of two or more cards: groups move too
                 size = len(pile)
                 run = 2
-                while run < size and BUILD[pile[-run - 1] * 64 + pile[-run]]:
+                while run < size and build[pile[-run - 1] * 64 + pile[-run]]:
                     run += 1
                 pairs: list[tuple[int, int]] = []
                 for n in range(1, (run if run < limit else limit) + 1):
                     under = pile[-n]
-                    onto = top_of(ONTO_FIRST[under])
+                    onto = top_of(first[under])
                     if onto is not None:
                         pairs.append((onto, n))
-                    onto = top_of(ONTO_SECOND[under])
+                    onto = top_of(second[under])
                     if onto is not None:
                         pairs.append((onto, n))
                 if empties:
@@ -180,18 +197,29 @@ class FreecellRules(Rules):
                 continue
             a = top_of(first[card])
             b = top_of(second[card])
+            if not empties:
+                if a is not None:
+                    if b is None:
+                        append((s, 1, a))
+                    elif a < b:
+                        append((s, 1, a))
+                        append((s, 1, b))
+                    else:
+                        append((s, 1, b))
+                        append((s, 1, a))
+                elif b is not None:
+                    append((s, 1, b))
+                continue
             if a is None:
                 if b is None:
                     for t in empties:
                         append((s, 1, t))
                     continue
-                targets = sorted([*empties, b]) if empties else [b]
+                targets = sorted([*empties, b])
             elif b is None:
-                targets = sorted([*empties, a]) if empties else [a]
-            elif empties:
-                targets = sorted([*empties, a, b])
+                targets = sorted([*empties, a])
             else:
-                targets = [a, b] if a < b else [b, a]
+                targets = sorted([*empties, a, b])
             for t in targets:
                 append((s, 1, t))
         return moves
