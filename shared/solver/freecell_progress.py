@@ -558,6 +558,16 @@ def dig(pos: Position) -> Witness | None:
     cells0 = [p[0] for p in piles[:4] if p]
     for depth, t in targets:
         pile = cols[t]
+        if depth == 1:
+            # The greedy line's first step, without building the room: the last other
+            # column whose top takes the card, else a free cell.
+            card = pile[-1]
+            for u in range(7, -1, -1):
+                col = cols[u]
+                if col and u != t and BUILD[col[-1] * 64 + card]:
+                    return ((card, col[-1]),)
+            if len(cells0) < 4:
+                return ((card, CELL),)
         room = _Room(cols, t, cells0)
         takers = room.takers
         cells = room.cells
@@ -600,21 +610,31 @@ class _Room:
     line changes them, with the moves it makes to find room."""
 
     def __init__(self, cols: Sequence[list[int]], dug: int, cells: list[int]) -> None:
-        self.stacks: dict[int, list[int]] = {u: col[:] for u, col in enumerate(cols) if col}
+        #: the columns but the dug one; the position's own lists until changed (see _own)
+        self.stacks: dict[int, list[int]] = {u: col for u, col in enumerate(cols) if col}
         del self.stacks[dug]
+        self.owned: set[int] = set()
         self.dug = dug
-        self.empty = sum(1 for col in cols if not col)
+        self.empty = 7 - len(self.stacks)
         self.cells = cells[:]
         self.line: list[tuple[int, int]] = []
-        #: card -> a column whose top takes it
+        #: card -> a column whose top takes it (the last such column)
         self.takers: dict[int, int] = {}
         for u, stack in self.stacks.items():
             for up in ACCEPTS[stack[-1]]:
                 self.takers[up] = u
 
+    def _own(self, u: int) -> list[int]:
+        """Column ``u``, copied the first time the line changes it."""
+        if u in self.owned:
+            return self.stacks[u]
+        self.owned.add(u)
+        stack = self.stacks[u] = self.stacks[u][:]
+        return stack
+
     def put(self, u: int, cards: Sequence[int]) -> None:
         """``cards`` land on column ``u``."""
-        stack = self.stacks[u]
+        stack = self._own(u)
         self._untake(u, stack[-1])
         stack.extend(cards)
         for up in ACCEPTS[stack[-1]]:
@@ -622,7 +642,7 @@ class _Room:
 
     def take(self, u: int, n: int) -> list[int]:
         """The top ``n`` cards leave column ``u``."""
-        stack = self.stacks[u]
+        stack = self._own(u)
         self._untake(u, stack[-1])
         cards = stack[-n:]
         del stack[-n:]
@@ -639,6 +659,7 @@ class _Room:
         self.empty -= 1
         u = 16 + len(self.line)
         self.stacks[u] = [card]
+        self.owned.add(u)
         for up in ACCEPTS[card]:
             self.takers[up] = u
 
