@@ -1,4 +1,4 @@
-"""Search over compact Freecell boards: the candidate moves, solving, and a progress search.
+"""Search over compact Freecell boards: the candidate moves, the move, and solving.
 
 Children that differ only by which free cell or empty column was used share a
 key, so the search never tries both; every other legal move is kept, which is
@@ -8,13 +8,11 @@ lower are home) goes to its foundation as the only child.
 
 :func:`solve` hands the deal to several best-first searches taking turns
 (:mod:`shared.solver.freecell_portfolio`); :func:`solve_score` and :func:`play`
-rank the moves of a hint; :func:`progress_possible` is the stuck check's search
-as it was (the engine now uses ``freecell_progress``, which answers the same).
+rank the moves of a hint. The engine's stuck check has its own search
+(:mod:`shared.solver.freecell_progress`).
 """
 
 from __future__ import annotations
-
-from heapq import heappop, heappush
 
 from shared.solver import freecell_portfolio
 from shared.solver.freecell_fast import (
@@ -24,10 +22,7 @@ from shared.solver.freecell_fast import (
     FOUNDATIONS,
     Board,
     autoplay,
-    foundation_total,
     highest,
-    key,
-    legal,
     run_length,
 )
 from shared.solver.result import Limits
@@ -37,12 +32,6 @@ from shared.variants.base import InternalMove
 ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(up for up in range(64) if BUILD[lo * 64 + up]) for lo in range(64)
 )
-
-#: moves the greedy witness of progress tries per wanted card
-DIG_STEPS = 24
-
-#: positions between two looks at the clock
-CLOCK_EVERY = 512
 
 
 def candidate_moves(board: Board, forced_safe: bool) -> list[InternalMove]:
@@ -210,120 +199,3 @@ def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalM
     Several best-first searches take turns (:mod:`shared.solver.freecell_portfolio`).
     """
     return freecell_portfolio.solve(start, auto, limits)
-
-
-def wanted_depth(board: Board) -> int:
-    """How deep the shallowest card next for its foundation lies under other cards."""
-    high = highest(board)
-    best = 99
-    for t in COLUMNS:
-        col = board[t]
-        n = len(col)
-        for depth in range(min(n, best)):
-            card = col[n - 1 - depth]
-            if (card & 15) == high[card >> 4] + 1:
-                best = depth
-                break
-    return best
-
-
-def dig(board: Board, auto: bool) -> bool:
-    """A cheap witness of progress: uncover a wanted card greedily, by legal moves only.
-
-    For each card next for its foundation, shallowest first, move what lies on it
-    onto other columns, into free cells or into empty columns while that can be
-    done; True as soon as a card reaches or can reach a foundation. False means
-    only that this greedy line failed.
-    """
-    high = highest(board)
-    targets: list[tuple[int, int, int]] = []
-    for t in COLUMNS:
-        col = board[t]
-        n = len(col)
-        for i in range(n):
-            card = col[i]
-            if (card & 15) == high[card >> 4] + 1:
-                targets.append((n - 1 - i, t, card))
-    targets.sort()
-    start_total = foundation_total(board)
-    for _depth, t, card in targets:
-        b = board
-        first = True
-        for _ in range(DIG_STEPS):
-            col = b[t]
-            above = len(col) - 1 - col.rindex(card) if card in col else -1
-            if above < 0:
-                break
-            if above == 0:
-                return True
-            move = _dig_move(b, t, above)
-            if move is None:
-                break
-            b = play(b, move, auto, first)
-            first = False
-            if foundation_total(b) > start_total:
-                return True
-    return False
-
-
-def _dig_move(board: Board, t: int, above: int) -> InternalMove | None:
-    """A legal move taking cards off the top of column ``t``, at most ``above`` of them."""
-    col = board[t]
-    n_cells = sum(1 for c in CELLS if not board[c])
-    empties = [u for u in COLUMNS if not board[u]]
-    limit = (n_cells + 1) << len(empties)
-    run = min(run_length(col), above)
-    for u in COLUMNS:
-        tp = board[u]
-        if u == t or not tp:
-            continue
-        under = tp[-1]
-        n = (under & 15) - (col[-1] & 15)
-        if 1 <= n <= run and n <= limit and BUILD[under * 64 + col[-n]]:
-            return (t, n, u)
-    if empties:
-        n = min(run, (n_cells + 1) << (len(empties) - 1))
-        if n > 1 or not n_cells:
-            return (t, n, empties[0])
-    for c in CELLS:
-        if not board[c]:
-            return (t, 1, c)
-    # no room: make some by building a free cell's card onto another column
-    for c in CELLS:
-        card = board[c][0]
-        for u in COLUMNS:
-            tp = board[u]
-            if u != t and tp and BUILD[tp[-1] * 64 + card]:
-                return (c, 1, u)
-    return None
-
-
-def progress_possible(start: Board, auto: bool, budget: int) -> bool | None:
-    """True when some line adds a card to the foundations, False when none can
-    (every reachable board seen), None when ``budget`` boards were not enough."""
-    if dig(start, auto):
-        return True
-    target = foundation_total(start)
-    start_key = key(start)
-    seen = {start_key}
-    heap: list[tuple[int, int, Board]] = [(wanted_depth(start), 0, start)]
-    counter = 0
-    while heap:
-        _, _, board = heappop(heap)
-        full = counter == 0
-        for move in legal(board) if full else candidate_moves(board, False):
-            if move[2] in FOUNDATIONS:
-                return True
-            child = play(board, move, auto, full)
-            if foundation_total(child) > target:
-                return True
-            child_key = key(child)
-            if child_key in seen:
-                continue
-            if len(seen) >= budget:
-                return None
-            seen.add(child_key)
-            counter += 1
-            # newest first among equals: dig on rather than widen
-            heappush(heap, (wanted_depth(child), -counter, child))
-    return False
