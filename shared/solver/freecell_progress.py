@@ -187,16 +187,17 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     limit = (free + 1) << n_empty
     to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
     cols = list(state)
-    where = {}
+    # top card -> its column (a list: indexing it is cheaper than a dict's get; the
+    # -1 of "no card" finds the unused card code 63)
+    where: list[int | None] = [None] * 64
     for j in range(n_empty, 8):
         where[cols[j][-1]] = j
-    top_of = where.get
     out: list[State] = []
     add = out.append
     runs_get = _RUNS.get
     for k, card in enumerate(cells):
-        a = top_of(ONTO_FIRST[card])
-        b = top_of(ONTO_SECOND[card])
+        a = where[ONTO_FIRST[card]]
+        b = where[ONTO_SECOND[card]]
         if a is None and b is None and not n_empty:
             continue
         rest_cells = cells[:k] + cells[k + 1 :]
@@ -223,8 +224,8 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
         if runs is None:
             runs = runs_of(col)
         for _n, rest, moved, first, second in runs if limit >= len(runs) else runs[:limit]:
-            a = top_of(first)
-            b = top_of(second)
+            a = where[first]
+            b = where[second]
             if a is None and b is None:
                 continue
             if rest:

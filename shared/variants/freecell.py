@@ -51,14 +51,14 @@ FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(8))
 
 
-#: foundations' top cards (0: empty) -> {card: the foundations that take it}
-_HOMES: dict[tuple[int, int, int, int], dict[int, tuple[int, ...]]] = {}
+#: foundations' top cards (0: empty) -> HOMES[card]: the foundations that take it
+_HOMES: dict[tuple[int, int, int, int], list[tuple[int, ...] | None]] = {}
 
 
-def _homes(tops: tuple[int, int, int, int]) -> dict[int, tuple[int, ...]]:
-    """Card -> the foundations (pile indices) that take it, for these foundation tops
-    (remembered: the foundations change only when a card goes home)."""
-    homes: dict[int, tuple[int, ...]] = {}
+def _homes(tops: tuple[int, int, int, int]) -> list[tuple[int, ...] | None]:
+    """Card -> the foundations (pile indices) that take it (None: none), for these
+    foundation tops (remembered: the foundations change only when a card goes home)."""
+    homes: list[tuple[int, ...] | None] = [None] * 64
     open_foundations: list[int] = []
     for f, top in zip(FOUNDATION_INDICES, tops, strict=True):
         if top:
@@ -133,8 +133,9 @@ class FreecellRules(Rules):
         cell_mask = (not piles[0]) | (not piles[1]) << 1 | (not piles[2]) << 2 | (not piles[3]) << 3
         to_cells = TO_EMPTY_CELLS[cell_mask]
         n_cells = BITS[cell_mask]
-        # column top -> its column; the empty columns
-        where: dict[int, int] = {}
+        # column top -> its column (a list: indexing it is cheaper than a dict's get;
+        # the -1 of "no card" in ONTO_* finds the unused card code 63); the empty columns
+        where: list[int | None] = [None] * 64
         empties: list[int] = []
         for t in COLUMN_INDICES:
             tp = piles[t]
@@ -154,8 +155,6 @@ class FreecellRules(Rules):
         homes = _HOMES.get(tops)
         if homes is None:
             homes = _homes(tops)
-        top_of = where.get
-        home_of = homes.get
         first, second, build = ONTO_FIRST, ONTO_SECOND, BUILD
         moves: list[InternalMove] = []
         append = moves.append
@@ -167,7 +166,7 @@ class FreecellRules(Rules):
             card = pile[-1]
             if to_cells:
                 extend(to_cells[s])
-            home = home_of(card)
+            home = homes[card]
             if home is not None:
                 for f in home:
                     append((s, 1, f))
@@ -180,10 +179,10 @@ class FreecellRules(Rules):
                 pairs: list[tuple[int, int]] = []
                 for n in range(1, (run if run < limit else limit) + 1):
                     under = pile[-n]
-                    onto = top_of(first[under])
+                    onto = where[first[under]]
                     if onto is not None:
                         pairs.append((onto, n))
-                    onto = top_of(second[under])
+                    onto = where[second[under]]
                     if onto is not None:
                         pairs.append((onto, n))
                 if empties:
@@ -195,8 +194,8 @@ class FreecellRules(Rules):
                 for t, n in pairs:
                     append((s, n, t))
                 continue
-            a = top_of(first[card])
-            b = top_of(second[card])
+            a = where[first[card]]
+            b = where[second[card]]
             if not empties:
                 if a is not None:
                     if b is None:
