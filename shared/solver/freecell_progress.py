@@ -582,10 +582,10 @@ def dig(pos: Position) -> Witness | None:
             while i - run >= bottom and BUILD[pile[i - run] * 64 + pile[i - run + 1]]:
                 run += 1
             n = min(run, (5 - len(cells)) << room.empty)
-            while n > 1 and pile[i - n + 1] not in takers:
+            while n > 1 and takers[pile[i - n + 1]] is None:
                 n -= 1
             base = pile[i - n + 1]
-            onto = takers.get(base)
+            onto = takers[base]
             if onto is not None:
                 line.append((base, room.stacks[onto][-1]))
                 room.put(onto, pile[i - n + 1 : i + 1])
@@ -619,8 +619,8 @@ class _Room:
         self.empty = 7 - len(self.stacks)
         self.cells = cells[:]
         self.line: list[tuple[int, int]] = []
-        #: card -> a column whose top takes it (the last such column)
-        self.takers: dict[int, int] = {}
+        #: card -> a column whose top takes it (the last such column), None: none
+        self.takers: list[int | None] = [None] * 64
         for u, stack in self.stacks.items():
             for up in ACCEPTS[stack[-1]]:
                 self.takers[up] = u
@@ -666,8 +666,8 @@ class _Room:
 
     def _untake(self, u: int, top: int) -> None:
         for up in ACCEPTS[top]:
-            if self.takers.get(up) == u:
-                del self.takers[up]
+            if self.takers[up] == u:
+                self.takers[up] = None
 
     def make_room(self) -> bool:
         """With every free cell full: empty a free cell, or a column, by building
@@ -678,7 +678,7 @@ class _Room:
             return True
         takers, stacks, line = self.takers, self.stacks, self.line
         for k, card in enumerate(self.cells):
-            onto = takers.get(card)
+            onto = takers[card]
             if onto is not None:
                 line.append((card, stacks[onto][-1]))
                 self.put(onto, (card,))
@@ -686,7 +686,7 @@ class _Room:
                 return True
         for u, stack in list(stacks.items()):
             top = stack[-1]
-            onto = takers.get(top)
+            onto = takers[top]
             if onto is None or onto == u:
                 continue
             if len(stack) == 1:
