@@ -22,26 +22,28 @@ GC_YOUNG_THRESHOLD = 2_000
 THAW_S = 600.0
 
 #: collections of this generation and older freeze what survived them (0 young, 1 middle, 2 full)
-FREEZE_AFTER = 1
+FREEZE_AFTER = 0
 
 
 class SurvivorFreezer:
-    """Freeze what survives middle and full collections; thaw and collect it all every 10 minutes.
+    """Freeze what survives every collection; thaw and collect it all every 10 minutes.
 
     The server's heap is mostly long-lived: the games in memory and their undo
-    histories, hundreds of thousands of containers. CPython walks them again
-    in every middle collection until they reach the old generation, and in
-    every full collection after that, each walk a pause of up to hundreds of
-    milliseconds for every move waiting on the loop (the p99 of 500 clients
-    at 2 moves/s went from 87 ms to 9 ms without them). What survived a
-    middle or full collection is very likely to live on, so it is frozen
-    (``gc.freeze``): later collections walk only what is newer. Memory freed
-    by reference counting (an evicted game, a closed connection's buffers:
-    nearly all of it) is freed at once either way; only reference cycles among
-    frozen objects wait for :meth:`thaw`, which the server calls every
-    :data:`THAW_S` (under load, the cyclic garbage is a few hundred objects a
-    minute). The thaw's full collection walks the whole heap: one long pause
-    every 10 minutes instead of many.
+    histories, hundreds of thousands of containers. Whatever survives a young
+    collection used to wait in the middle generation, and each middle
+    collection walked all of it: at 500 clients x 2 moves/s, one pause of 5 to
+    12 ms CPU (23 to 42 ms wall on a loaded machine) about once a second, the
+    largest stalls of the event loop (measured with server/stalls.py). So what
+    survives any collection, young ones included, is frozen (``gc.freeze``):
+    each collection walks only what was allocated since the last one (at most
+    :data:`GC_YOUNG_THRESHOLD` new containers, about a millisecond), and the
+    middle and old generations stay empty. Memory freed by reference counting
+    (an evicted game, a closed connection's buffers: nearly all of it) is
+    freed at once either way; only reference cycles among frozen objects wait
+    for :meth:`thaw`, which the server calls every :data:`THAW_S`. They are
+    few: after 10,500 moves of 500 clients, a full collection frees about
+    3,300 objects. The thaw's full collection walks the whole heap: one pause
+    (100 to 200 ms at that load) every 10 minutes instead of one a second.
     """
 
     def __init__(self) -> None:
@@ -83,11 +85,10 @@ def tune() -> SurvivorFreezer:
     classes, functions: about 100,000 objects) is frozen at once. Young
     collections run every 2,000 allocations rather than 700: each move
     allocates a few hundred short-lived containers, so fewer collections cost
-    less CPU in all; not many more, because the middle generation then holds
-    the undo histories of ten times as many moves, and walking it paused the
-    loop for over 100 ms at 20,000 (measured at 500 moves/s: pauses of 6 ms
-    young and 24 ms middle at most with 2,000). Full collections are left to
-    :class:`SurvivorFreezer`.
+    less CPU in all; not many more, because each young collection walks what
+    was allocated since the last one (at 20,000 it paused the loop for tens of
+    milliseconds). :class:`SurvivorFreezer` freezes what survives, so the
+    middle and full collections find nothing to walk until its thaw.
     """
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     gc.collect()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 from typing import Any
 
@@ -66,6 +67,7 @@ async def serve(config: Config) -> None:
 
     app = App(config)
     await app.start()
+    tracer = _stall_tracer(app)
     thawing = asyncio.create_task(runtime.thaw_every(runtime.tune()), name="gc-thaw")
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -76,6 +78,21 @@ async def serve(config: Config) -> None:
     logging.getLogger("server").info("signal received")
     thawing.cancel()
     await app.stop()
+    if tracer is not None:
+        tracer.write()
+
+
+def _stall_tracer(app: Any) -> Any:
+    """The stall tracer when ``PATIENCE_STALL_TRACE`` names its file (see server/stalls.py)."""
+    path = os.environ.get("PATIENCE_STALL_TRACE")
+    if not path:
+        return None
+    from server.stalls import StallTracer
+
+    tracer = StallTracer(path)
+    tracer.install(asyncio.get_running_loop())
+    tracer.trace_writer(app.writer)
+    return tracer
 
 
 def run(args: argparse.Namespace) -> int:
