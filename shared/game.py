@@ -95,7 +95,8 @@ class Game:
 
     def legal_moves(self) -> list[str]:
         """Every legal move now, in canonical notation; none once the game has ended or is stuck."""
-        self._refresh()
+        if self._cache_ply != len(self.actions):  # (what _refresh checks first, inline)
+            self._refresh()
         if self._names_ply != self._cache_ply:
             self._names = self.rules.move_names(self._legal)
             self._names_ply = self._cache_ply
@@ -249,7 +250,8 @@ class Game:
         if action == UNDO:
             self.undo()
             return UNDO
-        self._refresh()
+        if self._cache_ply != len(self.actions):  # (what _refresh checks first, inline)
+            self._refresh()
         if self._state != PLAYING:
             raise IllegalMove(self._ended_reason())
         rules = self.rules
