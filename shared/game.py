@@ -270,7 +270,10 @@ class Game:
             name = rules.move_name(move)
         else:
             name = action  # the canonical name the rules wrote for it
-        if move not in self._legal:
+        # The listed names stand for the listed moves one to one: when they are written
+        # for this ply, finding the name is the cheaper check (the very string, usually).
+        named = self._names_ply == self._cache_ply
+        if name not in self._names if named else move not in self._legal:
             reason = self._reason(move)
             raise IllegalMove(f"{action!r} is not legal now: {reason}")
         # Every position but the deal came out of an action, so it is settled.

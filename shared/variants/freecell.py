@@ -280,8 +280,14 @@ class FreecellRules(Rules):
             if not uncovered:
                 return 0
             card = uncovered[-1]
-            home = next((p for p in piles[4:8] if p and p[0] >> 4 == card >> 4), None)
-            if card & 15 != (len(home) if home else 0) + 1:
+            suit = card >> 4
+            need = 1  # the rank its foundation takes next
+            for f in FOUNDATION_INDICES:
+                home = piles[f]
+                if home and home[0] >> 4 == suit:
+                    need = len(home) + 1
+                    break
+            if card & 15 != need:
                 return 0
         made = 0
         while True:
