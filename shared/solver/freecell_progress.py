@@ -146,10 +146,14 @@ def runs_of(col: bytes) -> Runs:
         length = 1
         while length < n and BUILD[col[-length - 1] * 64 + col[-length]]:
             length += 1
-        found = tuple(
-            (k, col[:-k], col[-k:], ONTO_FIRST[col[-k]], ONTO_SECOND[col[-k]])
-            for k in range(1, length + 1)
-        )
+        if length == 1:  # most columns: only the top card moves
+            top = col[-1]
+            found = ((1, col[:-1], col[-1:], ONTO_FIRST[top], ONTO_SECOND[top]),)
+        else:
+            found = tuple(
+                (k, col[:-k], col[-k:], ONTO_FIRST[col[-k]], ONTO_SECOND[col[-k]])
+                for k in range(1, length + 1)
+            )
         if len(_RUNS) >= RUNS_SIZE:
             _RUNS.clear()
         _RUNS[col] = found
@@ -311,7 +315,7 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     known = known_line(start)
     if known is not None:
         return True, known
-    depth_of = _Depths(bytes(wanted_cards)).__getitem__
+    depth_of = _depths(bytes(sorted(wanted_cards))).__getitem__
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
     seen = [start]  # seen[k]: the k-th position seen, the start being the 0th
@@ -355,21 +359,38 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
 
 class _Depths(dict[bytes, int]):
     """Column -> how many cards lie on its shallowest wanted card (99: none); filled
-    as columns are met (the wanted cards are fixed for one search)."""
+    as columns are met. One per set of wanted cards (:func:`_depths`), shared by the
+    searches that want them, as consecutive positions of a game mostly do."""
 
     def __init__(self, wanted_cards: bytes) -> None:
         super().__init__()
-        self.wanted_cards = wanted_cards
+        #: byte -> 1 for a wanted card, else 0 (for bytes.translate)
+        self.marks = bytes(1 if code in wanted_cards else 0 for code in range(256))
 
     def __missing__(self, col: bytes) -> int:
-        best = 99
-        top = len(col) - 1
-        for card in self.wanted_cards:
-            at = col.rfind(card)
-            if at >= 0 and top - at < best:
-                best = top - at
+        # cards are all different: the last wanted card in the column is the shallowest
+        at = col.translate(self.marks).rfind(1)
+        best = len(col) - 1 - at if at >= 0 else 99
+        if len(self) >= DEPTHS_SIZE:
+            self.clear()
         self[col] = best
         return best
+
+
+#: columns remembered per set of wanted cards; sets remembered at most
+DEPTHS_SIZE = 50_000
+DEPTHS_SETS = 16
+_DEPTHS: dict[bytes, _Depths] = {}
+
+
+def _depths(wanted_cards: bytes) -> _Depths:
+    """The shared :class:`_Depths` of these wanted cards."""
+    found = _DEPTHS.get(wanted_cards)
+    if found is None:
+        if len(_DEPTHS) >= DEPTHS_SETS:
+            _DEPTHS.clear()
+        found = _DEPTHS[wanted_cards] = _Depths(wanted_cards)
+    return found
 
 
 def progress_possible(pos: Position, budget: int) -> bool | None:
