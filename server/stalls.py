@@ -57,6 +57,7 @@ class StallTracer:
         self.commits: list[tuple[float, float, int]] = []
         #: seconds each write waited from its submission to its commit
         self.waits: list[float] = []
+        self.waits_by_second: dict[int, list[float]] = collections.defaultdict(list)
 
     def install(self, loop: asyncio.AbstractEventLoop) -> None:
         gc.callbacks.append(self._gc)
@@ -100,7 +101,12 @@ class StallTracer:
             commits.append((time.perf_counter() - wall, time.thread_time() - cpu, len(items)))
 
         writer._transaction = transaction
-        writer.observers.append(self.waits.append)
+        writer.observers.append(self._waited)
+
+    def _waited(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        second = int(time.perf_counter() - self.started)
+        self.waits_by_second[second].append(seconds)
 
     def _turn_ended(self, now: float) -> None:
         busy = now - self._turn_start
@@ -163,6 +169,14 @@ class StallTracer:
                 )
                 + f", over 5 ms {sum(w > 0.005 for w in waits)}"
             )
+            for second, waited in sorted(self.waits_by_second.items()):
+                waited.sort()
+                lines.append(
+                    f"  second {second}: {len(waited)} writes, wait p50 "
+                    f"{waited[len(waited) // 2] * 1000:.1f} ms, p99 "
+                    f"{waited[int(len(waited) * 0.99)] * 1000:.1f} ms, "
+                    f"max {waited[-1] * 1000:.1f} ms"
+                )
             walls = sorted(w for w, _, _ in self.commits)
             lines.append(
                 f"commits over 5 ms: {sum(w > 0.005 for w in walls)}; p99 "
