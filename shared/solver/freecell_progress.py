@@ -160,17 +160,20 @@ def runs_of(col: bytes) -> Runs:
     return found
 
 
-class _SortedCells(dict[bytes, bytes]):
-    """Free cells' cards -> the same sorted (the canonical form), made once each."""
+class _CellsWith(dict[bytes, list[bytes | None]]):
+    """Free cells' cards (sorted) -> for each card, the same with the card, sorted (the
+    canonical form); filled as cards are met."""
 
-    def __missing__(self, cells: bytes) -> bytes:
+    def __missing__(self, cells: bytes) -> list[bytes | None]:
         if len(self) >= RUNS_SIZE:
             self.clear()
-        found = self[cells] = bytes(sorted(cells))
+        found: list[bytes | None] = [None] * 64
+        self[cells] = found
         return found
 
 
-_SORTED_CELLS = _SortedCells()
+_CELLS_WITH = _CellsWith()
+_NO_CELLS: list[bytes | None] = []
 
 
 def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
@@ -199,6 +202,8 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     out: list[State] = []
     add = out.append
     runs_get = _RUNS.get
+    # card -> the free cells' cards with it, sorted (the canonical form), made once each
+    with_card = _CELLS_WITH[cells] if free else _NO_CELLS
     for k, card in enumerate(cells):
         a = where[ONTO_FIRST[card]]
         b = where[ONTO_SECOND[card]]
@@ -270,18 +275,21 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                 add(tuple(new))
         if free:
             _n, rest, moved, _first, _second = runs[0]
+            into = with_card[moved[0]]
+            if into is None:
+                into = with_card[moved[0]] = bytes(sorted(cells + moved))
             if rest:
                 if wanted[rest[-1]]:
                     return None
                 new = cols[:]
                 new[i] = rest
-                new[8] = _SORTED_CELLS[cells + moved]
+                new[8] = into
                 add(tuple(new))
             else:
                 new = cols[:8]
                 new[i] = rest
                 new.sort()
-                new.append(_SORTED_CELLS[cells + moved])
+                new.append(into)
                 add(tuple(new))
     return tuple(out)
 
