@@ -1,7 +1,6 @@
 """The stuck check's search for Freecell: can some line of moves put another card home?
 
-This answers the question ``freecell_search.progress_possible`` answers, in
-the same terms, so the verdicts agree: from a position P, let R(P) be the
+The question, in the terms of rules.md's "stuck": from a position P, let R(P) be the
 positions reachable from P by moves that put no card on a foundation, each
 counted once up to which free cell or which column holds what (the solver's
 canonical key). P is stuck exactly when no position of R(P) has a card its
