@@ -66,6 +66,9 @@ async def server(tmp_path: Path) -> AsyncIterator[ServerControl]:
         race_tick_ms=100,
         daily_ahead=False,
         daily_budget_s=2.0,
+        # stuck searches in the server's own process: no two worker processes spawned (and
+        # their interpreters started) for every test; the verdicts are the same
+        stuck_workers=0,
     )
     # The server computes dailies in a process pool. Its resource tracker, started lazily,
     # passes stderr's descriptor to the child; under Textual's Pilot stderr is captured and
