@@ -14,7 +14,9 @@ with the server's CPU per move).
 
 The server's CPU is its process and its worker processes (the stuck-search
 pool), split into the event loop's thread and the workers: moving work into
-a worker does not make it free. ``--server-profile FILE`` samples the
+a worker does not make it free. ``--stall-trace FILE`` has the server
+time its event loop's turns, garbage collections and commits (see
+server/stalls.py). ``--server-profile FILE`` samples the
 server's main thread while it is measured (see :class:`Sampler`).
 
     python -m bench load                          # 200 clients x 2/s, 10 s per phase
@@ -543,6 +545,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--server-profile", help="sample the server's CPU while it is measured, into this file"
     )
+    parser.add_argument(
+        "--stall-trace",
+        help="the server traces its event loop's stalls, commits and collections into this file "
+        "(server/stalls.py; written when the server stops)",
+    )
 
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--profiled-server", help=argparse.SUPPRESS)
@@ -555,6 +562,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(echo_server())
         return 0
     args.phases = [p for p in args.phases.split(",") if p]
+    if args.stall_trace:
+        os.environ["PATIENCE_STALL_TRACE"] = os.path.abspath(args.stall_trace)
 
     args.saturate_clients = args.saturate_clients or args.clients
     load = os.getloadavg()[0]
