@@ -60,7 +60,7 @@ class Config:
     race_countdown_ms: int = 3000
     #: how often races are checked against their time limit
     race_tick_ms: int = 1000
-    #: seconds of solver (in a worker thread) allowed per daily candidate seed
+    #: cap on the seconds of solver per daily candidate seed (daily.POSITIONS decides first)
     daily_budget_s: float = 10.0
     #: compute today's and tomorrow's dailies in the background at start and every hour
     daily_ahead: bool = True
