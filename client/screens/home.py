@@ -165,10 +165,13 @@ class HomeScreen(Screen[None]):
         dailies, stats = await self.patience.home_facts()
         self.dailies = dailies
         self.stats = stats
+        # The screen may have been left (or not be built yet) while the facts were on
+        # their way: update the widgets that are there (compose reads self.dailies).
         for variant in self.patience.variant_ids:
-            line = self.query_one(f"#line-{variant}", Label)
-            line.update(self._variant_line(variant))
-        self.query_one("#stats", Static).update(stats_text(stats))
+            for line in self.query(f"#line-{variant}").results(Label):
+                line.update(self._variant_line(variant))
+        for panel in self.query("#stats").results(Static):
+            panel.update(stats_text(stats))
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one("#home-message", Static).update(

@@ -168,9 +168,12 @@ class RaceScreen(Screen[None]):
         self.set_interval(0.5, self.redraw)
         self.redraw()
 
+    def on_unmount(self) -> None:
+        self._ready = False  # popped: a late push or timer must not look for its widgets
+
     def redraw(self) -> None:
         if not self._ready:
-            return  # a push arrived before the screen was built; on_mount draws it
+            return  # a push arrived before the screen was built (on_mount draws it) or after
         race = self.patience.race
         self.query_one("#room-heading", Static).update(room_heading(race))
         mine = self.patience.session.view
