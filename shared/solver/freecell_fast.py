@@ -10,10 +10,9 @@ engine's rules stay the only rules; this is the same rules, cheaper.
 
 from __future__ import annotations
 
-from shared.cards import RANK, RED
 from shared.position import Position
 from shared.variants.base import InternalMove
-from shared.variants.freecell import is_safe
+from shared.variants.freecell import ACCEPTS, BUILD, is_safe
 
 Board = tuple[bytes, ...]
 
@@ -21,13 +20,6 @@ CELLS = (0, 1, 2, 3)
 FOUNDATIONS = (4, 5, 6, 7)
 COLUMNS = (8, 9, 10, 11, 12, 13, 14, 15)
 AUTO_SOURCES = CELLS + COLUMNS
-
-#: BUILD[lower * 64 + upper]: ``upper`` may lie on ``lower`` (other colour, one rank lower)
-BUILD: bytes = bytes(
-    1 if RANK[lo] and RANK[up] and RANK[up] + 1 == RANK[lo] and RED[up] != RED[lo] else 0
-    for lo in range(64)
-    for up in range(64)
-)
 
 #: one shared tuple per internal move, so that stored paths cost no new objects
 _MOVES: dict[InternalMove, InternalMove] = {}
@@ -168,6 +160,7 @@ def key(board: Board) -> bytes:
 
 
 __all__ = [
+    "ACCEPTS",
     "BUILD",
     "CELLS",
     "COLUMNS",

@@ -32,6 +32,7 @@ from heapq import heappop, heappush
 from typing import NamedTuple
 
 from shared.solver.freecell_fast import (
+    ACCEPTS,
     BUILD,
     CELLS,
     COLUMNS,
@@ -44,11 +45,6 @@ from shared.solver.freecell_fast import (
 )
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
 from shared.variants.base import InternalMove
-
-#: ACCEPTS[card]: the two cards that may be built on ``card`` (other colour, one rank lower)
-ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(up for up in range(64) if BUILD[lo * 64 + up]) for lo in range(64)
-)
 
 #: the four aces' codes
 ACES = (1, 17, 33, 49)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from shared.solver import freecell_portfolio
 from shared.solver.freecell_fast import (
-    BUILD,
+    ACCEPTS,
     CELLS,
     COLUMNS,
     FOUNDATIONS,
@@ -27,11 +27,6 @@ from shared.solver.freecell_fast import (
 )
 from shared.solver.result import Limits
 from shared.variants.base import InternalMove
-
-#: ACCEPTS[card]: the two cards that may be built on ``card`` (other colour, one rank lower)
-ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(up for up in range(64) if BUILD[lo * 64 + up]) for lo in range(64)
-)
 
 
 def candidate_moves(board: Board, forced_safe: bool) -> list[InternalMove]:
