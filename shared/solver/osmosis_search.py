@@ -27,16 +27,11 @@ seen the deal is ``unwinnable``.
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
-
 from shared.position import Position
-from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
+from shared.solver import best_first
+from shared.solver.result import Limits
 from shared.variants.base import DEAL, InternalMove, Rules
 
-CLOCK_EVERY = 256
-#: expansions between two looks at the clock as well: late in a search most children
-#: are known already, so the positions added alone would look too seldom
-EXPAND_CLOCK_EVERY = 32
 F0 = 4
 STOCK = 8
 WASTE = 9
@@ -284,43 +279,14 @@ def solve(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[Intern
     deal = Deal(rules, pos)
     first: list[InternalMove] = []
     start = deal.forced(deal.start(pos), first)
-    start_key = _key(start)
-    parents: dict[Key, tuple[Key, Step] | None] = {start_key: None}
-    if _home_count(start[0]) == 52:
-        return WON, first, 1
-    if deal.dead(start):
-        return UNWINNABLE, [], 1
-    heap: list[tuple[int, int, State]] = [(0, 0, start)]
-    counter = 0
-    expanded = 0
-    while heap:
-        _, _, state = heappop(heap)
-        expanded += 1
-        if not expanded % EXPAND_CLOCK_EVERY and limits.out_of_time():
-            return UNKNOWN, [], len(parents)
-        state_key = _key(state)
-        for child, moves in deal.children(state):
-            child_key = _key(child)
-            if child_key in parents:
-                continue
-            parents[child_key] = (state_key, moves)
-            out = 52 - _home_count(child[0])
-            if not out:
-                return WON, first + _path(parents, child_key), len(parents)
-            counter += 1
-            if not deal.dead(child):
-                heappush(heap, (out, -counter, child))
-            if len(parents) >= limits.positions:
-                return UNKNOWN, [], len(parents)
-            if not counter % CLOCK_EVERY and limits.out_of_time():
-                return UNKNOWN, [], len(parents)
-    return UNWINNABLE, [], len(parents)
+    return best_first.search(
+        start, first, deal.children, _key, _won, _out, limits, dead=deal.dead
+    )
 
 
-def _path(parents: dict[Key, tuple[Key, Step] | None], end: Key) -> list[InternalMove]:
-    steps: list[Step] = []
-    link = parents[end]
-    while link is not None:
-        steps.append(link[1])
-        link = parents[link[0]]
-    return [move for step in reversed(steps) for move in step]
+def _out(state: State) -> int:
+    return 52 - _home_count(state[0])
+
+
+def _won(state: State) -> bool:
+    return _home_count(state[0]) == 52

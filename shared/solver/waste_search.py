@@ -29,21 +29,17 @@ been seen, the deal is ``unwinnable``.
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
 from typing import TypeVar
 
 from shared.position import Position
-from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
+from shared.solver import best_first
+from shared.solver.result import Limits
 from shared.variants.base import DEAL, InternalMove, Rules
 
 T = TypeVar("T")
 
-CLOCK_EVERY = 256
 #: the variants this search plays
 VARIANTS = ("thumb_and_pouch", "westhaven")
-#: expansions between two looks at the clock as well: late in a search most children
-#: are known already, so the positions added alone would look too seldom
-EXPAND_CLOCK_EVERY = 32
 WASTE = 1
 F0 = 2
 T0 = 6
@@ -340,39 +336,8 @@ def solve(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[Intern
     board = Board(rules)
     first: list[InternalMove] = []
     start = board.forced(board.start(pos), first)
-    start_key = _key(start)
-    parents: dict[Key, tuple[Key, Step] | None] = {start_key: None}
-    if sum(start[2]) == 52:
-        return WON, first, 1
-    heap: list[tuple[int, int, State]] = [(0, 0, start)]
-    counter = 0
-    expanded = 0
-    while heap:
-        _, _, state = heappop(heap)
-        expanded += 1
-        if not expanded % EXPAND_CLOCK_EVERY and limits.out_of_time():
-            return UNKNOWN, [], len(parents)
-        state_key = _key(state)
-        for child, moves in board.children(state):
-            child_key = _key(child)
-            if child_key in parents:
-                continue
-            parents[child_key] = (state_key, moves)
-            if sum(child[2]) == 52:
-                return WON, first + _path(parents, child_key), len(parents)
-            counter += 1
-            heappush(heap, (_score(child), -counter, child))
-            if len(parents) >= limits.positions:
-                return UNKNOWN, [], len(parents)
-            if not counter % CLOCK_EVERY and limits.out_of_time():
-                return UNKNOWN, [], len(parents)
-    return UNWINNABLE, [], len(parents)
+    return best_first.search(start, first, board.children, _key, _won, _score, limits)
 
 
-def _path(parents: dict[Key, tuple[Key, Step] | None], end: Key) -> list[InternalMove]:
-    steps: list[Step] = []
-    link = parents[end]
-    while link is not None:
-        steps.append(link[1])
-        link = parents[link[0]]
-    return [move for step in reversed(steps) for move in step]
+def _won(state: State) -> bool:
+    return sum(state[2]) == 52
