@@ -19,26 +19,11 @@ from shared.solver import freecell_progress
 from shared.solver.freecell_progress import CELL, EMPTY, Witness
 from shared.variants.base import InternalMove
 from shared.variants.freecell import FreecellRules
+from tests.shared.positions import FREECELL_DEAD
 
 AUTOPLAY = FreecellRules({"autoplay": True})
 MANUAL = FreecellRules({"autoplay": False})
 
-# Reached in random play; no line adds a foundation card (tests/shared/test_stuck.py).
-FREECELL_DEAD = """
-r0: JS
-r2: 2H
-r3: 5H
-f0: AS
-f1: AD
-t0: 8D KC TS TH 2C TC
-t1: 8S 9D 7D 2S 5S 9S 5C 4D
-t2: 3S 3H KS 2D 9H 8C 7H
-t3: JH 6H JC 3C 7C 9C 8H 7S
-t4: KD QC
-t5: 4H QD QH AH 6C 5D 4C 3D
-t6: AC JD 6D 6S KH QS
-t7: 4S TD
-"""
 
 
 def key(pos: Position) -> tuple[object, ...]:

@@ -10,6 +10,7 @@ from shared.games import rules_for
 from shared.position import Position
 from shared.stuck import no_progress_possible
 from shared.variants.base import Rules
+from tests.shared.positions import FREECELL_DEAD
 
 
 def reference_progress(rules: Rules, start: Position, budget: int = 5_000) -> bool | None:
@@ -93,22 +94,6 @@ def test_answers_do_not_depend_on_what_was_asked_before() -> None:
     assert any(first) and not all(first)
 
 
-# Reached in random play (seed 29); the plain reference search confirms it is dead.
-FREECELL_DEAD = """
-r0: JS
-r2: 2H
-r3: 5H
-f0: AS
-f1: AD
-t0: 8D KC TS TH 2C TC
-t1: 8S 9D 7D 2S 5S 9S 5C 4D
-t2: 3S 3H KS 2D 9H 8C 7H
-t3: JH 6H JC 3C 7C 9C 8H 7S
-t4: KD QC
-t5: 4H QD QH AH 6C 5D 4C 3D
-t6: AC JD 6D 6S KH QS
-t7: 4S TD
-"""
 
 
 def test_freecell_board_with_moves_but_no_way_home_is_stuck() -> None:
