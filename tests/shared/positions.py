@@ -1,7 +1,7 @@
 """Hand-built positions several test modules share."""
 
 # Freecell, reached in random play (seed 29): no line adds a foundation card (the plain
-# reference search in test_freecell_progress.py confirms it is dead).
+# reference search of test_stuck.py confirms it is dead).
 FREECELL_DEAD = """
 r0: JS
 r2: 2H
