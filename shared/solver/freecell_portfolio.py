@@ -269,7 +269,7 @@ class BestFirst:
             if col:
                 cost = costs.get(col)
                 if cost is None:
-                    cost = costs[col] = _column_cost(col, high, w_block, w_buried)
+                    cost = costs[col] = column_cost(col, high, w_block, w_buried)
                     self.cached += 1
                 total += cost
             else:
@@ -394,7 +394,7 @@ def _next_home(board: Board, card: int) -> bool:
 _ONE_CARD: tuple[bytes, ...] = tuple(bytes((c,)) for c in range(64))
 
 
-def _column_cost(col: bytes, high: bytes, w_block: int, w_buried: int) -> int:
+def column_cost(col: bytes, high: bytes, w_block: int, w_buried: int) -> int:
     """Cards lying on a lower card, plus the cards above each next-needed card, weighted."""
     blocking = 0
     buried = 0

@@ -155,7 +155,7 @@ def solve_score(board: Board) -> int:
             continue
         cost = cache.get((col, high))
         if cost is None:
-            cost = _column_cost(col, high)
+            cost = freecell_portfolio.column_cost(col, high, 1, 1)
             if len(cache) >= COLUMN_CACHE:
                 cache.clear()
             cache[(col, high)] = cost
@@ -169,23 +169,6 @@ def solve_score(board: Board) -> int:
 #: column costs remembered; a move changes two columns, so most are seen before
 COLUMN_CACHE = 200_000
 _column_costs: dict[tuple[bytes, bytes], int] = {}
-
-
-def _column_cost(col: bytes, high: bytes) -> int:
-    """Cards lying on a lower card, plus the cards above each next-needed card."""
-    blocking = 0
-    buried = 0
-    low = 99
-    n = len(col)
-    for i, card in enumerate(col):
-        rank = card & 15
-        if rank > low:
-            blocking += 1
-        else:
-            low = rank
-        if rank == high[card >> 4] + 1:
-            buried += n - 1 - i
-    return blocking + buried
 
 
 def solve(start: Board, auto: bool, limits: Limits) -> tuple[str, list[InternalMove], int]:
