@@ -10,7 +10,7 @@ times the number of searches, while the first search alone still solves the
 easy majority within its first slice, at the cost it had alone.
 
 The searches expand the candidate moves (:func:`candidates`: one move per
-class of moves whose results share a key, as ``freecell_search.candidate_moves``)
+class of moves whose results share a key)
 over the same canonical keys. A complete search keeps every one, so when it runs
 out of positions it has seen every reachable key: that is the proof behind
 ``unwinnable``. The first search is incomplete on purpose: it never puts into a
@@ -74,7 +74,9 @@ def run_of(col: bytes) -> int:
 
 
 def candidates(board: Board, forced_safe: bool, complete: bool = True) -> list[InternalMove]:
-    """The moves ``freecell_search.candidate_moves`` gives, in the same order, faster.
+    """Legal moves, one per class of equivalent ones (a move to a second empty cell or
+    column, or a whole column onto an empty one, gives a board with the key of a move
+    kept here, so nothing is lost).
 
     Foundation moves first, then builds onto columns, then moves to the first
     empty column and the first empty cell; when ``forced_safe`` (no autoplay), a

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from shared.solver import freecell_fast as ff
+from shared.solver import freecell_portfolio as fp
 from shared.solver import freecell_search as fs
 from shared.variants.freecell import FreecellRules
 
@@ -43,7 +44,7 @@ def test_legal_moves_and_results_agree_with_the_engine_on_random_playouts(autopl
     assert checked > 3000
 
 
-def test_candidate_moves_are_legal_and_miss_no_key() -> None:
+def test_candidates_are_legal_and_miss_no_key() -> None:
     """On settled boards, every legal move leads to a board whose key some candidate
     move also reaches (or to the board itself: a card from one free cell to another)."""
     rules = FreecellRules()
@@ -55,12 +56,39 @@ def test_candidate_moves_are_legal_and_miss_no_key() -> None:
             moves = rules.legal(position)
             if not moves:
                 break
-            candidates = fs.candidate_moves(board, False)
+            candidates = fp.candidates(board, False)
             assert set(candidates) <= set(moves)
             reached = {ff.key(fs.play(board, m, True, True)) for m in candidates}
             reached.add(ff.key(board))
             assert {ff.key(fs.play(board, m, True, True)) for m in moves} <= reached
             position = engine_after(rules, position, rng.choice(moves))
+
+
+def test_a_foundation_move_horne_makes_safe_comes_alone() -> None:
+    """Without autoplay, a card no build can still need goes home as the only candidate."""
+    rules = FreecellRules({"autoplay": False})
+    rng = random.Random(5)
+    forced_seen = 0
+    for seed in range(20, 26):
+        position = rules.deal(seed)
+        for _ in range(60):
+            moves = rules.legal(position)
+            if not moves:
+                break
+            board = ff.from_position(position)
+            candidates = fp.candidates(board, False)
+            forced = fp.candidates(board, True)
+            if forced != candidates:
+                forced_seen += 1
+                [(src, count, dst)] = forced
+                assert (src, count, dst) in candidates and dst in ff.FOUNDATIONS
+                card = board[src][-1]
+                rank = card & 15
+                others = (0, 3) if card >> 4 in (1, 2) else (1, 2)
+                high = ff.highest(board)
+                assert rank <= 2 or all(high[s] >= rank - 1 for s in others)
+            position = engine_after(rules, position, rng.choice(moves))
+    assert forced_seen
 
 
 def test_key_ignores_which_cell_or_column_holds_what_and_nothing_else() -> None:

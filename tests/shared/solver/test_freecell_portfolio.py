@@ -29,15 +29,6 @@ def random_boards(autoplay: bool, seeds: range, steps: int) -> list[ff.Board]:
     return boards
 
 
-@pytest.mark.parametrize("autoplay", [True, False])
-def test_candidates_are_the_candidate_moves_in_the_same_order(autoplay: bool) -> None:
-    boards = random_boards(autoplay, range(1, 15), 120)
-    assert len(boards) > 1000
-    for board in boards:
-        for forced in (True, False):
-            assert fp.candidates(board, forced) == fs.candidate_moves(board, forced)
-
-
 def test_the_pruned_candidates_leave_out_only_cards_on_their_build_to_a_cell() -> None:
     pruned_somewhere = False
     for board in random_boards(True, range(1, 15), 120):
@@ -66,7 +57,7 @@ def test_an_expansion_makes_the_children_play_makes(autoplay: bool) -> None:
         item = search.heap.pop()
         assert search.expand(item, 10**9, Budget(positions=None).limits()) or search.won
         expected = {}
-        for move in fs.candidate_moves(board, not autoplay):
+        for move in fp.candidates(board, not autoplay):
             expected.setdefault(ff.key(fs.play(board, move, autoplay, False)), move)
         expected.pop(ff.key(board), None)
         made = {k: link[1] for k, link in search.parents.items() if link is not None}
