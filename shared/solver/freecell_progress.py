@@ -133,30 +133,68 @@ def shows_wanted(state: State, wanted: bytes) -> bool:
 #: them may be built onto)
 Runs = tuple[tuple[int, bytes, bytes, int, int], ...]
 
-#: column -> its Runs, remembered (a column recurs in many states); emptied at this size
-_RUNS: dict[bytes, Runs] = {}
-RUNS_SIZE = 50_000
+#: What the search needs of one column: the two cards its top card may be built
+#: onto, the column without its top card, that card (as bytes), and its Runs when
+#: more than the top card could move together (None: only the top card moves).
+Column = tuple[int, int, bytes, bytes, Runs | None]
+
+#: column -> its Column, remembered (a column recurs in many states); emptied at this size
+_COLUMNS: dict[bytes, Column] = {}
+COLUMNS_SIZE = 50_000
+
+
+def column_of(col: bytes) -> Column:
+    """The :data:`Column` of a non-empty column."""
+    found = _COLUMNS.get(col)
+    if found is None:
+        runs = _runs(col)
+        top = col[-1]
+        more = runs if len(runs) > 1 else None
+        found = (ONTO_FIRST[top], ONTO_SECOND[top], col[:-1], col[-1:], more)
+        if len(_COLUMNS) >= COLUMNS_SIZE:
+            _COLUMNS.clear()
+        _COLUMNS[col] = found
+    return found
+
+
+def _runs(col: bytes) -> Runs:
+    n = len(col)
+    length = 1
+    while length < n and BUILD[col[-length - 1] * 64 + col[-length]]:
+        length += 1
+    return tuple(
+        (k, col[:-k], col[-k:], ONTO_FIRST[col[-k]], ONTO_SECOND[col[-k]])
+        for k in range(1, length + 1)
+    )
 
 
 def runs_of(col: bytes) -> Runs:
-    found = _RUNS.get(col)
-    if found is None:
-        n = len(col)
-        length = 1
-        while length < n and BUILD[col[-length - 1] * 64 + col[-length]]:
-            length += 1
-        if length == 1:  # most columns: only the top card moves
-            top = col[-1]
-            found = ((1, col[:-1], col[-1:], ONTO_FIRST[top], ONTO_SECOND[top]),)
-        else:
-            found = tuple(
-                (k, col[:-k], col[-k:], ONTO_FIRST[col[-k]], ONTO_SECOND[col[-k]])
-                for k in range(1, length + 1)
-            )
-        if len(_RUNS) >= RUNS_SIZE:
-            _RUNS.clear()
-        _RUNS[col] = found
-    return found
+    """For each count n of the column's top cards that could move together: (n, the
+    column without them, those cards, the two cards the lowest of them may go onto)."""
+    more = column_of(col)[4]
+    return _runs(col) if more is None else more
+
+
+#: What the search needs of the free cells' cards: for each card, the two cards it
+#: may be built onto, the card (as bytes), and the other cells' cards
+Cells = tuple[tuple[int, int, bytes, bytes], ...]
+
+
+class _CellsOf(dict[bytes, Cells]):
+    """Free cells' cards -> their :data:`Cells`; filled as met."""
+
+    def __missing__(self, cells: bytes) -> Cells:
+        if len(self) >= COLUMNS_SIZE:
+            self.clear()
+        found = tuple(
+            (ONTO_FIRST[card], ONTO_SECOND[card], cells[k : k + 1], cells[:k] + cells[k + 1 :])
+            for k, card in enumerate(cells)
+        )
+        self[cells] = found
+        return found
+
+
+_CELLS_OF = _CellsOf()
 
 
 class _CellsWith(dict[bytes, list[bytes | None]]):
@@ -164,7 +202,7 @@ class _CellsWith(dict[bytes, list[bytes | None]]):
     canonical form); filled as cards are met."""
 
     def __missing__(self, cells: bytes) -> list[bytes | None]:
-        if len(self) >= RUNS_SIZE:
+        if len(self) >= COLUMNS_SIZE:
             self.clear()
         found: list[bytes | None] = [None] * 64
         self[cells] = found
@@ -184,6 +222,10 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     "an empty column" are made once, since which one does not change the key.
     Columns sort by their bottom card (cards are all different), so only a move
     that empties a column or fills an empty one needs the order made again.
+
+    The stuck search spends most of its time here, mostly on positions whose
+    free cells are full and whose columns have one card to move, so that case
+    is the straight path: per column one remembered tuple and two lookups.
     """
     cells = state[8]
     free = 4 - len(cells)
@@ -191,25 +233,28 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     while n_empty < 8 and not state[n_empty]:
         n_empty += 1
     limit = (free + 1) << n_empty
-    to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
     cols = list(state)
     # top card -> its column (a list: indexing it is cheaper than a dict's get; the
     # -1 of "no card" finds the unused card code 63)
     where: list[int | None] = [None] * 64
-    for j in range(n_empty, 8):
-        where[cols[j][-1]] = j
+    if n_empty:
+        for j in range(n_empty, 8):
+            where[cols[j][-1]] = j
+    else:  # (unrolled: the common case, and a loop costs more than the stores)
+        c0, c1, c2, c3, c4, c5, c6, c7, _ = state
+        where[c0[-1]] = 0
+        where[c1[-1]] = 1
+        where[c2[-1]] = 2
+        where[c3[-1]] = 3
+        where[c4[-1]] = 4
+        where[c5[-1]] = 5
+        where[c6[-1]] = 6
+        where[c7[-1]] = 7
     out: list[State] = []
     add = out.append
-    runs_get = _RUNS.get
-    # card -> the free cells' cards with it, sorted (the canonical form), made once each
-    with_card = _CELLS_WITH[cells] if free else _NO_CELLS
-    for k, card in enumerate(cells):
-        a = where[ONTO_FIRST[card]]
-        b = where[ONTO_SECOND[card]]
-        if a is None and b is None and not n_empty:
-            continue
-        rest_cells = cells[:k] + cells[k + 1 :]
-        one = cells[k : k + 1]
+    for first, second, one, rest_cells in _CELLS_OF[cells]:
+        a = where[first]
+        b = where[second]
         if a is not None:
             new = cols[:]
             new[a] += one
@@ -226,44 +271,71 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
             new.sort()
             new.append(rest_cells)
             add(tuple(new))
+    columns_get = _COLUMNS.get
+    # card -> the free cells' cards with it, sorted (the canonical form), made once each
+    with_card = _CELLS_WITH[cells] if free else _NO_CELLS
+    to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
     for i in range(n_empty, 8):
         col = cols[i]
-        runs = runs_get(col)
-        if runs is None:
-            runs = runs_of(col)
-        for _n, rest, moved, first, second in runs if limit >= len(runs) else runs[:limit]:
-            a = where[first]
-            b = where[second]
-            if a is None and b is None:
-                continue
-            if rest:
-                if wanted[rest[-1]]:
+        first, second, below, top, more = columns_get(col) or column_of(col)
+        a = where[first]
+        b = where[second]
+        if a is not None or b is not None:
+            if below:
+                if wanted[below[-1]]:
                     return None
                 # neither column empties: the order (by bottom card) holds
                 if a is not None:
                     new = cols[:]
-                    new[i] = rest
-                    new[a] += moved
+                    new[i] = below
+                    new[a] += top
                     add(tuple(new))
                 if b is not None:
                     new = cols[:]
-                    new[i] = rest
-                    new[b] += moved
+                    new[i] = below
+                    new[b] += top
                     add(tuple(new))
             else:
                 for onto in (a, b):
                     if onto is not None:
                         new = cols[:8]
-                        new[i] = rest
-                        new[onto] += moved
+                        new[i] = below
+                        new[onto] += top
                         new.sort()
                         new.append(cells)
                         add(tuple(new))
-        if n_empty:
-            top = len(runs) if len(runs) < to_empty else to_empty
-            if top == len(col):
-                top -= 1
-            for _n, rest, moved, _first, _second in runs[:top]:
+        if more is not None and limit > 1:
+            # builds of two cards or more, within the move limit
+            for _n, rest, moved, first, second in more[1:limit]:
+                a = where[first]
+                b = where[second]
+                if a is None and b is None:
+                    continue
+                if rest:
+                    if wanted[rest[-1]]:
+                        return None
+                    for onto in (a, b):
+                        if onto is not None:
+                            new = cols[:]
+                            new[i] = rest
+                            new[onto] += moved
+                            add(tuple(new))
+                else:
+                    for onto in (a, b):
+                        if onto is not None:
+                            new = cols[:8]
+                            new[i] = rest
+                            new[onto] += moved
+                            new.sort()
+                            new.append(cells)
+                            add(tuple(new))
+        if to_empty:
+            runs = more if more is not None else ((1, below, top, first, second),)
+            # at most the limit to an empty column, and never the whole column
+            n = len(runs) if len(runs) < to_empty else to_empty
+            if n == len(col):
+                n -= 1
+            for _n, rest, moved, _first, _second in runs[:n]:
                 if wanted[rest[-1]]:
                     return None
                 new = cols[:8]
@@ -273,20 +345,21 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                 new.append(cells)
                 add(tuple(new))
         if free:
-            _n, rest, moved, _first, _second = runs[0]
-            into = with_card[moved[0]]
+            # the top card into a free cell
+            card = col[-1]
+            into = with_card[card]
             if into is None:
-                into = with_card[moved[0]] = bytes(sorted(cells + moved))
-            if rest:
-                if wanted[rest[-1]]:
+                into = with_card[card] = bytes(sorted(cells + top))
+            if below:
+                if wanted[below[-1]]:
                     return None
                 new = cols[:]
-                new[i] = rest
+                new[i] = below
                 new[8] = into
                 add(tuple(new))
             else:
                 new = cols[:8]
-                new[i] = rest
+                new[i] = below
                 new.sort()
                 new.append(into)
                 add(tuple(new))
@@ -354,12 +427,10 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
                 seen.append(child)
                 # Lower is better: the shallowest wanted card, less the room. The
                 # cells never hold a wanted card (depth 99); len(cells) - 4 is minus
-                # the empty free cells; b"" is an empty column, or the cells when
-                # they are all empty.
-                cells = child[8]
-                score = min(map(depth_of, child)) + len(cells) - 2 * child.count(b"")
-                if not cells:
-                    score += 2
+                # the empty free cells; empty columns (b"") sort first and count double.
+                score = min(map(depth_of, child)) + len(child[8])
+                if not child[0]:
+                    score -= 2 * child[:8].count(b"")
                 heappush(heap, (score << shift) + mask - counter)
     return False, ()
 

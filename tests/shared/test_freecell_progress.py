@@ -131,6 +131,40 @@ def test_verdict_is_the_plain_search_verdict(rules: FreecellRules, budget: int) 
         assert verdicts[None] >= 5
 
 
+def test_children_are_the_engine_moves_canonical_results() -> None:
+    """One child per canonical key that one engine move reaches (moves that keep the key
+    left out), and None exactly when some move uncovers a card its foundation wants."""
+    checked = {"children": 0, "uncovers": 0, "room": 0}
+    for seed in (1, 2):
+        for rules in (AUTOPLAY, MANUAL):
+            for position in playout_positions(rules, range(1, 11), seed):
+                state = freecell_progress.state_of(position)
+                wanted = freecell_progress.wanted_of(position)
+                if freecell_progress.shows_wanted(state, wanted):
+                    continue
+                expected = set()
+                uncovers = False
+                for move in MANUAL.legal(position):
+                    child = position.copy()
+                    MANUAL.apply(child, move)
+                    child_state = freecell_progress.state_of(child)
+                    uncovers |= freecell_progress.shows_wanted(child_state, wanted)
+                    if child_state != state:
+                        expected.add(child_state)
+                found = freecell_progress.children(state, wanted)
+                if uncovers:
+                    assert found is None, MANUAL.position_text(position)
+                    checked["uncovers"] += 1
+                else:
+                    assert found is not None, MANUAL.position_text(position)
+                    assert len(found) == len(set(found)), MANUAL.position_text(position)
+                    assert set(found) == expected, MANUAL.position_text(position)
+                    checked["children"] += 1
+                    # free cells or empty columns: builds of several cards may move
+                    checked["room"] += len(state[8]) < 4 or not state[0]
+    assert min(checked.values()) >= 30, checked
+
+
 def test_the_budget_counts_positions_exactly() -> None:
     position = MANUAL.position_from_text(FREECELL_DEAD)
     size = reachable_count(MANUAL, position)
