@@ -43,6 +43,11 @@ class Game:
         self.position: Position = rules.deal(seed) if position is None else position
         self.actions: list[str] = []
         self.resigned = False
+        #: the positions before each action still on the board, for undo. Copy on write:
+        #: a snapshot holds the pile lists themselves, and an action first gives the
+        #: piles it changes new lists (copies), so that no list a snapshot holds is ever
+        #: changed, while the piles an action leaves alone (most of them) are not copied.
+        #: (Rules.after_move keeps to this too: it gives a pile a new list, see there.)
         self._history: list[_Snapshot] = []
         #: the ply whose state and legal moves are known
         self._cache_ply = -1
@@ -257,8 +262,13 @@ class Game:
         rules = self.rules
         pos = self.position
         if action == AUTO:
-            snapshot = self._snapshot()
+            # auto_moves changes piles in place: the snapshot keeps the lists, the
+            # position gets copies of them all (see the undo history in __init__).
+            piles = pos.piles
+            snapshot = (piles[:], pos.down[:], pos.redeals_used)
+            piles[:] = map(list.copy, piles)
             if not rules.auto_moves(pos, self._legal):
+                piles[:] = snapshot[0]  # nothing moved: the position's own lists back
                 raise IllegalMove("auto would move nothing: no card can go to a foundation")
             rules.after_move(pos)
             self._push(snapshot, AUTO)
@@ -278,7 +288,16 @@ class Game:
             raise IllegalMove(f"{action!r} is not legal now: {reason}")
         # Every position but the deal came out of an action, so it is settled.
         settled = move if self._history else None
-        self._history.append((list(map(list.copy, pos.piles)), pos.down[:], pos.redeals_used))
+        piles = pos.piles
+        self._history.append((piles[:], pos.down[:], pos.redeals_used))
+        src, _, dst = move
+        if src >= 0:
+            # Copy on write (see the undo history in __init__): the move changes two piles.
+            piles[src] = piles[src][:]
+            piles[dst] = piles[dst][:]
+        else:
+            # A deal may change any pile (Gypsy's deals onto every column).
+            piles[:] = map(list.copy, piles)
         rules.apply(pos, move)
         self._last_automatic = rules.after_move(pos, settled)
         self.actions.append(name)
@@ -349,10 +368,6 @@ class Game:
         reason = self.rules.why_illegal(self.position, move)
         # The listed moves are the law; the reasons only explain them.
         return reason or "the rules do not allow it here"
-
-    def _snapshot(self) -> _Snapshot:
-        pos = self.position
-        return (list(map(list.copy, pos.piles)), pos.down[:], pos.redeals_used)
 
     def _push(self, snapshot: _Snapshot, name: str) -> None:
         self._history.append(snapshot)

@@ -131,6 +131,10 @@ class Rules(ABC):
         ``after``, when given, is the move just played on a position that was
         itself settled (nothing automatic was left to do): a variant may then
         look only at what that move changed.
+
+        A pile it changes gets a new list (``piles[i] = ...``), never a change
+        in place: a game's undo history shares the lists of the piles the last
+        action left alone with the position (see :class:`shared.game.Game`).
         """
         return 0
 
@@ -150,11 +154,24 @@ class Rules(ABC):
     # -- shared mechanics ----------------------------------------------------
 
     def apply(self, pos: Position, move: InternalMove) -> None:
-        """Play a legal move (unchecked), turning up an exposed face-down card."""
-        if move[0] < 0:
+        """Play a legal move (unchecked), turning up an exposed face-down card.
+
+        :meth:`move_cards` written out, as the engine plays one move per step.
+        """
+        src, count, dst = move
+        if src < 0:
             self.use_stock(pos)
+            return
+        piles = pos.piles
+        pile = piles[src]
+        if count == 1:
+            piles[dst].append(pile.pop())
         else:
-            self.move_cards(pos, move[0], move[1], move[2])
+            piles[dst].extend(pile[-count:])
+            del pile[-count:]
+        down = pos.down
+        if down[src] and down[src] >= len(pile):
+            down[src] = len(pile) - 1
 
     @staticmethod
     def move_cards(pos: Position, src: int, count: int, dst: int) -> None:

@@ -39,14 +39,53 @@ ONTO_SECOND: tuple[int, ...] = tuple(
 BITS = tuple(bin(mask).count("1") for mask in range(16))
 #: piles that moves come from, in the order legal() lists them
 SOURCE_INDICES = CELL_INDICES + COLUMN_INDICES
+#: MOVES[src][count][dst]: the move (src, count, dst), made once. legal() hands out these
+#: very tuples rather than new ones on every call: no allocation (nor garbage for the
+#: collector) per listed move, and the engine's lookups of a listed move (its name, its
+#: inverse) find the identical object at once. No move carries more than 13 cards.
+MOVES: tuple[tuple[tuple[InternalMove, ...], ...], ...] = tuple(
+    tuple(tuple((src, count, dst) for dst in range(16)) for count in range(14))
+    for src in range(16)
+)
+#: ONE_CARD[src][dst]: MOVES[src][1][dst], the single-card moves of ``src``
+ONE_CARD: tuple[tuple[InternalMove, ...], ...] = tuple(MOVES[src][1] for src in range(16))
 #: TO_EMPTY_CELLS[mask][src]: the moves of ``src``'s top card to the free cells that
 #: ``mask`` marks empty (bit k: r``k``), in pile order; () when none is empty
 TO_EMPTY_CELLS: tuple[tuple[tuple[InternalMove, ...], ...], ...] = tuple(
-    tuple(tuple((src, 1, c) for c in CELL_INDICES if mask >> c & 1) for src in range(16))
+    tuple(tuple(ONE_CARD[src][c] for c in CELL_INDICES if mask >> c & 1) for src in range(16))
     if mask
     else ()
     for mask in range(16)
 )
+#: KIND[card]: a card's rank and colour as one number, rank * 2 + (1 if red); NEEDS[card]:
+#: the kind of the two cards it may be built on. legal() indexes the columns by the kind
+#: of their top cards, so one lookup finds where a card goes. Kind 0 is no card's: the
+#: codes that are not cards have it (and need it), and the kings need 28 or 29, no kind.
+KIND: tuple[int, ...] = tuple(RANK[c] * 2 + RED[c] if NAME[c] else 0 for c in range(64))
+NEEDS: tuple[int, ...] = tuple(
+    (RANK[c] + 1) * 2 + (not RED[c]) if NAME[c] else 0 for c in range(64)
+)
+#: the kinds there are (0 .. 29), the size of legal()'s per-kind tables
+KINDS = 30
+#: RUN_NEEDS[card][n]: bit k set when one of the top ``n`` cards of a build topped by
+#: ``card`` may go onto a top of kind k. A build's cards are fixed in rank and colour by
+#: its top card, so this needs no more than the top card: legal() passes over a build
+#: that no column top takes any of with one test.
+RUN_NEEDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        # the n-th card from the top: rank RANK[card] + n - 1, the top card's colour when
+        # n is odd; it needs a card one rank higher of the other colour
+        sum(
+            1 << ((RANK[card] + n) * 2 + ((not RED[card]) if n % 2 else RED[card]))
+            for n in range(1, count + 1)
+        )
+        if NAME[card] and RANK[card] + count <= 14
+        else 0
+        for count in range(14)
+    )
+    for card in range(64)
+)
+
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(8))
 
@@ -127,101 +166,193 @@ class FreecellRules(Rules):
     def legal(self, pos: Position) -> list[InternalMove]:
         # Lookups instead of loops, as the engine calls this on every step. Moves come
         # source by source in pile order (cells, then columns); per source, to the
-        # empty free cells, the foundations, then the columns in pile order: the
-        # canonical order, which seeded playouts and recorded tests rely on.
+        # empty free cells, the foundations, then the columns in pile order, and per
+        # column by count: the canonical order, which seeded playouts and recorded
+        # tests rely on.
         piles = pos.piles
-        cell_mask = (not piles[0]) | (not piles[1]) << 1 | (not piles[2]) << 2 | (not piles[3]) << 3
-        to_cells = TO_EMPTY_CELLS[cell_mask]
-        n_cells = BITS[cell_mask]
-        # column top -> its column (a list: indexing it is cheaper than a dict's get;
-        # the -1 of "no card" in ONTO_* finds the unused card code 63); the empty columns
-        where: list[int | None] = [None] * 64
+        # The columns by the kind of their top card (see KIND): the first in pile order
+        # with a top of that kind, and the second when two tops are of one kind (no more
+        # can be: a kind is two cards); the kinds on top as bits; the empty columns.
+        onto_first: list[int | None] = [None] * KINDS
+        onto_second: list[int | None] = [None] * KINDS
+        top_kinds = 0
         empties: list[int] = []
         for t in COLUMN_INDICES:
             tp = piles[t]
             if tp:
-                where[tp[-1]] = t
+                kind = KIND[tp[-1]]
+                top_kinds |= 1 << kind
+                if onto_first[kind] is None:
+                    onto_first[kind] = t
+                else:
+                    onto_second[kind] = t
             else:
                 empties.append(t)
-        n_empty = len(empties)
-        # The source is never among the empty piles (it holds the cards that move),
-        # so only the destination changes the count.
-        limit = (n_cells + 1) << n_empty
-        limit_to_empty = (n_cells + 1) << (n_empty - 1) if n_empty else 0
-        grouped = limit > 1 or limit_to_empty > 1
         # card -> the foundations that take it, remembered by the foundations' top cards
         f4, f5, f6, f7 = piles[4], piles[5], piles[6], piles[7]
         tops = (f4[-1] if f4 else 0, f5[-1] if f5 else 0, f6[-1] if f6 else 0, f7[-1] if f7 else 0)
         homes = _HOMES.get(tops)
         if homes is None:
             homes = _homes(tops)
-        first, second, build = ONTO_FIRST, ONTO_SECOND, BUILD
+        needs = NEEDS
         moves: list[InternalMove] = []
         append = moves.append
+        cell_mask = (not piles[0]) | (not piles[1]) << 1 | (not piles[2]) << 2 | (not piles[3]) << 3
+        if not cell_mask and not empties:
+            # Nearly half the calls: every free cell and column holds cards, so every
+            # source has a top card and only single cards move (the limit is one), to
+            # a foundation or onto a column.
+            for s in SOURCE_INDICES:
+                card = piles[s][-1]
+                home = homes[card]
+                if home is not None:
+                    one = ONE_CARD[s]
+                    for f in home:
+                        append(one[f])
+                kind = needs[card]
+                a = onto_first[kind]
+                if a is not None:
+                    one = ONE_CARD[s]
+                    append(one[a])
+                    b = onto_second[kind]
+                    if b is not None:
+                        append(one[b])
+            return moves
+        to_cells = TO_EMPTY_CELLS[cell_mask]
+        # The source is never among the empty piles (it holds the cards that move),
+        # so only the destination changes the count. Here the limit is two or more.
+        limit = (BITS[cell_mask] + 1) << len(empties)
+        if empties:
+            self._legal_with_empty_columns(
+                piles, moves, homes, onto_first, onto_second, empties, to_cells, limit
+            )
+            return moves
+        # Most of the other calls: a free cell is empty, no column is.
+        build = BUILD
         extend = moves.extend
         for s in SOURCE_INDICES:
             pile = piles[s]
             if not pile:
                 continue
             card = pile[-1]
-            if to_cells:
-                extend(to_cells[s])
+            extend(to_cells[s])
+            one = ONE_CARD[s]
             home = homes[card]
             if home is not None:
                 for f in home:
-                    append((s, 1, f))
-            if grouped and len(pile) > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one)
-                # a build of two or more cards: groups move too
-                size = len(pile)
+                    append(one[f])
+            size = len(pile)
+            if size > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
+                # A build of two or more cards: groups move too, as many cards as the
+                # limit allows, when a column top takes one of the build's cards.
+                most = limit if limit < size else size
                 run = 2
-                while run < size and build[pile[-run - 1] * 64 + pile[-run]]:
+                while run < most and build[pile[-run - 1] * 64 + pile[-run]]:
                     run += 1
-                pairs: list[tuple[int, int]] = []
-                for n in range(1, (run if run < limit else limit) + 1):
-                    under = pile[-n]
-                    onto = where[first[under]]
-                    if onto is not None:
-                        pairs.append((onto, n))
-                    onto = where[second[under]]
-                    if onto is not None:
-                        pairs.append((onto, n))
-                if empties:
-                    top = run if run < limit_to_empty else limit_to_empty
-                    for t in empties:
-                        for n in range(1, top + 1):
-                            pairs.append((t, n))
-                pairs.sort()
-                for t, n in pairs:
-                    append((s, n, t))
+                if RUN_NEEDS[card][run] & top_kinds:
+                    self._groups_onto_columns(moves, s, pile, run, onto_first, onto_second)
                 continue
-            a = where[first[card]]
-            b = where[second[card]]
-            if not empties:
-                if a is not None:
-                    if b is None:
-                        append((s, 1, a))
-                    elif a < b:
-                        append((s, 1, a))
-                        append((s, 1, b))
-                    else:
-                        append((s, 1, b))
-                        append((s, 1, a))
-                elif b is not None:
-                    append((s, 1, b))
-                continue
-            if a is None:
-                if b is None:
-                    for t in empties:
-                        append((s, 1, t))
-                    continue
-                targets = sorted([*empties, b])
-            elif b is None:
-                targets = sorted([*empties, a])
-            else:
-                targets = sorted([*empties, a, b])
-            for t in targets:
-                append((s, 1, t))
+            kind = needs[card]
+            a = onto_first[kind]
+            if a is not None:
+                append(one[a])
+                b = onto_second[kind]
+                if b is not None:
+                    append(one[b])
         return moves
+
+    @staticmethod
+    def _groups_onto_columns(
+        moves: list[InternalMove],
+        s: int,
+        pile: list[int],
+        run: int,
+        onto_first: list[int | None],
+        onto_second: list[int | None],
+    ) -> None:
+        """Append the moves of 1 .. ``run`` top cards of ``pile`` (source ``s``) onto the
+        column tops, in canonical order: by column, then by count. (Rarely called: legal()
+        first checks with RUN_NEEDS that some column top takes one of these cards.)"""
+        # Each column top takes at most one of the build's cards (they differ in rank),
+        # so sorting the (column, count) pairs by column puts them in order.
+        found: list[tuple[int, int]] = []
+        for n in range(1, run + 1):
+            kind = NEEDS[pile[-n]]
+            a = onto_first[kind]
+            if a is not None:
+                found.append((a, n))
+                b = onto_second[kind]
+                if b is not None:
+                    found.append((b, n))
+        found.sort()
+        by_count = MOVES[s]
+        for t, n in found:
+            moves.append(by_count[n][t])
+
+    @staticmethod
+    def _legal_with_empty_columns(
+        piles: list[list[int]],
+        moves: list[InternalMove],
+        homes: list[tuple[int, ...] | None],
+        onto_first: list[int | None],
+        onto_second: list[int | None],
+        empties: list[int],
+        to_cells: tuple[tuple[InternalMove, ...], ...],
+        limit: int,
+    ) -> None:
+        """legal() when a column is empty (a few calls in a hundred): any card or group,
+        within the limit, may also go into each empty column."""
+        limit_to_empty = limit >> 1  # the empty destination does not count
+        build = BUILD
+        append = moves.append
+        for s in SOURCE_INDICES:
+            pile = piles[s]
+            if not pile:
+                continue
+            card = pile[-1]
+            if to_cells:
+                moves.extend(to_cells[s])
+            one = ONE_CARD[s]
+            home = homes[card]
+            if home is not None:
+                for f in home:
+                    append(one[f])
+            size = len(pile)
+            if size > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
+                # A build of two or more cards: groups move too, as many as the limit allows.
+                most = limit if limit < size else size
+                run = 2
+                while run < most and build[pile[-run - 1] * 64 + pile[-run]]:
+                    run += 1
+                found: list[tuple[int, int]] = []
+                for n in range(1, run + 1):
+                    kind = NEEDS[pile[-n]]
+                    a = onto_first[kind]
+                    if a is not None:
+                        found.append((a, n))
+                        b = onto_second[kind]
+                        if b is not None:
+                            found.append((b, n))
+                top = run if run < limit_to_empty else limit_to_empty
+                for t in empties:
+                    for n in range(1, top + 1):
+                        found.append((t, n))
+                found.sort()  # by column, then count: a column top takes one count at most
+                by_count = MOVES[s]
+                for t, n in found:
+                    append(by_count[n][t])
+                continue
+            targets = empties[:]
+            kind = NEEDS[card]
+            a = onto_first[kind]
+            if a is not None:
+                targets.append(a)
+                b = onto_second[kind]
+                if b is not None:
+                    targets.append(b)
+                targets.sort()
+            for t in targets:
+                append(one[t])
 
     # -- the rules, plainly ----------------------------------------------------
 
@@ -305,7 +436,9 @@ class FreecellRules(Rules):
                     continue
                 f = self.first_foundation(pos, card)
                 if f >= 0:
-                    piles[f].append(pile.pop())
+                    # new lists, not changes in place (see Rules.after_move)
+                    piles[f] = [*piles[f], card]
+                    piles[src] = pile[:-1]
                     made += 1
                     break
             else:

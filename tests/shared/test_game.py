@@ -477,3 +477,56 @@ def test_changing_a_view_does_not_change_the_game() -> None:
     view["legal"].clear()
     view["options"]["autoplay"] = True
     assert game.view(reveal=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("osmosis", {"deal_three": False}),
+        ("osmosis", {"deal_three": True}),
+        ("thumb_and_pouch", {}),
+        ("gypsy", {}),
+        ("freecell", {"autoplay": True}),
+        ("freecell", {"autoplay": False}),
+        ("westhaven", {}),
+    ],
+)
+def test_undo_restores_every_earlier_position_exactly(
+    variant: str, options: dict[str, Any]
+) -> None:
+    """The undo history shares the lists of the piles an action leaves alone with the
+    position (copy on write): moves, deals, ``auto`` and autoplay must never change a list
+    a snapshot holds. Random play with undos along the way, then undo back to the deal,
+    each position compared with a deep copy taken when it was on the board."""
+    import random
+
+    rng = random.Random(5)
+    for seed in range(1, 7):
+        game = new_game(variant, seed=seed, options=options)
+        before: list[tuple[list[list[int]], list[int], int]] = []
+
+        def copy(g: Game) -> tuple[list[list[int]], list[int], int]:
+            p = g.position
+            return ([pile[:] for pile in p.piles], p.down[:], p.redeals_used)
+
+        for _ in range(120):
+            if before and rng.random() < 0.15:
+                game.undo()
+                assert copy(game) == before.pop()
+                continue
+            moves = game.legal_moves()
+            if not moves:
+                break
+            kept = copy(game)
+            action = "auto" if rng.random() < 0.1 else rng.choice(moves)
+            try:
+                game.play(action)
+            except IllegalMove:  # auto with nothing to send home: the game is unchanged
+                assert action == "auto" and copy(game) == kept
+                continue
+            before.append(kept)
+        if game.state == "won":
+            continue
+        while before:
+            game.undo()
+            assert copy(game) == before.pop()

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from shared.cards import parse_card
+from shared.cards import is_build_step, parse_card
 from shared.errors import IllegalMove
 from shared.game import Game
 from shared.position import Position
@@ -334,3 +334,63 @@ def test_legal_lists_the_plain_rules_moves_in_canonical_order() -> None:
                 rules.apply(position, move)
                 rules.after_move(position)
     assert with_empty_column >= 20
+
+
+def _random_position(rng: random.Random, full_cells: int, empty_columns: int) -> Position:
+    """A Freecell position unlike those of playouts from a deal: foundations started at
+    random, ``full_cells`` free cells and all but ``empty_columns`` columns holding cards,
+    long builds on top of the columns."""
+    piles: list[list[int]] = [[] for _ in RULES.pile_ids]
+    pool: list[int] = []
+    for suit, f in enumerate(rng.sample(RULES.foundations, 4)):
+        home = rng.choice((0, 0, 0, 1, 2, 5, 9))
+        piles[f] = [suit * 16 + rank for rank in range(1, home + 1)]
+        pool += [suit * 16 + rank for rank in range(home + 1, 14)]
+    rng.shuffle(pool)
+    for cell in rng.sample(RULES.reserves, full_cells):
+        piles[cell].append(pool.pop())
+    columns = rng.sample(RULES.tableau, 8 - empty_columns)
+    # Some columns end in a build as long as the pool allows: alternate colours, one down.
+    builds: dict[int, list[int]] = {}
+    for t in columns:
+        if rng.random() < 0.4:
+            build = [pool.pop()]
+            while True:
+                fits = [c for c in pool if is_build_step(build[-1], c)]
+                if not fits:
+                    break
+                build.append(fits[0])
+                pool.remove(fits[0])
+            builds[t] = build
+    for card in pool:
+        piles[rng.choice(columns)].append(card)
+    for t, build in builds.items():
+        piles[t] += build
+    return Position(piles, [0] * len(piles))
+
+
+def test_legal_matches_the_plain_rules_on_random_positions() -> None:
+    """legal()'s three ways (no room at all, a free cell but no empty column, an empty
+    column) list exactly the plain rules' moves in canonical order, on positions unlike
+    those of playouts: many empty columns and cells, long builds."""
+    rng = random.Random(2027)
+    n = len(RULES.pile_ids)
+    grouped = 0
+    for k in range(150):
+        way = k % 3
+        if way == 0:  # no room: single cards only
+            position = _random_position(rng, 4, 0)
+        elif way == 1:  # a free cell, no empty column
+            position = _random_position(rng, rng.randrange(4), 0)
+        else:  # empty columns
+            position = _random_position(rng, rng.randrange(5), rng.randint(1, 7))
+        plain = [
+            (src, count, dst)
+            for src in range(n)
+            for dst in range(n)
+            for count in range(1, len(position.piles[src]) + 1)
+            if RULES.why_illegal(position, (src, count, dst)) is None
+        ]
+        assert RULES.legal(position) == plain, RULES.position_text(position)
+        grouped += any(count > 1 for _, count, _ in plain)
+    assert grouped >= 50
