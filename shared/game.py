@@ -30,7 +30,8 @@ WON = "won"
 STUCK = "stuck"
 RESIGNED = "resigned"
 
-_Snapshot = tuple[list[list[int]], list[int], int]
+#: a position for undo (piles, down, redeals_used) with its legal moves
+_Snapshot = tuple[list[list[int]], list[int], int, list[InternalMove]]
 
 
 class Game:
@@ -48,6 +49,7 @@ class Game:
         #: piles it changes new lists (copies), so that no list a snapshot holds is ever
         #: changed, while the piles an action leaves alone (most of them) are not copied.
         #: (Rules.after_move keeps to this too: it gives a pile a new list, see there.)
+        #: Each keeps the position's legal moves too: undo brings them back with it.
         self._history: list[_Snapshot] = []
         #: the ply whose state and legal moves are known
         self._cache_ply = -1
@@ -68,6 +70,8 @@ class Game:
         self._names_ply = -1
         #: the last action was an undo: play had gone on from this very position
         self._back_where_play_went_on = False
+        #: and these were its legal moves then (a position's moves are a function of it)
+        self._legal_back: list[InternalMove] = []
 
     # -- reading ---------------------------------------------------------------
 
@@ -134,6 +138,11 @@ class Game:
         if self.resigned:
             self._set(RESIGNED, [])
             return None
+        if self._back_where_play_went_on:
+            # Undo brought back a position that play went on from: it was playing then,
+            # with the legal moves its snapshot kept, and the state is a function of it.
+            self._set(PLAYING, self._legal_back)
+            return None
         if rules.is_won(pos):
             self._set(WON, [])
             return None
@@ -144,11 +153,7 @@ class Game:
         # Cheapest first: where a move's inverse is known to restore the board
         # (plain piles), seeing that it is legal costs next to nothing.
         plain = rules.plain_piles
-        if (
-            self._back_where_play_went_on
-            or rules.can_progress_now(pos, legal)
-            or (plain and self._can_return(legal))
-        ):
+        if rules.can_progress_now(pos, legal) or (plain and self._can_return(legal)):
             self._set(PLAYING, legal)
             return None
         proof = cheap_proof(rules, pos, self._proof)
@@ -236,7 +241,7 @@ class Game:
         back = self.position.copy()
         rules.apply(back, inverse)
         rules.after_move(back)
-        piles, down, redeals = self._history[-1]
+        piles, down, redeals, _ = self._history[-1]
         return back.piles == piles and back.down == down and back.redeals_used == redeals
 
     def _set(self, state: str, legal: list[InternalMove]) -> None:
@@ -265,7 +270,7 @@ class Game:
             # auto_moves changes piles in place: the snapshot keeps the lists, the
             # position gets copies of them all (see the undo history in __init__).
             piles = pos.piles
-            snapshot = (piles[:], pos.down[:], pos.redeals_used)
+            snapshot = (piles[:], pos.down[:], pos.redeals_used, self._legal)
             piles[:] = map(list.copy, piles)
             if not rules.auto_moves(pos, self._legal):
                 piles[:] = snapshot[0]  # nothing moved: the position's own lists back
@@ -289,7 +294,7 @@ class Game:
         # Every position but the deal came out of an action, so it is settled.
         settled = move if self._history else None
         piles = pos.piles
-        self._history.append((piles[:], pos.down[:], pos.redeals_used))
+        self._history.append((piles[:], pos.down[:], pos.redeals_used, self._legal))
         src, _, dst = move
         if src >= 0:
             # Copy on write (see the undo history in __init__): the move changes two piles.
@@ -313,7 +318,7 @@ class Game:
             raise IllegalMove("nothing to undo: the board is as dealt")
         if self._refreshed_state() == WON:
             raise IllegalMove(self._ended_reason())
-        piles, down, redeals = self._history.pop()
+        piles, down, redeals, self._legal_back = self._history.pop()
         self.position = Position(piles, down, redeals)
         self.actions.append(UNDO)
         self._last_move = None

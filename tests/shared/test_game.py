@@ -496,29 +496,30 @@ def test_undo_restores_every_earlier_position_exactly(
 ) -> None:
     """The undo history shares the lists of the piles an action leaves alone with the
     position (copy on write): moves, deals, ``auto`` and autoplay must never change a list
-    a snapshot holds. Random play with undos along the way, then undo back to the deal,
-    each position compared with a deep copy taken when it was on the board."""
+    a snapshot holds; and undo brings back the legal moves the snapshot kept. Random play
+    with undos along the way, then undo back to the deal, each position and its moves
+    compared with a deep copy taken when it was on the board."""
     import random
 
     rng = random.Random(5)
+    Kept = tuple[list[list[int]], list[int], int, list[str]]
+
+    def copy(g: Game) -> Kept:
+        p = g.position
+        return ([pile[:] for pile in p.piles], p.down[:], p.redeals_used, g.legal_moves())
+
     for seed in range(1, 7):
         game = new_game(variant, seed=seed, options=options)
-        before: list[tuple[list[list[int]], list[int], int]] = []
-
-        def copy(g: Game) -> tuple[list[list[int]], list[int], int]:
-            p = g.position
-            return ([pile[:] for pile in p.piles], p.down[:], p.redeals_used)
-
+        before: list[Kept] = []
         for _ in range(120):
             if before and rng.random() < 0.15:
                 game.undo()
                 assert copy(game) == before.pop()
                 continue
-            moves = game.legal_moves()
-            if not moves:
-                break
             kept = copy(game)
-            action = "auto" if rng.random() < 0.1 else rng.choice(moves)
+            if not kept[3]:
+                break
+            action = "auto" if rng.random() < 0.1 else rng.choice(kept[3])
             try:
                 game.play(action)
             except IllegalMove:  # auto with nothing to send home: the game is unchanged
