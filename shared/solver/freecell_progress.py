@@ -35,7 +35,6 @@ they return is a proof of progress, whatever the search would have seen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from heapq import heappop, heappush
 
 from shared.position import Position
 from shared.variants.freecell import ACCEPTS, BUILD, ONTO_FIRST, ONTO_SECOND
@@ -304,7 +303,9 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                         new.sort()
                         new.append(cells)
                         add(tuple(new))
-        if more is not None and limit > 1:
+        if limit == 1:  # every free cell full and no empty column: nothing more moves
+            continue
+        if more is not None:
             # builds of two cards or more, within the move limit
             for _n, rest, moved, first, second in more[1:limit]:
                 a = where[first]
@@ -382,9 +383,9 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     positions away; when it does not, positions with room have the most moves,
     which also counts R(P) up to the budget soonest.
 
-    The queue holds plain ints, the priority and the tie-break in one number
-    (``score << shift`` plus the newest-first rank in the low bits), which
-    compare faster than tuples and are no work for the garbage collector.
+    The queue is a list of buckets, one per score, each a stack: the scores
+    are small integers, so finding the best is a few steps up from the last
+    best, and a stack is newest first among equals at no cost.
     """
     start = _state(piles)
     wanted_cards = _wanted_cards(piles)
@@ -398,14 +399,20 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     depth_of = _depths(bytes(sorted(wanted_cards))).__getitem__
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
-    seen = [start]  # seen[k]: the k-th position seen, the start being the 0th
-    shift = max(budget, 1).bit_length() + 1
-    mask = (1 << shift) - 1
-    heap = [mask]  # the start: score 0, rank 0
+    # buckets[SCORE_OFFSET + score]: the positions waiting with that score, newest last
+    # (and a last one that is never empty: its None means that none is left)
+    buckets: list[list[State | None]] = [[] for _ in range(SCORES)]
+    buckets.append([None])
+    best = SCORE_OFFSET  # no bucket below this one holds a position
+    buckets[best].append(start)
     counter = 0  # positions seen but the start
     budget -= 1
-    while heap:
-        state = seen[mask - (heappop(heap) & mask)]
+    while True:
+        while not buckets[best]:
+            best += 1
+        state = buckets[best].pop()
+        if state is None:
+            return False, ()
         nexts = edges.get(state, _UNKNOWN)
         if nexts is _UNKNOWN:
             nexts = children(state, wanted)
@@ -424,15 +431,21 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
                     return None, ()
                 parents[child] = state
                 counter += 1
-                seen.append(child)
                 # Lower is better: the shallowest wanted card, less the room. The
                 # cells never hold a wanted card (depth 99); len(cells) - 4 is minus
                 # the empty free cells; empty columns (b"") sort first and count double.
-                score = min(map(depth_of, child)) + len(child[8])
+                score = SCORE_OFFSET + min(map(depth_of, child)) + len(child[8])
                 if not child[0]:
                     score -= 2 * child[:8].count(b"")
-                heappush(heap, (score << shift) + mask - counter)
-    return False, ()
+                buckets[score].append(child)
+                if score < best:
+                    best = score
+
+
+#: scores run from -16 (every free cell and column empty, no wanted card shallower than
+#: a top) to 99 + 4 (no wanted card in a column, every free cell full)
+SCORE_OFFSET = 16
+SCORES = SCORE_OFFSET + 104
 
 
 class _Depths(dict[bytes, int]):
