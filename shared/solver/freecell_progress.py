@@ -146,9 +146,8 @@ def column_of(col: bytes) -> Column:
     """The :data:`Column` of a non-empty column."""
     found = _COLUMNS.get(col)
     if found is None:
-        runs = _runs(col)
         top = col[-1]
-        more = runs if len(runs) > 1 else None
+        more = _runs(col) if len(col) > 1 and BUILD[col[-2] * 64 + top] else None
         found = (ONTO_FIRST[top], ONTO_SECOND[top], col[:-1], col[-1:], more)
         if len(_COLUMNS) >= COLUMNS_SIZE:
             _COLUMNS.clear()
