@@ -153,6 +153,10 @@ class FreecellRules(Rules):
 
     def configure(self) -> None:
         self.autoplay = bool(self.options["autoplay"])
+        #: the list the last legal() call returned, and whether it sends a card home
+        #: (see can_progress_now): a fact of that position, noted while legal() had it
+        self._listed: list[InternalMove] | None = None
+        self._listed_homeward = False
 
     def deal(self, seed: int) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
@@ -202,10 +206,12 @@ class FreecellRules(Rules):
             # Nearly half the calls: every free cell and column holds cards, so every
             # source has a top card and only single cards move (the limit is one), to
             # a foundation or onto a column.
+            homeward = False
             for s in SOURCE_INDICES:
                 card = piles[s][-1]
                 home = homes[card]
                 if home is not None:
+                    homeward = True
                     one = ONE_CARD[s]
                     for f in home:
                         append(one[f])
@@ -217,19 +223,23 @@ class FreecellRules(Rules):
                     b = onto_second[kind]
                     if b is not None:
                         append(one[b])
+            self._listed = moves
+            self._listed_homeward = homeward
             return moves
         to_cells = TO_EMPTY_CELLS[cell_mask]
         # The source is never among the empty piles (it holds the cards that move),
         # so only the destination changes the count. Here the limit is two or more.
         limit = (BITS[cell_mask] + 1) << len(empties)
         if empties:
-            self._legal_with_empty_columns(
+            self._listed = moves
+            self._listed_homeward = self._legal_with_empty_columns(
                 piles, moves, homes, onto_first, onto_second, empties, to_cells, limit
             )
             return moves
         # Most of the other calls: a free cell is empty, no column is.
         build = BUILD
         extend = moves.extend
+        homeward = False
         for s in SOURCE_INDICES:
             pile = piles[s]
             if not pile:
@@ -239,6 +249,7 @@ class FreecellRules(Rules):
             one = ONE_CARD[s]
             home = homes[card]
             if home is not None:
+                homeward = True
                 for f in home:
                     append(one[f])
             size = len(pile)
@@ -259,6 +270,8 @@ class FreecellRules(Rules):
                 b = onto_second[kind]
                 if b is not None:
                     append(one[b])
+        self._listed = moves
+        self._listed_homeward = homeward
         return moves
 
     @staticmethod
@@ -299,12 +312,14 @@ class FreecellRules(Rules):
         empties: list[int],
         to_cells: tuple[tuple[InternalMove, ...], ...],
         limit: int,
-    ) -> None:
+    ) -> bool:
         """legal() when a column is empty (a few calls in a hundred): any card or group,
-        within the limit, may also go into each empty column."""
+        within the limit, may also go into each empty column. Returns whether a card
+        can go to a foundation."""
         limit_to_empty = limit >> 1  # the empty destination does not count
         build = BUILD
         append = moves.append
+        homeward = False
         for s in SOURCE_INDICES:
             pile = piles[s]
             if not pile:
@@ -315,6 +330,7 @@ class FreecellRules(Rules):
             one = ONE_CARD[s]
             home = homes[card]
             if home is not None:
+                homeward = True
                 for f in home:
                     append(one[f])
             size = len(pile)
@@ -353,6 +369,7 @@ class FreecellRules(Rules):
                 targets.sort()
             for t in targets:
                 append(one[t])
+        return homeward
 
     # -- the rules, plainly ----------------------------------------------------
 
@@ -445,8 +462,14 @@ class FreecellRules(Rules):
                 return made
 
     def can_progress_now(self, pos: Position, legal: list[InternalMove]) -> bool:
+        """As the base class says. When ``legal`` is the very list the last legal()
+        call returned (the engine's every step), legal() noted the answer on the way:
+        a top card had a home. (The list is kept while noted, so no other list can be
+        that object; a caller must not have changed it, as for every use of legal().)"""
+        if legal is self._listed:
+            return self._listed_homeward
         # Foundations are piles 4..7 and never a source in Freecell. (A plain loop:
-        # any() over a generator costs more on the engine's every step.)
+        # any() over a generator costs more.)
         for move in legal:  # noqa: SIM110
             if 3 < move[2] < 8:
                 return True

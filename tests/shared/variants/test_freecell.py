@@ -394,3 +394,25 @@ def test_legal_matches_the_plain_rules_on_random_positions() -> None:
         assert RULES.legal(position) == plain, RULES.position_text(position)
         grouped += any(count > 1 for _, count, _ in plain)
     assert grouped >= 50
+
+
+def test_can_progress_now_noted_by_legal_matches_the_moves() -> None:
+    """can_progress_now() on the list legal() just returned (the answer legal() noted)
+    agrees with a look at the moves themselves, in each of legal()'s three ways; on
+    another list, or an older one, it looks at the moves."""
+    rng = random.Random(2028)
+    seen = {True: 0, False: 0}
+    older: list[tuple[list[tuple[int, int, int]], bool]] = []
+    for k in range(150):
+        way = k % 3
+        cells = 4 if way == 0 else rng.randrange(4 if way == 1 else 5)
+        position = _random_position(rng, cells, 0 if way < 2 else rng.randint(1, 7))
+        moves = RULES.legal(position)
+        homeward = any(4 <= dst < 8 for _, _, dst in moves)
+        assert RULES.can_progress_now(position, moves) is homeward
+        assert RULES.can_progress_now(position, list(moves)) is homeward
+        seen[homeward] += 1
+        older.append((moves, homeward))
+    for moves, homeward in older:
+        assert RULES.can_progress_now(RULES.deal(1), moves) is homeward
+    assert min(seen.values()) >= 20
