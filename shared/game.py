@@ -72,6 +72,9 @@ class Game:
         self._back_where_play_went_on = False
         #: and these were its legal moves then (a position's moves are a function of it)
         self._legal_back: list[InternalMove] = []
+        #: the last move took the one before it back: the position is the one before that
+        #: (see play)
+        self._took_back = False
 
     # -- reading ---------------------------------------------------------------
 
@@ -142,6 +145,11 @@ class Game:
             # Undo brought back a position that play went on from: it was playing then,
             # with the legal moves its snapshot kept, and the state is a function of it.
             self._set(PLAYING, self._legal_back)
+            return None
+        if self._took_back:
+            # The last move took back the one before it (see play): this is the position
+            # that move was played from, so it is playing, with the moves its snapshot kept.
+            self._set(PLAYING, self._history[-2][3])
             return None
         if rules.is_won(pos):
             self._set(WON, [])
@@ -278,6 +286,7 @@ class Game:
             rules.after_move(pos)
             self._push(snapshot, AUTO)
             self._last_move = None
+            self._took_back = False
             return AUTO
         move = rules.known_move(action)
         if move is None:
@@ -304,7 +313,22 @@ class Game:
             # A deal may change any pile (Gypsy's deals onto every column).
             piles[:] = map(list.copy, piles)
         rules.apply(pos, move)
-        self._last_automatic = rules.after_move(pos, settled)
+        automatic = rules.after_move(pos, settled)
+        # On plain piles (nothing face down, no stock) a move from dst to src of as many
+        # cards takes back the move before it exactly, when nothing automatic followed
+        # either of them: the position is again the one that move was played from.
+        # (Random play does so about one move in ten; see _derive.)
+        last = self._last_move
+        self._took_back = (
+            rules.plain_piles
+            and last is not None
+            and src == last[2]
+            and dst == last[0]
+            and move[1] == last[1]
+            and not automatic
+            and not self._last_automatic
+        )
+        self._last_automatic = automatic
         self.actions.append(name)
         self._back_where_play_went_on = False
         self._last_move = None if move == DEAL_MOVE else move
@@ -322,6 +346,7 @@ class Game:
         self.position = Position(piles, down, redeals)
         self.actions.append(UNDO)
         self._last_move = None
+        self._took_back = False
         self._back_where_play_went_on = True
 
     def resign(self) -> None:

@@ -531,3 +531,41 @@ def test_undo_restores_every_earlier_position_exactly(
         while before:
             game.undo()
             assert copy(game) == before.pop()
+
+
+@pytest.mark.parametrize("rules", [AUTOPLAY, MANUAL], ids=["autoplay", "manual"])
+def test_a_move_taking_back_the_one_before_gives_the_state_a_fresh_game_derives(
+    rules: FreecellRules,
+) -> None:
+    """After a move that takes back the move before it, the game reuses the legal moves of
+    the position that move was played from (see Game.play): the state and the moves are
+    those a fresh game on the same position derives, over random play that often takes
+    moves back, with undo and auto along the way."""
+    import contextlib
+    import random
+
+    rng = random.Random(11)
+    taken_back = 0
+    for seed in range(1, 9):
+        game = Game(rules, seed)
+        for _ in range(150):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            fresh = Game(rules, seed, position=game.position.copy())
+            assert game.state == fresh.state
+            assert legal == fresh.legal_moves(), rules.position_text(game.position)
+            taken_back += game._took_back
+            last = game._last_move
+            inverse = None if last is None else rules.move_name((last[2], last[1], last[0]))
+            roll = rng.random()
+            if roll < 0.05 and game.ply:
+                game.undo()
+            elif roll < 0.08:
+                with contextlib.suppress(IllegalMove):  # nothing to send home
+                    game.play("auto")
+            elif inverse in legal and roll < 0.5:
+                game.play(inverse)
+            else:
+                game.play(rng.choice(legal))
+    assert taken_back > 100
