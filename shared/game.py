@@ -30,8 +30,9 @@ WON = "won"
 STUCK = "stuck"
 RESIGNED = "resigned"
 
-#: a position for undo (piles, down, redeals_used) with its legal moves
-_Snapshot = tuple[list[list[int]], list[int], int, list[InternalMove]]
+#: a position for undo (piles, down, redeals_used) with its legal moves, and their names
+#: when they had been written (None if not)
+_Snapshot = tuple[list[list[int]], list[int], int, list[InternalMove], list[str] | None]
 
 
 class Game:
@@ -49,7 +50,8 @@ class Game:
         #: piles it changes new lists (copies), so that no list a snapshot holds is ever
         #: changed, while the piles an action leaves alone (most of them) are not copied.
         #: (Rules.after_move keeps to this too: it gives a pile a new list, see there.)
-        #: Each keeps the position's legal moves too: undo brings them back with it.
+        #: Each keeps the position's legal moves (and their names) too: undo brings them
+        #: back with it.
         self._history: list[_Snapshot] = []
         #: the ply whose state and legal moves are known
         self._cache_ply = -1
@@ -68,13 +70,10 @@ class Game:
         #: the names of the legal moves, for the ply they were written for
         self._names: list[str] = []
         self._names_ply = -1
-        #: the last action was an undo: play had gone on from this very position
-        self._back_where_play_went_on = False
-        #: and these were its legal moves then (a position's moves are a function of it)
-        self._legal_back: list[InternalMove] = []
-        #: the last move took the one before it back: the position is the one before that
-        #: (see play)
-        self._took_back = False
+        #: the snapshot of the position now on the board, when play had gone on from this
+        #: very position: after an undo, or a move that took back the move before it (see
+        #: play). It was playing then, with the moves (and names) the snapshot kept.
+        self._known: _Snapshot | None = None
 
     # -- reading ---------------------------------------------------------------
 
@@ -107,8 +106,10 @@ class Game:
 
     def legal_moves(self) -> list[str]:
         """Every legal move now, in canonical notation; none once the game has ended or is stuck."""
-        if self._cache_ply != len(self.actions):  # (what _refresh checks first, inline)
-            self._refresh()
+        if self._cache_ply != len(self.actions):  # (what _derive checks first, inline)
+            question = self._derive()  # (_refresh written out: the engine's every step)
+            if question is not None:
+                self._answer(question)
         if self._names_ply != self._cache_ply:
             self._names = self.rules.move_names(self._legal)
             self._names_ply = self._cache_ply
@@ -117,10 +118,14 @@ class Game:
     def _refresh(self) -> None:
         question = self._derive()
         if question is not None:
-            stuck, proof = solve(question)
-            if proof is not None:
-                self._proof = proof
-            self._settle(stuck)
+            self._answer(question)
+
+    def _answer(self, question: StuckQuestion) -> None:
+        """Run the bounded stuck search :meth:`_derive` left open and take its verdict."""
+        stuck, proof = solve(question)
+        if proof is not None:
+            self._proof = proof
+        self._settle(stuck)
 
     def _derive(self) -> StuckQuestion | None:
         """Derive the state and legal moves, all but the bounded stuck search.
@@ -141,17 +146,24 @@ class Game:
         if self.resigned:
             self._set(RESIGNED, [])
             return None
-        if self._back_where_play_went_on:
-            # Undo brought back a position that play went on from: it was playing then,
-            # with the legal moves its snapshot kept, and the state is a function of it.
-            self._set(PLAYING, self._legal_back)
+        known = self._known
+        if known is not None:
+            # Undo, or a move taking back the one before it, brought back a position that
+            # play went on from: it was playing then, with the legal moves its snapshot
+            # kept (and their names, if written), and the state is a function of it.
+            self._set(PLAYING, known[3])
+            names = known[4]
+            if names is not None:
+                self._names = names
+                self._names_ply = ply
             return None
-        if self._took_back:
-            # The last move took back the one before it (see play): this is the position
-            # that move was played from, so it is playing, with the moves its snapshot kept.
-            self._set(PLAYING, self._history[-2][3])
-            return None
-        if rules.is_won(pos):
+        # Won means every card on the foundations, so a move that sent no card there, with
+        # nothing automatic after it, has not won: it was played from a position that was
+        # playing, and the foundations gained no card. (After a deal, auto, or at the
+        # start, _last_move is None: those are looked at.)
+        move = self._last_move
+        may_be_won = move is None or self._last_automatic or rules.is_foundation[move[2]]
+        if may_be_won and rules.is_won(pos):
             self._set(WON, [])
             return None
         legal = rules.legal(pos)
@@ -162,7 +174,10 @@ class Game:
         # (plain piles), seeing that it is legal costs next to nothing.
         plain = rules.plain_piles
         if rules.can_progress_now(pos, legal) or (plain and self._can_return(legal)):
-            self._set(PLAYING, legal)
+            # (_set written out: most steps end here)
+            self._cache_ply = ply
+            self._state = PLAYING
+            self._legal = legal
             return None
         proof = cheap_proof(rules, pos, self._proof)
         if proof is not None:
@@ -174,9 +189,9 @@ class Game:
             return None
         question = question_for(rules, pos)
         self._pending_legal = legal
-        known = remembered(question)
-        if known is not None:
-            self._settle(known)
+        verdict = remembered(question)
+        if verdict is not None:
+            self._settle(verdict)
             return None
         self._question = question
         return question
@@ -249,7 +264,7 @@ class Game:
         back = self.position.copy()
         rules.apply(back, inverse)
         rules.after_move(back)
-        piles, down, redeals, _ = self._history[-1]
+        piles, down, redeals, _, _ = self._history[-1]
         return back.piles == piles and back.down == down and back.redeals_used == redeals
 
     def _set(self, state: str, legal: list[InternalMove]) -> None:
@@ -278,7 +293,8 @@ class Game:
             # auto_moves changes piles in place: the snapshot keeps the lists, the
             # position gets copies of them all (see the undo history in __init__).
             piles = pos.piles
-            snapshot = (piles[:], pos.down[:], pos.redeals_used, self._legal)
+            names = self._names if self._names_ply == self._cache_ply else None
+            snapshot = (piles[:], pos.down[:], pos.redeals_used, self._legal, names)
             piles[:] = map(list.copy, piles)
             if not rules.auto_moves(pos, self._legal):
                 piles[:] = snapshot[0]  # nothing moved: the position's own lists back
@@ -286,7 +302,6 @@ class Game:
             rules.after_move(pos)
             self._push(snapshot, AUTO)
             self._last_move = None
-            self._took_back = False
             return AUTO
         move = rules.known_move(action)
         if move is None:
@@ -303,7 +318,12 @@ class Game:
         # Every position but the deal came out of an action, so it is settled.
         settled = move if self._history else None
         piles = pos.piles
-        self._history.append((piles[:], pos.down[:], pos.redeals_used, self._legal))
+        # Plain piles have no face-down card, so nothing ever changes ``down``: the
+        # snapshot shares the list (one list fewer per move to copy and to collect).
+        down = pos.down if rules.plain_piles else pos.down[:]
+        names = self._names if named else None
+        history = self._history
+        history.append((piles[:], down, pos.redeals_used, self._legal, names))
         src, _, dst = move
         if src >= 0:
             # Copy on write (see the undo history in __init__): the move changes two piles.
@@ -319,7 +339,7 @@ class Game:
         # either of them: the position is again the one that move was played from.
         # (Random play does so about one move in ten; see _derive.)
         last = self._last_move
-        self._took_back = (
+        took_back = (
             rules.plain_piles
             and last is not None
             and src == last[2]
@@ -328,10 +348,10 @@ class Game:
             and not automatic
             and not self._last_automatic
         )
+        self._known = history[-2] if took_back else None
         self._last_automatic = automatic
         self.actions.append(name)
-        self._back_where_play_went_on = False
-        self._last_move = None if move == DEAL_MOVE else move
+        self._last_move = None if src < 0 else move  # (a deal: none to take back)
         return name
 
     def undo(self) -> None:
@@ -342,12 +362,10 @@ class Game:
             raise IllegalMove("nothing to undo: the board is as dealt")
         if self._refreshed_state() == WON:
             raise IllegalMove(self._ended_reason())
-        piles, down, redeals, self._legal_back = self._history.pop()
-        self.position = Position(piles, down, redeals)
+        self._known = known = self._history.pop()
+        self.position = Position(known[0], known[1], known[2])
         self.actions.append(UNDO)
         self._last_move = None
-        self._took_back = False
-        self._back_where_play_went_on = True
 
     def resign(self) -> None:
         """End the game; it takes no more actions."""
@@ -402,7 +420,7 @@ class Game:
     def _push(self, snapshot: _Snapshot, name: str) -> None:
         self._history.append(snapshot)
         self.actions.append(name)
-        self._back_where_play_went_on = False
+        self._known = None
 
     # -- views -----------------------------------------------------------------
 

@@ -555,7 +555,7 @@ def test_a_move_taking_back_the_one_before_gives_the_state_a_fresh_game_derives(
             fresh = Game(rules, seed, position=game.position.copy())
             assert game.state == fresh.state
             assert legal == fresh.legal_moves(), rules.position_text(game.position)
-            taken_back += game._took_back
+            taken_back += game._known is not None and game._last_move is not None
             last = game._last_move
             inverse = None if last is None else rules.move_name((last[2], last[1], last[0]))
             roll = rng.random()
