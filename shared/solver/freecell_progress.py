@@ -173,28 +173,6 @@ def runs_of(col: bytes) -> Runs:
     return _runs(col) if more is None else more
 
 
-#: What the search needs of the free cells' cards: for each card, the two cards it
-#: may be built onto, the card (as bytes), and the other cells' cards
-Cells = tuple[tuple[int, int, bytes, bytes], ...]
-
-
-class _CellsOf(dict[bytes, Cells]):
-    """Free cells' cards -> their :data:`Cells`; filled as met."""
-
-    def __missing__(self, cells: bytes) -> Cells:
-        if len(self) >= COLUMNS_SIZE:
-            self.clear()
-        found = tuple(
-            (ONTO_FIRST[card], ONTO_SECOND[card], cells[k : k + 1], cells[:k] + cells[k + 1 :])
-            for k, card in enumerate(cells)
-        )
-        self[cells] = found
-        return found
-
-
-_CELLS_OF = _CellsOf()
-
-
 class _CellsWith(dict[bytes, list[bytes | None]]):
     """Free cells' cards (sorted) -> for each card, the same with the card, sorted (the
     canonical form); filled as cards are met."""
@@ -250,9 +228,13 @@ def children(state: State, wanted: bytes) -> tuple[State, ...] | None:
         where[c7[-1]] = 7
     out: list[State] = []
     add = out.append
-    for first, second, one, rest_cells in _CELLS_OF[cells]:
-        a = where[first]
-        b = where[second]
+    for k, card in enumerate(cells):
+        a = where[ONTO_FIRST[card]]
+        b = where[ONTO_SECOND[card]]
+        if a is None and b is None and not n_empty:
+            continue
+        one = cells[k : k + 1]
+        rest_cells = cells[:k] + cells[k + 1 :]
         if a is not None:
             new = cols[:]
             new[a] += one
