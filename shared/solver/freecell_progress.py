@@ -412,10 +412,11 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
                     return None, ()
                 parents[child] = state
                 counter += 1
-                # Lower is better: the shallowest wanted card, less the room. The
-                # cells never hold a wanted card (depth 99); len(cells) - 4 is minus
-                # the empty free cells; empty columns (b"") sort first and count double.
-                score = SCORE_OFFSET + min(map(depth_of, child)) + len(child[8])
+                # Lower is better: the shallowest wanted card, less the room. (The
+                # cells never hold a wanted card: it would have ended the search.)
+                # len(cells) - 4 is minus the empty free cells; empty columns (b"")
+                # sort first and count double.
+                score = SCORE_OFFSET + min(map(depth_of, child[:8])) + len(child[8])
                 if not child[0]:
                     score -= 2 * child[:8].count(b"")
                 buckets[score].append(child)
