@@ -438,7 +438,10 @@ class _Depths(dict[bytes, int]):
     def __init__(self, wanted_cards: bytes) -> None:
         super().__init__()
         #: byte -> 1 for a wanted card, else 0 (for bytes.translate)
-        self.marks = bytes(1 if code in wanted_cards else 0 for code in range(256))
+        marks = bytearray(256)
+        for card in wanted_cards:
+            marks[card] = 1
+        self.marks = bytes(marks)
 
     def __missing__(self, col: bytes) -> int:
         # cards are all different: the last wanted card in the column is the shallowest
