@@ -1,4 +1,17 @@
-"""Hand-built positions several test modules share."""
+"""Hand-built positions, and the variant configurations, several test modules share."""
+
+from typing import Any
+
+#: every variant with each value of its options (test_properties checks that none is missing)
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("osmosis", {"deal_three": False}),
+    ("osmosis", {"deal_three": True}),
+    ("thumb_and_pouch", {}),
+    ("gypsy", {}),
+    ("freecell", {"autoplay": True}),
+    ("freecell", {"autoplay": False}),
+    ("westhaven", {}),
+]
 
 # Freecell, reached in random play (seed 29): no line adds a foundation card (the plain
 # reference search of test_stuck.py confirms it is dead).

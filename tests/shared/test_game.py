@@ -17,6 +17,7 @@ from shared.game import Game
 from shared.games import new_game, replay
 from shared.record import from_text, to_text
 from shared.variants.freecell import FreecellRules
+from tests.shared.positions import CONFIGS
 
 AUTOPLAY = FreecellRules({"autoplay": True})
 MANUAL = FreecellRules({"autoplay": False})
@@ -479,18 +480,7 @@ def test_changing_a_view_does_not_change_the_game() -> None:
     assert game.view(reveal=True) == expected
 
 
-@pytest.mark.parametrize(
-    ("variant", "options"),
-    [
-        ("osmosis", {"deal_three": False}),
-        ("osmosis", {"deal_three": True}),
-        ("thumb_and_pouch", {}),
-        ("gypsy", {}),
-        ("freecell", {"autoplay": True}),
-        ("freecell", {"autoplay": False}),
-        ("westhaven", {}),
-    ],
-)
+@pytest.mark.parametrize(("variant", "options"), CONFIGS)
 def test_undo_restores_every_earlier_position_exactly(
     variant: str, options: dict[str, Any]
 ) -> None:

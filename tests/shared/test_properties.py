@@ -36,17 +36,7 @@ from shared.game import Game
 from shared.games import VARIANTS, new_game, replay, rules_for
 from shared.notation import Move
 from shared.record import from_text, to_text
-
-#: every variant with each value of its options
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("osmosis", {"deal_three": False}),
-    ("osmosis", {"deal_three": True}),
-    ("thumb_and_pouch", {}),
-    ("gypsy", {}),
-    ("freecell", {"autoplay": True}),
-    ("freecell", {"autoplay": False}),
-    ("westhaven", {}),
-]
+from tests.shared.positions import CONFIGS
 
 #: examples per configuration: keeps the whole module near a minute (PROPERTIES_EXAMPLES=N for a
 #: longer hunt)
