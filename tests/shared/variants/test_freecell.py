@@ -8,7 +8,7 @@ from shared.cards import is_build_step, parse_card
 from shared.errors import IllegalMove
 from shared.game import Game
 from shared.position import Position
-from shared.variants.base import DEAL
+from shared.variants.base import DEAL, InternalMove
 from shared.variants.freecell import FreecellRules, is_safe, move_limit
 
 RULES = FreecellRules()
@@ -308,6 +308,19 @@ def test_autoplay_told_the_move_matches_the_full_scan() -> None:
     assert compared > 1000 and autoplayed > 50
 
 
+def plain_moves(rules: FreecellRules, position: Position) -> list[InternalMove]:
+    """Every move the plain rules (why_illegal) allow, in canonical order: by source
+    pile, then destination pile, then count."""
+    n = len(rules.pile_ids)
+    return [
+        (src, count, dst)
+        for src in range(n)
+        for dst in range(n)
+        for count in range(1, len(position.piles[src]) + 1)
+        if rules.why_illegal(position, (src, count, dst)) is None
+    ]
+
+
 def test_legal_lists_the_plain_rules_moves_in_canonical_order() -> None:
     """legal() is exactly the moves why_illegal() allows, source by source in pile order
     and per source by destination in pile order, then by count: the order seeded
@@ -318,14 +331,7 @@ def test_legal_lists_the_plain_rules_moves_in_canonical_order() -> None:
         for rules in (RULES, MANUAL):
             position = rules.deal(seed)
             for _ in range(150):
-                n = len(rules.pile_ids)
-                plain = [
-                    (src, count, dst)
-                    for src in range(n)
-                    for dst in range(n)
-                    for count in range(1, len(position.piles[src]) + 1)
-                    if rules.why_illegal(position, (src, count, dst)) is None
-                ]
+                plain = plain_moves(rules, position)
                 assert rules.legal(position) == plain, rules.position_text(position)
                 with_empty_column += any(not position.piles[t] for t in rules.tableau)
                 if not plain:
@@ -374,7 +380,6 @@ def test_legal_matches_the_plain_rules_on_random_positions() -> None:
     column) list exactly the plain rules' moves in canonical order, on positions unlike
     those of playouts: many empty columns and cells, long builds."""
     rng = random.Random(2027)
-    n = len(RULES.pile_ids)
     grouped = 0
     for k in range(150):
         way = k % 3
@@ -384,13 +389,7 @@ def test_legal_matches_the_plain_rules_on_random_positions() -> None:
             position = _random_position(rng, rng.randrange(4), 0)
         else:  # empty columns
             position = _random_position(rng, rng.randrange(5), rng.randint(1, 7))
-        plain = [
-            (src, count, dst)
-            for src in range(n)
-            for dst in range(n)
-            for count in range(1, len(position.piles[src]) + 1)
-            if RULES.why_illegal(position, (src, count, dst)) is None
-        ]
+        plain = plain_moves(RULES, position)
         assert RULES.legal(position) == plain, RULES.position_text(position)
         grouped += any(count > 1 for _, count, _ in plain)
     assert grouped >= 50
