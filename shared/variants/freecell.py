@@ -154,9 +154,11 @@ class FreecellRules(Rules):
     def configure(self) -> None:
         self.autoplay = bool(self.options["autoplay"])
         #: the list the last legal() call returned, and whether it sends a card home
-        #: (see can_progress_now): a fact of that position, noted while legal() had it
-        self._listed: list[InternalMove] | None = None
-        self._listed_homeward = False
+        #: (see can_progress_now): a fact of that position, noted while legal() had it.
+        #: One attribute holding both, written and read in one step each: a Rules object
+        #: is shared by every game of its variant, and the server plays games in threads
+        #: too (replays, hints), so a list and an answer written apart could mismatch.
+        self._listed: tuple[list[InternalMove], bool] | None = None
 
     def deal(self, seed: int) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
@@ -223,18 +225,17 @@ class FreecellRules(Rules):
                     b = onto_second[kind]
                     if b is not None:
                         append(one[b])
-            self._listed = moves
-            self._listed_homeward = homeward
+            self._listed = (moves, homeward)
             return moves
         to_cells = TO_EMPTY_CELLS[cell_mask]
         # The source is never among the empty piles (it holds the cards that move),
         # so only the destination changes the count. Here the limit is two or more.
         limit = (BITS[cell_mask] + 1) << len(empties)
         if empties:
-            self._listed = moves
-            self._listed_homeward = self._legal_with_empty_columns(
+            homeward = self._legal_with_empty_columns(
                 piles, moves, homes, onto_first, onto_second, empties, to_cells, limit
             )
+            self._listed = (moves, homeward)
             return moves
         # Most of the other calls: a free cell is empty, no column is.
         build = BUILD
@@ -270,8 +271,7 @@ class FreecellRules(Rules):
                 b = onto_second[kind]
                 if b is not None:
                     append(one[b])
-        self._listed = moves
-        self._listed_homeward = homeward
+        self._listed = (moves, homeward)
         return moves
 
     @staticmethod
@@ -466,8 +466,9 @@ class FreecellRules(Rules):
         call returned (the engine's every step), legal() noted the answer on the way:
         a top card had a home. (The list is kept while noted, so no other list can be
         that object; a caller must not have changed it, as for every use of legal().)"""
-        if legal is self._listed:
-            return self._listed_homeward
+        listed = self._listed
+        if listed is not None and legal is listed[0]:
+            return listed[1]
         # Foundations are piles 4..7 and never a source in Freecell. (A plain loop:
         # any() over a generator costs more.)
         for move in legal:  # noqa: SIM110
