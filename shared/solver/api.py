@@ -95,7 +95,7 @@ def best_move(rules: Rules, pos: Position, moves: list[InternalMove]) -> Interna
     if isinstance(rules, FreecellRules):
         board = freecell_fast.from_position(pos)
         for i, move in enumerate(moves):
-            after = freecell_search.play(board, move, rules.autoplay, True)
+            after = freecell_fast.play(board, move, rules.autoplay, True)
             rank = (freecell_search.solve_score(after), i)
             if best is None or rank < best:
                 best, chosen = rank, move

@@ -63,6 +63,46 @@ def highest(board: Board) -> list[int]:
     return high
 
 
+def play(board: Board, move: InternalMove, auto: bool, full: bool) -> Board:
+    """``move`` then the engine's autoplay; ``full`` when the parent may not be settled.
+
+    After a move that is not to a foundation, on a settled board only the card the
+    move uncovered can have become playable (when it is the next card of its suit's
+    foundation), which saves most autoplay scans.
+    """
+    src, count, dst = move
+    piles = list(board)
+    pile = board[src]
+    piles[dst] = board[dst] + pile[-count:]
+    rest = pile[:-count]
+    piles[src] = rest
+    child = tuple(piles)
+    if not auto:
+        return child
+    if full or 3 < dst < 8:
+        return autoplay(child)
+    if rest:
+        card = rest[-1]
+        if card & 15 == 1 or _next_home(child, card):
+            return autoplay(child)
+    return child
+
+
+def _next_home(board: Board, card: int) -> bool:
+    """Is ``card`` (not an ace) the next card of its suit's foundation?"""
+    below = _ONE_CARD[card - 1]
+    return (
+        board[4][-1:] == below
+        or board[5][-1:] == below
+        or board[6][-1:] == below
+        or board[7][-1:] == below
+    )
+
+
+#: _ONE_CARD[card]: ``bytes((card,))``, made once
+_ONE_CARD: tuple[bytes, ...] = tuple(bytes((c,)) for c in range(64))
+
+
 def foundation_total(board: Board) -> int:
     return len(board[4]) + len(board[5]) + len(board[6]) + len(board[7])
 

@@ -38,10 +38,10 @@ from shared.solver.freecell_fast import (
     COLUMNS,
     FOUNDATIONS,
     Board,
-    autoplay,
     foundation_total,
     key,
     legal,
+    play,
 )
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
 from shared.variants.base import InternalMove
@@ -346,22 +346,7 @@ class BestFirst:
         try:
             # The start may be unsettled (a deal, a hand-built board): all its moves count.
             for move in legal(board) if full else candidates(board, not auto, complete):
-                src, count, dst = move
-                piles = list(board)
-                pile = board[src]
-                piles[dst] = board[dst] + pile[-count:]
-                rest = pile[:-count]
-                piles[src] = rest
-                child = tuple(piles)
-                if auto:
-                    # on a settled board only a foundation move or the card a move
-                    # uncovers can set the engine's autoplay going
-                    if full or 3 < dst < 8:
-                        child = autoplay(child)
-                    elif rest:
-                        card = rest[-1]
-                        if card & 15 == 1 or _next_home(child, card):
-                            child = autoplay(child)
+                child = play(board, move, auto, full)
                 cells = sorted(child[0] + child[1] + child[2] + child[3])
                 child_key = bytes(cells) + b"\0" + b"\0".join(sorted(child[8:16]))
                 if child_key in parents:
@@ -379,21 +364,6 @@ class BestFirst:
             return True
         finally:
             self.counter = counter
-
-
-def _next_home(board: Board, card: int) -> bool:
-    """Is ``card`` (not an ace) the next card of its suit's foundation?"""
-    below = _ONE_CARD[card - 1]
-    return (
-        board[4][-1:] == below
-        or board[5][-1:] == below
-        or board[6][-1:] == below
-        or board[7][-1:] == below
-    )
-
-
-#: _ONE_CARD[card]: ``bytes((card,))``, made once
-_ONE_CARD: tuple[bytes, ...] = tuple(bytes((c,)) for c in range(64))
 
 
 def column_cost(col: bytes, high: bytes, w_block: int, w_buried: int) -> int:

@@ -1,9 +1,9 @@
-"""Search over compact Freecell boards: the move, the hint's score, and solving.
+"""Search over compact Freecell boards: the hint's score, and solving.
 
 :func:`solve` hands the deal to several best-first searches taking turns
-(:mod:`shared.solver.freecell_portfolio`); :func:`solve_score` and :func:`play`
-rank the moves of a hint. The engine's stuck check has its own search
-(:mod:`shared.solver.freecell_progress`).
+(:mod:`shared.solver.freecell_portfolio`); :func:`solve_score`, on the board
+:func:`shared.solver.freecell_fast.play` makes, ranks the moves of a hint. The
+engine's stuck check has its own search (:mod:`shared.solver.freecell_progress`).
 """
 
 from __future__ import annotations
@@ -12,38 +12,11 @@ from shared.solver import freecell_portfolio
 from shared.solver.freecell_fast import (
     CELLS,
     COLUMNS,
-    FOUNDATIONS,
     Board,
-    autoplay,
     highest,
 )
 from shared.solver.result import Limits
 from shared.variants.base import InternalMove
-
-
-def play(board: Board, move: InternalMove, auto: bool, full: bool) -> Board:
-    """``move`` then the engine's autoplay; ``full`` when the parent may not be settled.
-
-    After a move that is not to a foundation, on a settled board only the card the
-    move uncovered can have become playable, which saves most autoplay scans.
-    """
-    src, count, dst = move
-    piles = list(board)
-    pile = board[src]
-    piles[dst] = board[dst] + pile[-count:]
-    rest = pile[:-count]
-    piles[src] = rest
-    child = tuple(piles)
-    if not auto:
-        return child
-    if full or dst in FOUNDATIONS:
-        return autoplay(child)
-    if rest:
-        card = rest[-1]
-        high = highest(child)
-        if (card & 15) == high[card >> 4] + 1:
-            return autoplay(child)
-    return child
 
 
 def solve_score(board: Board) -> int:

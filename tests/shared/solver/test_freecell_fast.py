@@ -6,7 +6,6 @@ import pytest
 
 from shared.solver import freecell_fast as ff
 from shared.solver import freecell_portfolio as fp
-from shared.solver import freecell_search as fs
 from shared.variants.freecell import FreecellRules
 
 
@@ -38,7 +37,7 @@ def test_legal_moves_and_results_agree_with_the_engine_on_random_playouts(autopl
                 assert played == expected
                 # the search's shortcut autoplay gives the same boards on settled boards
                 settled = not autoplay or ff.autoplay(board) == board
-                assert fs.play(board, move, autoplay, not settled) == expected
+                assert ff.play(board, move, autoplay, not settled) == expected
                 checked += 1
             position = engine_after(rules, position, rng.choice(moves))
     assert checked > 3000
@@ -58,9 +57,9 @@ def test_candidates_are_legal_and_miss_no_key() -> None:
                 break
             candidates = fp.candidates(board, False)
             assert set(candidates) <= set(moves)
-            reached = {ff.key(fs.play(board, m, True, True)) for m in candidates}
+            reached = {ff.key(ff.play(board, m, True, True)) for m in candidates}
             reached.add(ff.key(board))
-            assert {ff.key(fs.play(board, m, True, True)) for m in moves} <= reached
+            assert {ff.key(ff.play(board, m, True, True)) for m in moves} <= reached
             position = engine_after(rules, position, rng.choice(moves))
 
 

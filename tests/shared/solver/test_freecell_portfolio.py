@@ -9,7 +9,6 @@ from shared.games import new_game, rules_for
 from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, solve, solve_rules
 from shared.solver import freecell_fast as ff
 from shared.solver import freecell_portfolio as fp
-from shared.solver import freecell_search as fs
 from shared.variants.freecell import FreecellRules
 
 
@@ -46,8 +45,9 @@ def test_the_pruned_candidates_leave_out_only_cards_on_their_build_to_a_cell() -
 
 @pytest.mark.parametrize("autoplay", [True, False])
 def test_an_expansion_makes_the_children_play_makes(autoplay: bool) -> None:
-    """The search's inlined move and autoplay give the boards ``freecell_search.play``
-    gives (tested against the engine in test_freecell_fast), each with its move."""
+    """An expansion's children are the boards ``freecell_fast.play`` gives for the
+    candidate moves (play is tested against the engine in test_freecell_fast), each
+    with its move."""
     expanded = 0
     for board in random_boards(autoplay, range(30, 40), 80):
         if autoplay and ff.autoplay(board) != board:
@@ -58,7 +58,7 @@ def test_an_expansion_makes_the_children_play_makes(autoplay: bool) -> None:
         assert search.expand(item, 10**9, Budget(positions=None).limits()) or search.won
         expected = {}
         for move in fp.candidates(board, not autoplay):
-            expected.setdefault(ff.key(fs.play(board, move, autoplay, False)), move)
+            expected.setdefault(ff.key(ff.play(board, move, autoplay, False)), move)
         expected.pop(ff.key(board), None)
         made = {k: link[1] for k, link in search.parents.items() if link is not None}
         if search.won is None:
