@@ -1,6 +1,11 @@
-"""Hand-built positions, and the variant configurations, several test modules share."""
+"""Hand-built positions, the variant configurations, and a Freecell witness step as the
+engine's move: what several test modules share."""
 
 from typing import Any
+
+from shared.position import Position
+from shared.solver.freecell_progress import CELL, EMPTY
+from shared.variants.base import InternalMove
 
 #: every variant with each value of its options (test_properties checks that none is missing)
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -30,3 +35,19 @@ t5: 4H QD QH AH 6C 5D 4C 3D
 t6: AC JD 6D 6S KH QS
 t7: 4S TD
 """
+
+
+def as_move(pos: Position, step: tuple[int, int]) -> InternalMove:
+    """A Freecell witness step (see ``shared.solver.freecell_progress.Witness``) as the
+    engine's move on ``pos``: the first free cell or empty column when it goes to one."""
+    card, dest = step
+    piles = pos.piles
+    src = next(i for i in (*range(4), *range(8, 16)) if card in piles[i])
+    count = len(piles[src]) - piles[src].index(card)
+    if dest == CELL:
+        dst = next(i for i in range(4) if not piles[i])
+    elif dest == EMPTY:
+        dst = next(i for i in range(8, 16) if not piles[i])
+    else:
+        dst = next(i for i in range(8, 16) if piles[i] and piles[i][-1] == dest)
+    return (src, count, dst)

@@ -12,26 +12,11 @@ import random
 
 from shared.position import Position
 from shared.solver import freecell_progress
-from shared.solver.freecell_progress import CELL, EMPTY, Witness
-from shared.variants.base import InternalMove
+from shared.solver.freecell_progress import Witness
 from shared.variants.freecell import FreecellRules
+from tests.shared.positions import as_move
 
 RULES = FreecellRules({"autoplay": False})
-
-
-def as_move(pos: Position, step: tuple[int, int]) -> InternalMove:
-    """A witness step as the engine's move on ``pos`` (any free cell or empty column)."""
-    card, dest = step
-    piles = pos.piles
-    src = next(i for i in (*range(4), *range(8, 16)) if card in piles[i])
-    count = len(piles[src]) - piles[src].index(card)
-    if dest == CELL:
-        dst = next(i for i in range(4) if not piles[i])
-    elif dest == EMPTY:
-        dst = next(i for i in range(8, 16) if not piles[i])
-    else:
-        dst = next(i for i in range(8, 16) if piles[i] and piles[i][-1] == dest)
-    return (src, count, dst)
 
 
 def plays_to_progress(pos: Position, witness: Witness) -> bool:

@@ -16,10 +16,10 @@ import pytest
 from shared.game import Game
 from shared.position import Position
 from shared.solver import freecell_progress
-from shared.solver.freecell_progress import CELL, EMPTY, Witness
+from shared.solver.freecell_progress import CELL, Witness
 from shared.variants.base import InternalMove
 from shared.variants.freecell import FreecellRules
-from tests.shared.positions import FREECELL_DEAD
+from tests.shared.positions import FREECELL_DEAD, as_move
 
 AUTOPLAY = FreecellRules({"autoplay": True})
 MANUAL = FreecellRules({"autoplay": False})
@@ -32,10 +32,11 @@ def key(pos: Position) -> tuple[object, ...]:
     return (sorted(piles[0] + piles[1] + piles[2] + piles[3]), sorted(map(tuple, piles[8:])))
 
 
-def plain_progress(rules: FreecellRules, start: Position, budget: int) -> bool | None:
+def explore(rules: FreecellRules, start: Position, budget: int) -> tuple[bool | None, int]:
     """The reference: breadth-first on the engine's own moves, a key per position seen.
-    True when some line adds a foundation card, False when every reachable position
-    was seen within ``budget`` without one, None when there were more."""
+    (True when some line adds a foundation card, False when every reachable position
+    was seen within ``budget`` without one, None when there were more), and how many
+    keys were seen, the start included."""
     target = rules.foundation_count(start)
     seen = {repr(key(start))}
     queue = [start]
@@ -45,30 +46,27 @@ def plain_progress(rules: FreecellRules, start: Position, budget: int) -> bool |
             rules.apply(child, move)
             rules.after_move(child)
             if rules.foundation_count(child) > target:
-                return True
+                return True, len(seen)
             child_key = repr(key(child))
             if child_key not in seen:
                 if len(seen) >= budget:
-                    return None
+                    return None, len(seen)
                 seen.add(child_key)
                 queue.append(child)
-    return False
+    return False, len(seen)
+
+
+def plain_progress(rules: FreecellRules, start: Position, budget: int) -> bool | None:
+    """The reference verdict (see :func:`explore`)."""
+    return explore(rules, start, budget)[0]
 
 
 def reachable_count(rules: FreecellRules, start: Position) -> int:
-    """How many keys the positions reachable without progress have (the start included)."""
-    seen = {repr(key(start))}
-    queue = [start]
-    for current in queue:
-        for move in rules.legal(current):
-            child = current.copy()
-            rules.apply(child, move)
-            rules.after_move(child)
-            child_key = repr(key(child))
-            if child_key not in seen:
-                seen.add(child_key)
-                queue.append(child)
-    return len(seen)
+    """How many keys the positions reachable without progress have (the start included);
+    ``start`` must be dead."""
+    verdict, seen = explore(rules, start, 10**9)
+    assert verdict is False
+    return seen
 
 
 def playout_positions(rules: FreecellRules, deals: range, seed: int) -> list[Position]:
@@ -96,17 +94,8 @@ def engine_line(pos: Position, witness: Witness) -> list[InternalMove]:
     rules = MANUAL
     pos = pos.copy()
     line = []
-    for card, dest in witness:
-        piles = pos.piles
-        src = next(i for i in (*range(4), *range(8, 16)) if card in piles[i])
-        count = len(piles[src]) - piles[src].index(card)
-        if dest == CELL:
-            dst = next(i for i in range(4) if not piles[i])
-        elif dest == EMPTY:
-            dst = next(i for i in range(8, 16) if not piles[i])
-        else:
-            dst = next(i for i in range(8, 16) if piles[i] and piles[i][-1] == dest)
-        move = (src, count, dst)
+    for step in witness:
+        move = as_move(pos, step)
         assert move in rules.legal(pos), (rules.position_text(pos), move)
         rules.apply(pos, move)
         line.append(move)

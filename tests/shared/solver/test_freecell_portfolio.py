@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from shared.games import new_game, rules_for
-from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, solve, solve_rules
+from shared.games import new_game
+from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, solve
 from shared.solver import freecell_fast as ff
 from shared.solver import freecell_portfolio as fp
 from shared.variants.freecell import FreecellRules
@@ -132,23 +132,3 @@ def test_time_budget_is_honoured_with_the_injected_clock() -> None:
     result = solve("freecell", 11982, {}, budget)
     assert result.verdict == UNKNOWN
     assert result.positions < 1000  # it stopped at its first look at the clock
-
-
-def test_a_dead_hand_built_board_is_unwinnable_for_the_portfolio() -> None:
-    rules = rules_for("freecell")
-    home = "\n".join(f"f{i}: " + " ".join(r + s for r in "A2345678") for i, s in enumerate("CDHS"))
-    text = home + """
-    r0: KC
-    r1: KD
-    r2: KH
-    r3: KS
-    t0: 9C QC
-    t1: 9D QD
-    t2: 9H QH
-    t3: 9S QS
-    t4: JC TC
-    t5: JD TD
-    t6: JH TH
-    t7: JS TS
-    """
-    assert solve_rules(rules, rules.position_from_text(text)).verdict == UNWINNABLE
