@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from shared.game import Game
 from shared.games import rules_for
 from shared.position import Position
-from shared.solver import UNWINNABLE, WON, Budget, engine_search, osmosis_search, solve_rules
+from shared.solver import UNWINNABLE, WON, Budget, engine_search, osmosis_search
 from shared.variants.base import DEAL, Rules
+from tests.shared.solver.lines import won_deals
 
 OPTIONS = [{}, {"deal_three": True}]
 
@@ -78,17 +78,7 @@ def test_each_card_deals_surface_is_where_the_engines_deals_put_it(
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_won_lines_replay_to_a_win_through_the_engine(options: dict[str, bool]) -> None:
-    rules = rules_for("osmosis", options)
-    won = 0
-    for seed in range(1, 31):
-        result = solve_rules(rules, rules.deal(seed), Budget(positions=50_000))
-        if result.verdict == WON:
-            game = Game(rules, seed)
-            for action in result.line:
-                game.play(action)
-            assert game.state == "won"
-            won += 1
-    assert won >= 5
+    assert won_deals(rules_for("osmosis", options), range(1, 31), 50_000) >= 5
 
 
 @pytest.mark.parametrize(

@@ -21,15 +21,9 @@ from shared.solver import (
     solve_rules,
 )
 from shared.variants.base import Rules
+from tests.shared.solver.lines import replays_to_a_win
 
 VARIANTS = ["osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven"]
-
-
-def replays_to_a_win(rules: Rules, position: Position, line: tuple[str, ...]) -> bool:
-    game = Game(rules, 1, position=position.copy())
-    for action in line:
-        game.play(action)
-    return game.state == "won"
 
 
 def full_foundations(rules: Rules) -> list[list[int]]:

@@ -11,6 +11,7 @@ from shared.games import rules_for
 from shared.position import Position
 from shared.solver import UNWINNABLE, WON, Budget, engine_search, solve_rules, waste_search
 from shared.variants.base import DEAL, InternalMove, Rules
+from tests.shared.solver.lines import won_deals
 
 VARIANTS = ["thumb_and_pouch", "westhaven"]
 FOUNDATIONS = range(2, 6)
@@ -103,17 +104,7 @@ def test_each_card_deals_surface_is_where_the_engines_deals_put_it(variant: str)
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_won_lines_replay_to_a_win_through_the_engine(variant: str) -> None:
-    rules = rules_for(variant)
-    won = 0
-    for seed in range(1, 16):
-        result = solve_rules(rules, rules.deal(seed), Budget(positions=20_000))
-        if result.verdict == WON:
-            game = Game(rules, seed)
-            for action in result.line:
-                game.play(action)
-            assert game.state == "won"
-            won += 1
-    assert won >= 10
+    assert won_deals(rules_for(variant), range(1, 16), 20_000) >= 10
 
 
 def test_a_dead_end_is_unwinnable_as_the_generic_search_finds_it() -> None:
