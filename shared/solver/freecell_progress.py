@@ -441,7 +441,6 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
     depth_of = _depths(bytes(sorted(wanted_cards))).__getitem__
     edges = _EDGES
     parents: dict[State, State | None] = {start: None}
-    setdefault = parents.setdefault
     # buckets[SCORE_OFFSET + score]: the positions waiting with that score, newest last
     # (and a last one that is never empty: its None means that none is left)
     buckets: list[list[State | None]] = [[] for _ in range(SCORES)]
@@ -465,21 +464,20 @@ def search_piles(piles: Piles, budget: int) -> tuple[bool | None, Witness]:
         if nexts is None:
             return True, _witness(parents, state, (uncovering_move(state, wanted),))
         for child in nexts:
-            # (one lookup: a child seen before keeps the parent it was first seen from;
-            # none was seen first from this state, which is expanded once)
-            if setdefault(child, state) is state:
+            if child not in parents:
                 known = known_line(child)
                 if known is not None:
+                    parents[child] = state
                     return True, _witness(parents, child, known)
                 if counter >= budget:
                     return None, ()
+                parents[child] = state
                 counter += 1
                 # Lower is better: the shallowest wanted card, less the room. (The
-                # cells never hold a wanted card: it would have ended the search; so
-                # their depth is "none", 99, and the minimum may take them in unsliced.)
+                # cells never hold a wanted card: it would have ended the search.)
                 # len(cells) - 4 is minus the empty free cells; empty columns (b"")
                 # sort first and count double.
-                score = SCORE_OFFSET + min(map(depth_of, child)) + len(child[8])
+                score = SCORE_OFFSET + min(map(depth_of, child[:8])) + len(child[8])
                 if not child[0]:
                     score -= 2 * child[:8].count(b"")
                 buckets[score].append(child)
