@@ -26,6 +26,7 @@ from typing import Any
 
 from shared.game import Game
 from shared.games import new_game
+from shared.solver import freecell_progress
 
 #: (variant, options): every variant with each value of its options
 CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -193,13 +194,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--variant", action="append", default=None, help="only this variant (repeatable)"
     )
+    parser.add_argument(
+        "--pure-python",
+        action="store_true",
+        help="list Freecell's stuck-search children in Python even where the compiled "
+        "copy was built (the same answers, for comparing speeds)",
+    )
     args = parser.parse_args(argv)
+    compiled = freecell_progress.use_compiled_children(not args.pure_python)
     configs = [c for c in CONFIGS if args.variant is None or c[0] in args.variant]
     if not configs:
         parser.error(f"no variant among {args.variant}")
     print(
         f"engine benchmark: {args.games} games per variant, at most {args.max_steps} steps each, "
-        f"seed {args.seed}, Python {sys.version.split()[0]}",
+        f"seed {args.seed}, Python {sys.version.split()[0]}, Freecell children() "
+        f"{'compiled' if compiled else 'in Python'}",
         flush=True,
     )
     rows = []

@@ -120,7 +120,22 @@ def test_verdict_is_the_plain_search_verdict(rules: FreecellRules, budget: int) 
         assert verdicts[None] >= 5
 
 
-def test_children_are_the_engine_moves_canonical_results() -> None:
+CHILDREN = [
+    pytest.param(freecell_progress.python_children, id="python"),
+    pytest.param(
+        freecell_progress.compiled_children,
+        id="compiled",
+        marks=pytest.mark.skipif(
+            freecell_progress.compiled_children is None, reason="not built here"
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("children", CHILDREN)
+def test_children_are_the_engine_moves_canonical_results(
+    children: freecell_progress.Children,
+) -> None:
     """One child per canonical key that one engine move reaches (moves that keep the key
     left out), and None exactly when some move uncovers a card its foundation wants."""
     checked = {"children": 0, "uncovers": 0, "room": 0, "no room": 0}
@@ -140,7 +155,7 @@ def test_children_are_the_engine_moves_canonical_results() -> None:
                     uncovers |= freecell_progress.shows_wanted(child_state, wanted)
                     if child_state != state:
                         expected.add(child_state)
-                found = freecell_progress.children(state, wanted)
+                found = children(state, wanted)
                 if uncovers:
                     assert found is None, MANUAL.position_text(position)
                     checked["uncovers"] += 1

@@ -1,0 +1,182 @@
+"""The compiled children() (shared/solver/_freecell_children.c) against the Python one.
+
+The stuck search must run exactly the same way whichever copy lists its
+children: the same children in the same order, and None for the same boards.
+So they are compared item for item on the boards real searches expand, on
+random boards with much room and long builds (where the move limit and the
+empty columns matter), and through whole searches and games. Bad input must
+be refused with an exception, never read past.
+
+Where the compiled copy was not built (no C compiler), these tests skip: the
+Python copy is then the only one, and the rest of the suite tests it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared import stuck
+from shared.games import new_game
+from shared.position import Position
+from shared.solver import freecell_progress
+from shared.solver.freecell_progress import State, python_children
+from shared.variants.freecell import BUILD, FreecellRules
+
+compiled = freecell_progress.compiled_children
+pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled copy was not built here")
+
+AUTOPLAY = FreecellRules({"autoplay": True})
+MANUAL = FreecellRules({"autoplay": False})
+
+
+def kind(state: State) -> str:
+    """Which path of children() a board takes."""
+    return "no room" if len(state[8]) == 4 and state[0] else "room"
+
+
+def searched_boards(per_start: int) -> Iterator[tuple[State, bytes]]:
+    """Boards a search expands: breadth-first from positions of seeded random games."""
+    rng = random.Random(7)
+    for rules in (AUTOPLAY, MANUAL):
+        for deal in range(1, 16):
+            position = rules.deal(deal)
+            for _ in range(60):
+                moves = rules.legal(position)
+                if not moves:
+                    break
+                position = position.copy()
+                rules.apply(position, rng.choice(moves))
+                rules.after_move(position)
+                if rng.random() < 0.25:
+                    continue
+                wanted = freecell_progress.wanted_of(position)
+                start = freecell_progress.state_of(position)
+                if freecell_progress.shows_wanted(start, wanted):
+                    continue
+                queue = [start]
+                seen = {start}
+                for state in queue:
+                    yield state, wanted
+                    found = python_children(state, wanted)
+                    for child in found or ():
+                        if child not in seen and len(seen) < per_start:
+                            seen.add(child)
+                            queue.append(child)
+
+
+def test_same_children_in_the_same_order_on_searched_boards() -> None:
+    assert compiled is not None
+    checked: Counter[str] = Counter()
+    for state, wanted in searched_boards(per_start=40):
+        expected = python_children(state, wanted)
+        assert compiled(state, wanted) == expected, state
+        checked["none" if expected is None else kind(state)] += 1
+    assert checked["room"] >= 1000 and checked["no room"] >= 1000 and checked["none"] >= 30
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[State, bytes]:
+    """A canonical board with any foundations, free cells and empty columns, and
+    columns that often end in long builds (so that builds of several cards move)."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    home = [rng.choice((0, 0, rng.randint(0, 13))) for _ in range(4)]
+    left = [suit * 16 + rank for suit in range(4) for rank in range(home[suit] + 1, 14)]
+    rng.shuffle(left)
+    cells = [left.pop() for _ in range(min(len(left), rng.choice((0, 1, 2, 3, 4, 4))))]
+    columns: list[list[int]] = [[] for _ in range(8)]
+    empty = set(rng.sample(range(8), rng.choice((0, 0, 1, 2, 3, 5))))
+    while left:
+        col = columns[rng.choice([c for c in range(8) if c not in empty] or [0])]
+        card = left.pop()
+        col.append(card)
+        if rng.random() < 0.6:  # go on with a build where a card fits
+            for other in list(left):
+                if BUILD[col[-1] * 64 + other]:
+                    left.remove(other)
+                    col.append(other)
+    foundations = [[suit * 16 + rank for rank in range(1, home[suit] + 1)] for suit in range(4)]
+    piles = [[c] for c in cells] + [[] for _ in range(4 - len(cells))] + foundations + columns
+    position = Position(piles, [0] * 16)
+    return freecell_progress.state_of(position), freecell_progress.wanted_of(position)
+
+
+@settings(max_examples=400, deadline=None)
+@given(boards())
+def test_same_children_in_the_same_order_on_random_boards(board: tuple[State, bytes]) -> None:
+    assert compiled is not None
+    state, wanted = board
+    assert compiled(state, wanted) == python_children(state, wanted)
+
+
+def test_a_search_and_a_game_run_the_same_way_with_either() -> None:
+    def runs() -> list[object]:
+        # (what earlier searches remembered would answer instead of the search)
+        freecell_progress._EDGES.clear()
+        freecell_progress._PROGRESS.clear()
+        stuck._memo.clear()
+        out: list[object] = []
+        for deal in (1, 617, 11982, 30000):
+            for options in ({"autoplay": True}, {"autoplay": False}):
+                game = new_game("freecell", seed=deal, options=options)
+                rng = random.Random(deal)
+                while legal := game.legal_moves():
+                    game.play(rng.choice(legal))
+                out.append((game.record(), game.state))
+                game.undo()
+                out.append(freecell_progress.search(game.position, 5000))
+        return out
+
+    try:
+        assert freecell_progress.use_compiled_children(True)
+        with_compiled = runs()
+        assert not freecell_progress.use_compiled_children(False)
+        with_python = runs()
+    finally:
+        freecell_progress.use_compiled_children(True)
+    assert with_compiled == with_python
+
+
+@pytest.mark.parametrize(
+    ("state", "wanted", "error"),
+    [
+        ("not a tuple", bytes(64), TypeError),
+        ((b"",) * 8, bytes(64), TypeError),
+        ((b"",) * 10, bytes(64), TypeError),
+        ((b"",) * 8 + ("cells",), bytes(64), TypeError),
+        ((b"",) * 9, bytes(10), TypeError),
+        ((b"",) * 9, "wanted", TypeError),
+        ((b"",) * 7 + (bytes([63]), b""), bytes(64), ValueError),
+        ((b"",) * 7 + (bytes([255]), b""), bytes(64), ValueError),
+        ((b"",) * 8 + (bytes([1, 2, 3, 4, 5]),), bytes(64), ValueError),
+        ((b"",) * 7 + (bytes([1] * 65), b""), bytes(64), ValueError),
+        ((bytes([1]), b"") + (bytes([2]),) * 6 + (b"",), bytes(64), ValueError),
+    ],
+)
+def test_bad_boards_are_refused(state: object, wanted: object, error: type[Exception]) -> None:
+    assert compiled is not None
+    with pytest.raises(error):
+        compiled(state, wanted)  # type: ignore[arg-type]
+
+
+def test_only_freecells_build_table_is_taken() -> None:
+    from shared.solver import _freecell_children
+
+    try:
+        with pytest.raises(TypeError):
+            _freecell_children.setup(BUILD[:100])
+        with pytest.raises(ValueError):
+            _freecell_children.setup(bytes([1]) * 4096)
+        with pytest.raises(RuntimeError):  # refused tables leave it unset, not half set
+            _freecell_children.children((b"",) * 8 + (b"",), bytes(64))
+    finally:
+        _freecell_children.setup(BUILD)
+    # the ace in the free cell goes to an empty column (once: which one is the same board)
+    assert _freecell_children.children((b"",) * 8 + (bytes([1]),), bytes(64)) == (
+        (b"",) * 7 + (bytes([1]), b""),
+    )
