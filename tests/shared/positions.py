@@ -1,11 +1,14 @@
-"""Hand-built positions, the variant configurations, and a Freecell witness step as the
-engine's move: what several test modules share."""
+"""Hand-built positions, the variant configurations, a Freecell witness step as the
+engine's move, and positions of seeded random Freecell games: what several test
+modules share."""
 
+import random
 from typing import Any
 
 from shared.position import Position
 from shared.solver.freecell_progress import CELL, EMPTY
 from shared.variants.base import InternalMove
+from shared.variants.freecell import FreecellRules
 
 #: every variant with each value of its options (test_properties checks that none is missing)
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -51,3 +54,22 @@ def as_move(pos: Position, step: tuple[int, int]) -> InternalMove:
     else:
         dst = next(i for i in range(8, 16) if piles[i] and piles[i][-1] == dest)
     return (src, count, dst)
+
+
+def playout_positions(rules: FreecellRules, deals: range, seed: int) -> list[Position]:
+    """Positions of seeded random games with no foundation move at hand (where the
+    engine asks for a proof or a search), stuck ones included."""
+    rng = random.Random(seed)
+    out = []
+    for deal in deals:
+        position = rules.deal(deal)
+        for _ in range(200):
+            moves = rules.legal(position)
+            if not moves:
+                break
+            if not rules.can_progress_now(position, moves):
+                out.append(position)
+            position = position.copy()
+            rules.apply(position, rng.choice(moves))
+            rules.after_move(position)
+    return out

@@ -27,6 +27,7 @@ from shared.position import Position
 from shared.solver import freecell_progress
 from shared.solver.freecell_progress import State, python_children
 from shared.variants.freecell import BUILD, FreecellRules
+from tests.shared.positions import playout_positions
 
 compiled = freecell_progress.compiled_children
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled copy was not built here")
@@ -42,32 +43,18 @@ def kind(state: State) -> str:
 
 def searched_boards(per_start: int) -> Iterator[tuple[State, bytes]]:
     """Boards a search expands: breadth-first from positions of seeded random games."""
-    rng = random.Random(7)
     for rules in (AUTOPLAY, MANUAL):
-        for deal in range(1, 16):
-            position = rules.deal(deal)
-            for _ in range(60):
-                moves = rules.legal(position)
-                if not moves:
-                    break
-                position = position.copy()
-                rules.apply(position, rng.choice(moves))
-                rules.after_move(position)
-                if rng.random() < 0.25:
-                    continue
-                wanted = freecell_progress.wanted_of(position)
-                start = freecell_progress.state_of(position)
-                if freecell_progress.shows_wanted(start, wanted):
-                    continue
-                queue = [start]
-                seen = {start}
-                for state in queue:
-                    yield state, wanted
-                    found = python_children(state, wanted)
-                    for child in found or ():
-                        if child not in seen and len(seen) < per_start:
-                            seen.add(child)
-                            queue.append(child)
+        for position in playout_positions(rules, range(1, 16), seed=7):
+            wanted = freecell_progress.wanted_of(position)
+            start = freecell_progress.state_of(position)
+            queue = [start]
+            seen = {start}
+            for state in queue:
+                yield state, wanted
+                for child in python_children(state, wanted) or ():
+                    if child not in seen and len(seen) < per_start:
+                        seen.add(child)
+                        queue.append(child)
 
 
 def test_same_children_in_the_same_order_on_searched_boards() -> None:

@@ -19,7 +19,7 @@ from shared.solver import freecell_progress
 from shared.solver.freecell_progress import CELL, Witness
 from shared.variants.base import InternalMove
 from shared.variants.freecell import FreecellRules
-from tests.shared.positions import FREECELL_DEAD, as_move
+from tests.shared.positions import FREECELL_DEAD, as_move, playout_positions
 
 AUTOPLAY = FreecellRules({"autoplay": True})
 MANUAL = FreecellRules({"autoplay": False})
@@ -67,25 +67,6 @@ def reachable_count(rules: FreecellRules, start: Position) -> int:
     verdict, seen = explore(rules, start, 10**9)
     assert verdict is False
     return seen
-
-
-def playout_positions(rules: FreecellRules, deals: range, seed: int) -> list[Position]:
-    """Positions of seeded random games with no foundation move at hand (where the
-    engine asks for a proof or a search), stuck ones included."""
-    rng = random.Random(seed)
-    out = []
-    for deal in deals:
-        position = rules.deal(deal)
-        for _ in range(200):
-            moves = rules.legal(position)
-            if not moves:
-                break
-            if not rules.can_progress_now(position, moves):
-                out.append(position)
-            position = position.copy()
-            rules.apply(position, rng.choice(moves))
-            rules.after_move(position)
-    return out
 
 
 def engine_line(pos: Position, witness: Witness) -> list[InternalMove]:
