@@ -5,9 +5,9 @@
  * listing the children of canonical boards. This is the same function in C:
  * the same children, in the same order, for the same boards, so that a
  * search runs exactly the same way whichever is used. The Python version in
- * freecell_progress.py stays the reference and the fallback (a machine
- * without a C compiler, or PATIENCE_CLUB_PURE_PYTHON=1); the tests compare
- * the two on many boards.
+ * freecell_progress.py stays the reference and the fallback (on a machine
+ * without a C compiler, or after use_compiled_children(False)); the tests
+ * compare the two on many boards.
  *
  * The rules come from Python: setup() takes freecell.BUILD, the table of
  * which card may lie on which, so that no rule is written twice.
