@@ -26,8 +26,6 @@
 
 static unsigned char build[64 * 64]; /* build[lo * 64 + up]: up may lie on lo */
 static unsigned char onto_first[64], onto_second[64]; /* the two cards a card builds on */
-static unsigned char accepts[64][2]; /* the cards that build on a card, ascending */
-static unsigned char n_accepts[64];
 static int ready = 0;
 
 /* One board being made: nine items, each borrowed from the parent or owned. */
@@ -159,62 +157,6 @@ static PyObject *cells_with(const unsigned char *cells, Py_ssize_t n, unsigned c
 #define LEN(i) (PyBytes_GET_SIZE(items[i]))
 #define TRY(x) do { if ((x) < 0) goto error; } while (0)
 
-/* freecell_progress._children_without_room: full free cells, no empty column. */
-static PyObject *without_room(PyObject *const *items, const unsigned char *wanted,
-                              PyObject *out)
-{
-    const unsigned char *cells = COL(8);
-    signed char where[64];
-    memset(where, -1, sizeof where);
-    for (int j = 0; j < 8; j++) {
-        where[COL(j)[LEN(j) - 1]] = (signed char)j;
-    }
-    for (int k = 0; k < 4; k++) {
-        where[cells[k]] = (signed char)(8 + k);
-    }
-    Board b;
-    for (int j = 0; j < 8; j++) {
-        const unsigned char *onto = COL(j);
-        Py_ssize_t n_onto = LEN(j);
-        unsigned char top = onto[n_onto - 1];
-        for (int a = 0; a < n_accepts[top]; a++) {
-            unsigned char card = accepts[top][a];
-            int i = where[card];
-            if (i < 0) {
-                continue;
-            }
-            board_from(&b, items);
-            if (i >= 8) { /* from a free cell */
-                int k = i - 8;
-                TRY(board_set(&b, j, concat(onto, n_onto, &card, 1)));
-                TRY(board_set(&b, 8, cells_without(cells, 4, k)));
-                TRY(board_add(&b, out));
-                continue;
-            }
-            const unsigned char *col = COL(i);
-            Py_ssize_t n = LEN(i);
-            TRY(board_set(&b, j, concat(onto, n_onto, col + n - 1, 1)));
-            if (n > 1) {
-                if (wanted[col[n - 2]]) {
-                    board_release(&b);
-                    Py_DECREF(out);
-                    Py_RETURN_NONE;
-                }
-                TRY(board_set(&b, i, prefix(col, n - 1)));
-            } else {
-                TRY(board_set(&b, i, prefix(col, 0)));
-                board_sort(&b);
-            }
-            TRY(board_add(&b, out));
-        }
-    }
-    return out;
-error:
-    board_release(&b);
-    Py_DECREF(out);
-    return NULL;
-}
-
 /* How many of the column's top cards form a build (at least 1). */
 static Py_ssize_t run_length(const unsigned char *col, Py_ssize_t n)
 {
@@ -225,8 +167,9 @@ static Py_ssize_t run_length(const unsigned char *col, Py_ssize_t n)
     return length;
 }
 
-/* freecell_progress.children for a board with room (a free cell or an empty column). */
-static PyObject *with_room(PyObject *const *items, const unsigned char *wanted, PyObject *out)
+/* The children of the board ``items`` appended to ``out``; None (and ``out``
+ * released) when a move uncovers a wanted card; NULL on error. */
+static PyObject *list_children(PyObject *const *items, const unsigned char *wanted, PyObject *out)
 {
     const unsigned char *cells = COL(8);
     Py_ssize_t n_cells = LEN(8);
@@ -429,9 +372,7 @@ static PyObject *children(PyObject *module, PyObject *const *args, Py_ssize_t na
     if (out == NULL) {
         return NULL;
     }
-    PyObject *found = (LEN(8) == 4 && LEN(0) > 0)
-        ? without_room(items, wanted, out)
-        : with_room(items, wanted, out);
+    PyObject *found = list_children(items, wanted, out);
     if (found == NULL || found == Py_None) {
         return found; /* (out was released) */
     }
@@ -448,9 +389,10 @@ static PyObject *setup(PyObject *module, PyObject *table)
         return NULL;
     }
     memcpy(build, PyBytes_AS_STRING(table), sizeof build);
+    unsigned char takes[64]; /* how many cards may lie on each: two in Freecell */
     for (int card = 0; card < 64; card++) {
         onto_first[card] = onto_second[card] = NONE;
-        n_accepts[card] = 0;
+        takes[card] = 0;
     }
     /* (codes of no card, ranks 14 and 15, may have entries: they lie in no column) */
     for (int lo = 0; lo < NONE; lo++) {
@@ -458,12 +400,11 @@ static PyObject *setup(PyObject *module, PyObject *table)
             if (!build[lo * 64 + up]) {
                 continue;
             }
-            if (n_accepts[lo] == 2) {
+            if (++takes[lo] > 2) {
                 ready = 0;
                 PyErr_SetString(PyExc_ValueError, "not Freecell's build table");
                 return NULL;
             }
-            accepts[lo][n_accepts[lo]++] = (unsigned char)up;
             if (onto_first[up] == NONE) {
                 onto_first[up] = (unsigned char)lo; /* the lowest */
             }

@@ -209,8 +209,6 @@ def python_children(state: State, wanted: bytes) -> tuple[State, ...] | None:
     is the straight path: per column one remembered tuple and two lookups.
     """
     cells = state[8]
-    if len(cells) == 4 and state[0]:  # (empty columns sort first: state[0] has cards)
-        return _children_without_room(state, wanted)
     free = 4 - len(cells)
     n_empty = 0
     while n_empty < 8 and not state[n_empty]:
@@ -351,65 +349,6 @@ def python_children(state: State, wanted: bytes) -> tuple[State, ...] | None:
                 new[i] = below
                 new.sort()
                 new.append(into)
-                add(tuple(new))
-    return tuple(out)
-
-
-def _children_without_room(state: State, wanted: bytes) -> tuple[State, ...] | None:
-    """:func:`children` of a state whose free cells are full and whose columns all
-    have cards: only single cards move, each onto a column top that takes it.
-
-    Three boards in four that the stuck search expands are like this, so it
-    gets a path of its own, which goes from the targets instead: each column
-    top names the (at most two) cards that may go onto it, and a table of
-    where the movable cards lie (column tops and free cells) says at once
-    whether either can.
-    """
-    c0, c1, c2, c3, c4, c5, c6, c7, cells = state
-    # movable card -> its column (0-7), or 8 + its free cell's index; the -1 of
-    # "no card" finds the unused card code 63
-    where: list[int | None] = [None] * 64
-    where[c0[-1]] = 0
-    where[c1[-1]] = 1
-    where[c2[-1]] = 2
-    where[c3[-1]] = 3
-    where[c4[-1]] = 4
-    where[c5[-1]] = 5
-    where[c6[-1]] = 6
-    where[c7[-1]] = 7
-    where[cells[0]] = 8
-    where[cells[1]] = 9
-    where[cells[2]] = 10
-    where[cells[3]] = 11
-    cols = list(state)
-    out: list[State] = []
-    add = out.append
-    for j in range(8):
-        onto = cols[j]
-        for card in ACCEPTS[onto[-1]]:
-            i = where[card]
-            if i is None:
-                continue
-            new = cols[:]
-            if i >= 8:  # from a free cell
-                k = i - 8
-                new[j] = onto + cells[k : k + 1]
-                new[8] = cells[:k] + cells[k + 1 :]
-                add(tuple(new))
-                continue
-            col = cols[i]
-            below = col[:-1]
-            new[j] = onto + col[-1:]
-            if below:
-                if wanted[below[-1]]:
-                    return None
-                new[i] = below  # neither column empties: the order (by bottom card) holds
-                add(tuple(new))
-            else:
-                new[i] = below
-                del new[8]
-                new.sort()
-                new.append(cells)
                 add(tuple(new))
     return tuple(out)
 

@@ -37,7 +37,8 @@ MANUAL = FreecellRules({"autoplay": False})
 
 
 def kind(state: State) -> str:
-    """Which path of children() a board takes."""
+    """Whether a board has room (a free cell or an empty column) for more than
+    single cards onto column tops."""
     return "no room" if len(state[8]) == 4 and state[0] else "room"
 
 

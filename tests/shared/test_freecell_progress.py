@@ -146,7 +146,7 @@ def test_children_are_the_engine_moves_canonical_results(
                     assert set(found) == expected, MANUAL.position_text(position)
                     checked["children"] += 1
                     # free cells or empty columns: builds of several cards may move;
-                    # none: children() takes its own path (single cards onto tops)
+                    # none: only single cards onto column tops
                     checked["room" if len(state[8]) < 4 or not state[0] else "no room"] += 1
     assert min(checked.values()) >= 30, checked
 
