@@ -29,13 +29,13 @@ from sqlalchemy import insert, text
 
 from server.app import App
 from server.config import Config
-from server.daily import DailyService
-from server.db import create_engine, sessionmaker
-from server.migrate import upgrade
-from server.models import Player
-from server.models_club import DailyAttempt
-from server.standings import rank_key
-from server.store import daily as store
+from server.daily.service import DailyService
+from server.races.standings import rank_key
+from server.storage.engine import create_engine, sessionmaker
+from server.storage.migrate import upgrade
+from server.storage.models import Player
+from server.storage.models_club import DailyAttempt
+from server.storage.queries import daily as store
 
 VARIANT = "gypsy"
 DAY, NOISE_DAY = "2026-11-29", "2026-11-28"

@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from server import daily
 from server.config import Config
+from server.daily import service as daily
 from shared import stuck
 from shared.game import Game
 from shared.games import rules_for

@@ -12,8 +12,8 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from server.db import create_engine
-from server.models import Base
+from server.storage.engine import create_engine
+from server.storage.models import Base
 
 config = context.config
 target_metadata = Base.metadata

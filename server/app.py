@@ -24,14 +24,15 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from server import db, hooks
+from server import events as hooks
 from server.config import Config
-from server.handlers import ROUTES
-from server.live import Clock, GameService
-from server.migrate import upgrade
-from server.searches import StuckSearches
-from server.session import WRITE_LIMIT, Session
-from server.writer import Writer
+from server.games.searches import StuckSearches
+from server.games.service import Clock, GameService
+from server.net.connection import WRITE_LIMIT, Session
+from server.net.routing import ROUTES
+from server.storage import engine as db
+from server.storage.migrate import upgrade
+from server.storage.writer import Writer
 from shared import protocol as p
 from shared.errors import ProtocolError
 from shared.games import VARIANTS
@@ -39,10 +40,10 @@ from shared.games import VARIANTS
 log = logging.getLogger("server")
 
 #: handler modules imported at start; extensions (races, daily...) append theirs
-EXTENSIONS: list[str] = ["server.handlers.session", "server.handlers.games"]
+EXTENSIONS: list[str] = ["server.players.hello", "server.games.handlers"]
 # issue 5: races, daily challenges, statistics, metrics (they register in server.hooks)
-EXTENSIONS += ["server.handlers.races", "server.handlers.daily", "server.handlers.stats"]
-EXTENSIONS += ["server.metrics"]
+EXTENSIONS += ["server.races.handlers", "server.daily.handlers", "server.players.stats"]
+EXTENSIONS += ["server.observe.metrics"]
 
 WS_PATH = "/ws"
 CLOSE_POLICY = 1008

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from server.db import DEFAULT_URL
+from server.storage.engine import DEFAULT_URL
 
 ENV_PREFIX = "PATIENCE_"
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from server import hooks
-from server.daily import DailyService
-from server.rooms import RoomService
+from server import events as hooks
+from server.daily.service import DailyService
+from server.races.service import RoomService
 
 if TYPE_CHECKING:
     from server.app import App
-    from server.session import Session
+    from server.net.connection import Session
 
 _ROOMS: WeakKeyDictionary[App, RoomService] = WeakKeyDictionary()
 _DAILIES: WeakKeyDictionary[App, DailyService] = WeakKeyDictionary()

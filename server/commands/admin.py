@@ -41,10 +41,10 @@ async def _run(url: str, args: argparse.Namespace) -> list[str]:
     from alembic.script import ScriptDirectory
     from sqlalchemy import func, select
 
-    from server.db import create_engine, sessionmaker
-    from server.migrate import alembic_config, current
-    from server.models import Game, Player
-    from server.store import players
+    from server.storage.engine import create_engine, sessionmaker
+    from server.storage.migrate import alembic_config, current
+    from server.storage.models import Game, Player
+    from server.storage.queries import players
     from shared.protocol import NAME_RE
 
     engine = create_engine(url)

@@ -18,8 +18,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 async def _run(url: str, action: str, revision: str) -> str | None:
-    from server.db import create_engine
-    from server.migrate import current, upgrade
+    from server.storage.engine import create_engine
+    from server.storage.migrate import current, upgrade
 
     engine = create_engine(url)
     try:

@@ -62,8 +62,8 @@ def setup_logging(level: str) -> None:
 
 
 async def serve(config: Config) -> None:
-    from server import runtime
     from server.app import App
+    from server.observe import runtime
 
     app = App(config)
     await app.start()
@@ -87,7 +87,7 @@ def _stall_tracer(app: Any) -> Any:
     path = os.environ.get("PATIENCE_STALL_TRACE")
     if not path:
         return None
-    from server.stalls import StallTracer
+    from server.observe.stalls import StallTracer
 
     tracer = StallTracer(path)
     tracer.install(asyncio.get_running_loop())

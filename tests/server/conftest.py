@@ -20,8 +20,8 @@ from websockets.asyncio.client import connect as ws_connect
 
 from server.app import App
 from server.config import Config
-from server.db import create_engine
-from server.migrate import upgrade
+from server.storage.engine import create_engine
+from server.storage.migrate import upgrade
 
 
 class FakeClock:

@@ -1,0 +1,1 @@
+"""Daily challenges: the day's deal of each variant, one ranked attempt each, leaderboards."""

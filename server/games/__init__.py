@@ -1,0 +1,1 @@
+"""Solo games in play: the game service (cache, ply rule, stuck searches, writes), its handlers."""

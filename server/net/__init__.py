@@ -1,0 +1,1 @@
+"""The network edge: one client connection, routing of its messages, HTTP paths, rate limits."""

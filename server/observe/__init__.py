@@ -1,0 +1,1 @@
+"""Watching a running server: Prometheus metrics, the event-loop stall tracer, runtime tuning."""

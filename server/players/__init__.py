@@ -1,0 +1,1 @@
+"""Players: registration and return (``hello``), and their statistics."""

@@ -1,0 +1,51 @@
+"""``stats``: games played and won per variant, best times, and the daily streak."""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING
+
+from server.net.routing import handles
+from server.services import dailies
+from server.storage.queries import daily as daily_store
+from server.storage.queries import players
+from server.storage.queries import stats as store
+from shared import protocol as p
+from shared import protocol_races as r
+from shared.errors import ProtocolError
+
+if TYPE_CHECKING:
+    from server.net.connection import Session
+
+
+def streak(won_dates: list[str], today: str) -> int:
+    """Consecutive days with a won daily, up to today (or yesterday: today is not over)."""
+    won = set(won_dates)
+    day = datetime.date.fromisoformat(today)
+    if today not in won:
+        day -= datetime.timedelta(days=1)
+    count = 0
+    while day.isoformat() in won:
+        count += 1
+        day -= datetime.timedelta(days=1)
+    return count
+
+
+@handles(r.StatsRequest)
+async def stats(session: Session, message: r.StatsRequest) -> p.Reply:
+    assert session.player is not None
+    player_id = message.player or session.player.id
+    app = session.app
+    async with app.sessions() as db:
+        player = await players.by_id(db, player_id=player_id)
+        if player is None:
+            raise ProtocolError(p.NOT_FOUND, f"no player {player_id}")
+        variants = await store.per_variant(db, player_id=player_id)
+        won_dates = await daily_store.won_dates(db, player_id=player_id)
+    body = {
+        "player": {"id": player.id, "name": player.name},
+        "variants": variants,
+        "dailies_won": len(won_dates),
+        "daily_streak": streak(won_dates, dailies(app).today()),
+    }
+    return r.Stats(fields=body, re=message.id)

@@ -1,0 +1,1 @@
+"""Race rooms: members, countdown, one deal for every racer, progress, standings."""

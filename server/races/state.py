@@ -1,0 +1,76 @@
+"""A race room's state: its members, host, race and watchers, and the row it is saved as."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from shared import protocol_races as r
+
+if TYPE_CHECKING:
+    from server.net.connection import Session
+
+WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
+TIMEOUT = "timeout"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(r.CODE_ALPHABET) for _ in range(r.CODE_LENGTH))
+
+
+@dataclass(eq=False)
+class Member:
+    id: int
+    name: str
+    joined_ms: int
+    seq: int
+
+
+@dataclass(eq=False)
+class RoomState:
+    code: str
+    variant: str
+    options: dict[str, bool | int]
+    host: int
+    max_players: int
+    time_limit_s: int
+    seed: int | None
+    created_ms: int
+    state: str = WAITING
+    members: list[Member] = field(default_factory=list)
+    race: int = 0
+    race_seed: int | None = None
+    race_start_ms: int | None = None
+    #: the current (or last) race's racers: player id -> game id
+    racers: dict[int, str] = field(default_factory=dict)
+    #: watched player -> sessions following their board
+    watchers: dict[int, set[Session]] = field(default_factory=dict)
+    countdown: asyncio.Task[None] | None = None
+    standings: list[dict[str, Any]] | None = None
+    #: the last change saved
+    touched_ms: int = 0
+    #: one save at a time, in order
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def member(self, player_id: int) -> Member | None:
+        return next((m for m in self.members if m.id == player_id), None)
+
+    def row(self, now_ms: int) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "variant": self.variant,
+            "options": self.options,
+            "host_id": self.host,
+            "state": self.state,
+            "max_players": self.max_players,
+            "time_limit_s": self.time_limit_s,
+            "seed": self.seed,
+            "race": self.race,
+            "race_seed": self.race_seed,
+            "race_start_ms": self.race_start_ms,
+            "racers": {str(k): v for k, v in self.racers.items()},
+            "created_ms": self.created_ms,
+            "updated_ms": now_ms,
+        }

@@ -1,0 +1,108 @@
+"""The leaderboard's reads on a synchronous connection: a request is one call in a reader thread.
+
+Through the async driver every statement is a thread hop and its rows are
+built on the event loop; a leaderboard request (the top entries and the
+player's own) and the reading of a day's rank keys (100,000 rows) are done
+here as one call each, in one thread, with the same statements the async
+functions of :mod:`server.store.daily` use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, Select, bindparam, select
+
+from server.races.standings import RankKey
+from server.storage.models import Player
+from server.storage.models_club import DailyAttempt
+
+_ENTRY = (
+    DailyAttempt.player_id,
+    Player.name,
+    DailyAttempt.state,
+    DailyAttempt.elapsed_ms,
+    DailyAttempt.moves,
+    DailyAttempt.score,
+)
+_KEY = (DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
+
+
+def entry(row: Any) -> dict[str, Any]:
+    pid, name, state, elapsed, moves, score = row[:6]
+    return {
+        "player": pid,
+        "name": name,
+        "state": state,
+        "elapsed_ms": elapsed,
+        "moves": moves,
+        "score": score,
+    }
+
+
+def top_query(variant: str, date: str, limit: int) -> Select[*tuple[Any, ...]]:
+    """The best ``limit`` ended attempts, best first: a range of the leaderboard index."""
+    return (
+        select(*_ENTRY)
+        .join(Player, Player.id == DailyAttempt.player_id)
+        .where(
+            DailyAttempt.variant == variant,
+            DailyAttempt.date == date,
+            DailyAttempt.finished.is_(True),
+        )
+        .order_by(*_KEY)
+        .limit(limit)
+    )
+
+
+def entry_query(variant: str, date: str, player_id: int) -> Select[*tuple[Any, ...]]:
+    """A player's ended attempt with its sort key: a primary key read."""
+    return (
+        select(*_ENTRY, *_KEY)
+        .join(Player, Player.id == DailyAttempt.player_id)
+        .where(
+            DailyAttempt.variant == variant,
+            DailyAttempt.date == date,
+            DailyAttempt.player_id == player_id,
+            DailyAttempt.finished.is_(True),
+        )
+    )
+
+
+def keys_query(variant: str, date: str) -> Select[*tuple[Any, ...]]:
+    """Every ended attempt's sort key, in order (the index alone answers it)."""
+    return (
+        select(*_KEY)
+        .where(
+            DailyAttempt.variant == variant,
+            DailyAttempt.date == date,
+            DailyAttempt.finished.is_(True),
+        )
+        .order_by(*_KEY)
+    )
+
+
+def mine(row: Any) -> tuple[dict[str, Any], RankKey] | None:
+    if row is None:
+        return None
+    return entry(row), (int(row[6]), int(row[7]), int(row[8]))
+
+
+# Built once: building a statement costs more than running it on the index.
+_TOP = top_query(bindparam("variant"), bindparam("date"), bindparam("limit"))  # type: ignore[arg-type]
+_MINE = entry_query(bindparam("variant"), bindparam("date"), bindparam("player"))  # type: ignore[arg-type]
+_KEYS = keys_query(bindparam("variant"), bindparam("date"))  # type: ignore[arg-type]
+
+
+def read_board(
+    conn: Connection, *, variant: str, date: str, limit: int, player_id: int
+) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], RankKey] | None]:
+    """The top ``limit`` entries, and the player's own entry with its key (or None)."""
+    day = {"variant": variant, "date": date}
+    top = [entry(row) for row in conn.execute(_TOP, day | {"limit": limit})]
+    return top, mine(conn.execute(_MINE, day | {"player": player_id}).first())
+
+
+def read_keys(conn: Connection, *, variant: str, date: str) -> list[RankKey]:
+    result = conn.execute(_KEYS, {"variant": variant, "date": date})
+    return [(int(g), int(a), int(b)) for g, a, b in result]

@@ -1,0 +1,95 @@
+"""hello and welcome: registration, tokens, names, and the order of messages."""
+
+from __future__ import annotations
+
+import hashlib
+
+from sqlalchemy import select
+
+from server.app import App
+from server.storage.models import Player
+from tests.server.conftest import Client, Connect
+
+
+async def test_a_new_name_registers_and_gets_a_token_of_at_least_128_bits(connect: Connect) -> None:
+    client = await connect()
+    welcome = await client.hello("alice")
+    assert welcome["re"] == 1
+    assert welcome["protocol"] == 1
+    assert welcome["player"]["name"] == "alice"
+    assert [v["id"] for v in welcome["server"]["variants"]] == [
+        "osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven",
+    ]
+    token = welcome["token"]
+    assert isinstance(token, str) and len(token) * 6 >= 128
+
+
+async def test_the_token_brings_back_the_same_player_without_a_new_token(connect: Connect) -> None:
+    first = await (await connect()).hello("alice")
+    again = await (await connect()).request(
+        "hello", protocol=1, client="tests/1", token=first["token"]
+    )
+    assert again["type"] == "welcome"
+    assert again["player"] == first["player"]
+    assert "token" not in again
+
+
+async def test_only_a_hash_of_the_token_is_stored(server: App, connect: Connect) -> None:
+    token = (await (await connect()).hello("alice"))["token"]
+    async with server.sessions() as db:
+        stored = (await db.execute(select(Player.token_hash))).scalar_one()
+    assert stored != token and token not in stored
+    assert stored == hashlib.sha256(token.encode()).hexdigest()
+
+
+async def test_names_are_unique_without_regard_to_case(connect: Connect) -> None:
+    await (await connect()).hello("Alice")
+    reply = await (await connect()).request("hello", protocol=1, client="t/1", name="aLICE")
+    assert reply["code"] == "name_taken"
+
+
+async def test_bad_names_are_refused_and_the_connection_may_try_again(connect: Connect) -> None:
+    client = await connect()
+    for name in ["", "x" * 25, "al ice", "élodie", "a/b"]:
+        reply = await client.request("hello", protocol=1, client="t/1", name=name)
+        assert reply["code"] == "invalid_name", name
+    assert (await client.hello("alice"))["player"]["name"] == "alice"
+
+
+async def test_an_unknown_token_is_bad_token(connect: Connect) -> None:
+    reply = await (await connect()).request("hello", protocol=1, client="t/1", token="nope")
+    assert reply["code"] == "bad_token"
+
+
+async def test_a_banned_player_is_refused(server: App, connect: Connect) -> None:
+    token = (await (await connect()).hello("mallory"))["token"]
+    async with server.sessions() as db, db.begin():
+        player = (await db.execute(select(Player))).scalar_one()
+        player.banned = True
+    reply = await (await connect()).request("hello", protocol=1, client="t/1", token=token)
+    assert reply["code"] == "banned"
+
+
+async def test_another_protocol_version_is_a_mismatch(connect: Connect) -> None:
+    reply = await (await connect()).request("hello", protocol=2, client="t/1", name="bob")
+    assert reply["code"] == "protocol_mismatch"
+
+
+async def test_both_name_and_token_is_an_invalid_field(connect: Connect) -> None:
+    reply = await (await connect()).request(
+        "hello", protocol=1, client="t/1", name="bob", token="x"
+    )
+    assert reply["code"] == "invalid_field"
+    assert "'token'" in reply["message"] and "'name'" in reply["message"]
+
+
+async def test_anything_before_hello_is_hello_first(connect: Connect) -> None:
+    client = await connect()
+    reply = await client.request("start_game", variant="freecell")
+    assert reply["code"] == "hello_first"
+    assert (await client.hello("alice"))["type"] == "welcome"
+
+
+async def test_a_second_hello_is_already_welcomed(player: Client) -> None:
+    reply = await player.request("hello", protocol=1, client="t/1", name="other")
+    assert reply["code"] == "already_welcomed"
