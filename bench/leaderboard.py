@@ -29,7 +29,6 @@ from sqlalchemy import insert, text
 
 from server.app import App
 from server.config import Config
-from server.daily.service import DailyService
 from server.races.standings import rank_key
 from server.storage.engine import create_engine, sessionmaker
 from server.storage.migrate import upgrade
@@ -110,7 +109,7 @@ async def run(entries: int, queries: int, limit: int, path: Path) -> None:
     # What the server runs for a ``leaderboard`` request, with its clock on that day.
     day_ms = int(datetime.datetime.fromisoformat(DAY).replace(tzinfo=datetime.UTC).timestamp())
     app = App(Config(db=f"sqlite+aiosqlite:///{path}"), clock=lambda: day_ms * 1000 + 3_600_000)
-    service = DailyService(app)
+    service = app.daily
     t0 = time.perf_counter()
     await service.leaderboard(1, VARIANT, DAY, limit)
     print(

@@ -1,62 +1,57 @@
-"""The server: WebSocket connections in, messages dispatched, errors answered in one place.
+"""The server: builds every part, wires them together, and accepts WebSocket connections.
 
-``App`` owns the database engine, the group-commit writer, the game service
-and the websockets server. The connection handler holds no rules and no SQL:
-it enforces the transport limits of protocol.md, decodes, dispatches through
-:data:`server.handlers.ROUTES` and turns every refusal into an ``error``.
+``App`` owns the database engine and its session factory, the group-commit
+writer, the stuck-search workers, the game, room and daily services, the
+metrics and the websockets server. :func:`wire` is the one place where the
+parts learn of each other: which handler answers which message, who hears
+of game actions, starts, stops, welcomes and closes. Nothing is registered
+by importing a module, so two apps in one process share nothing.
+
+The connection handler holds no rules and no SQL: it enforces the transport
+limits of protocol.md (connections in all and per address) and hands each
+frame to the :class:`~server.net.routing.Router`, which turns every refusal
+into an ``error``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import http
-import importlib
 import importlib.metadata
 import itertools
-import json
 import logging
 import time
 from collections import Counter
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request, Response
 
-from server import events as hooks
 from server.config import Config
+from server.daily import handlers as daily_handlers
+from server.daily.service import DailyService
+from server.events import Events
+from server.games import handlers as game_handlers
 from server.games.searches import StuckSearches
 from server.games.service import Clock, GameService
-from server.net.connection import WRITE_LIMIT, Session
-from server.net.routing import ROUTES
+from server.net.connection import WRITE_LIMIT, Connection
+from server.net.http import WS_PATH, HttpPaths
+from server.net.routing import Router
+from server.observe.metrics import Metrics
+from server.players import hello, stats
+from server.races import handlers as race_handlers
+from server.races.service import RoomService
 from server.storage import engine as db
 from server.storage.migrate import upgrade
 from server.storage.writer import Writer
-from shared import protocol as p
-from shared.errors import ProtocolError
 from shared.games import VARIANTS
 
 log = logging.getLogger("server")
 
-#: handler modules imported at start; extensions (races, daily...) append theirs
-EXTENSIONS: list[str] = ["server.players.hello", "server.games.handlers"]
-# issue 5: races, daily challenges, statistics, metrics (they register in server.hooks)
-EXTENSIONS += ["server.races.handlers", "server.daily.handlers", "server.players.stats"]
-EXTENSIONS += ["server.observe.metrics"]
-
-WS_PATH = "/ws"
-CLOSE_POLICY = 1008
 CLOSE_TRY_AGAIN = 1013
 
 
 def wall_clock_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def load_handlers() -> None:
-    for name in EXTENSIONS:
-        importlib.import_module(name)
 
 
 def server_version() -> str:
@@ -71,7 +66,8 @@ class App:
         self.config = config
         self.clock = clock
         self.engine = db.create_engine(config.db)
-        self.sessions = db.sessionmaker(self.engine)
+        #: the SQLAlchemy session factory of the database (``async with app.db_sessions()``)
+        self.db_sessions = db.sessionmaker(self.engine)
         self.writer = Writer(
             db.create_sync_engine(config.db, autocheckpoint=False),
             delay_s=config.commit_delay_ms / 1000,
@@ -79,15 +75,20 @@ class App:
         self.checkpointer = db.Checkpointer(config.db)
         self.searches = StuckSearches(config.stuck_workers)
         self.games = GameService(
-            self.sessions,
+            self.db_sessions,
             self.writer,
             clock,
             hint_budget=config.hint_budget,
             searches=self.searches,
         )
+        self.daily = DailyService(self)
+        self.rooms = RoomService(self)
+        self.metrics = Metrics(self)
+        self.events = Events()
+        self.router, self.http = wire(self)
         #: open connections, and the welcomed ones by player id (for pushes)
-        self.connections: set[Session] = set()
-        self.players: dict[int, set[Session]] = {}
+        self.connections: set[Connection] = set()
+        self.players: dict[int, set[Connection]] = {}
         self._per_ip: Counter[str] = Counter()
         self._numbers = itertools.count(1)
         self._server: Server | None = None
@@ -97,17 +98,16 @@ class App:
 
     async def start(self) -> None:
         """Migrate the database, start the writer, listen."""
-        load_handlers()
         await upgrade(self.engine)
         self.writer.start()
         self.checkpointer.start()
         self.searches.start()
-        await hooks.started(self)
+        await self.events.started()
         self._server = await serve(
             self._connection,
             self.config.host,
             self.config.port,
-            process_request=self._http,
+            process_request=self.http.answer,
             max_size=self.config.max_message_bytes,
             compression=None,  # deflate costs ~100 KiB per connection; views are small
             max_queue=4,
@@ -138,7 +138,7 @@ class App:
             self._server.close(close_connections=True)
             await self._server.wait_closed()
             self._server = None
-        await hooks.stopping(self)
+        await self.events.stopping()
         await self.games.drain()
         await self.writer.stop()
         self.checkpointer.stop()
@@ -156,117 +156,81 @@ class App:
     async def wait_stopped(self) -> None:
         await self._stopped.wait()
 
-    # -- HTTP on the same port ---------------------------------------------------------
-
-    async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
-        path = request.path.split("?", 1)[0]
-        if path == WS_PATH:
-            return None
-        if path == "/healthz":
-            ok = await asyncio.wait_for(db.ping(self.engine), 5)
-            status = http.HTTPStatus.OK if ok else http.HTTPStatus.SERVICE_UNAVAILABLE
-            return _json(status, {"status": "ok" if ok else "unavailable"})
-        if path in hooks.HTTP:
-            return await hooks.HTTP[path](self)
-        return _json(http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH})
-
     # -- connections ----------------------------------------------------------------------
 
     async def _connection(self, ws: ServerConnection) -> None:
-        session = Session(self, ws, next(self._numbers))
-        ip = session.ip
+        connection = Connection(self, ws, next(self._numbers))
+        ip = connection.ip
         if len(self.connections) >= self.config.max_connections:
-            log.warning("%r refused: server at %d connections", session, len(self.connections))
+            log.warning("%r refused: server at %d connections", connection, len(self.connections))
             await ws.close(CLOSE_TRY_AGAIN, "the server is full; try again later")
             return
         if self._per_ip[ip] >= self.config.max_connections_per_ip:
-            log.warning("%r refused: %d connections from %s", session, self._per_ip[ip], ip)
+            log.warning("%r refused: %d connections from %s", connection, self._per_ip[ip], ip)
             await ws.close(CLOSE_TRY_AGAIN, "too many connections from your address")
             return
-        self.connections.add(session)
+        self.connections.add(connection)
         self._per_ip[ip] += 1
-        session.start()
-        log.info("%r connected", session)
+        connection.start()
+        log.info("%r connected", connection)
         try:
             async for frame in ws:
-                await self.dispatch(session, frame)
+                await self.router.dispatch(connection, frame)
         except ConnectionClosed:
             pass
         finally:
-            self.connections.discard(session)
+            self.connections.discard(connection)
             self._per_ip[ip] -= 1
             if not self._per_ip[ip]:
                 del self._per_ip[ip]
-            if session.player is not None:
-                mine = self.players.get(session.player.id)
+            if connection.player is not None:
+                mine = self.players.get(connection.player.id)
                 if mine is not None:
-                    mine.discard(session)
+                    mine.discard(connection)
                     if not mine:
-                        del self.players[session.player.id]
-            hooks.closed(session)
-            await session.stop()
-            log.info("%r closed: code %s %s", session, ws.close_code, ws.close_reason or "")
+                        del self.players[connection.player.id]
+            self.events.closed(connection)
+            await connection.stop()
+            log.info("%r closed: code %s %s", connection, ws.close_code, ws.close_reason or "")
 
-    def welcomed(self, session: Session) -> None:
-        assert session.player is not None
-        self.players.setdefault(session.player.id, set()).add(session)
-        log.info("%r welcomed as %r", session, session.player.name)
-        hooks.welcomed(session)
+    def welcomed(self, connection: Connection) -> None:
+        player = connection.welcomed_player
+        self.players.setdefault(player.id, set()).add(connection)
+        log.info("%r welcomed as %r", connection, player.name)
+        self.events.welcomed(connection)
 
     def server_info(self) -> dict[str, Any]:
         info = {"name": self.config.name, "version": server_version(), "variants": VARIANTS}
         if self.config.motd:
-            info["motd"] = self.config.motd  # issue 5: message of the day
+            info["motd"] = self.config.motd
         return info
 
-    async def dispatch(self, session: Session, frame: bytes | str) -> None:
-        """Answer one frame; every refusal becomes an ``error`` here and nowhere else."""
-        re: int | None = None
-        hooks.message(session)
-        try:
-            limited = not session.bucket.take()
-            m = p.unpack(frame)
-            re = p.envelope_id(m)
-            if limited:
-                raise ProtocolError(
-                    p.RATE_LIMITED,
-                    f"more than {self.config.rate_limit:g} messages/s "
-                    f"(burst {self.config.rate_burst}); slow down",
-                )
-            kind = m.get("type")
-            route = ROUTES.get(kind) if isinstance(kind, str) else None
-            if route is not None and route.needs_hello and session.player is None:
-                raise ProtocolError(p.HELLO_FIRST, "send hello first")
-            if route is None:
-                p.decode_map(m, {})  # raises invalid_field for 'type'/'id', else unknown_type
-                raise ProtocolError(p.UNKNOWN_TYPE, "unknown message type")
-            message = p.decode_map(m, {route.message.type: route.message})
-            reply = await route.handler(session, message)
-        except ProtocolError as exc:
-            self._refuse(session, exc, re)
-            return
-        except Exception:
-            log.exception("%r: message failed", session)
-            self._refuse(session, ProtocolError(p.INTERNAL, "the server failed; try again"), re)
-            return
-        if reply is not None:
-            session.send(reply)
-            if isinstance(reply, p.Error):  # answered, not raised: stale_ply
-                hooks.refused(session, reply.code)
 
-    def _refuse(self, session: Session, exc: ProtocolError, re: int | None) -> None:
-        session.send(p.Error(code=exc.code, message=exc.message, re=re))
-        hooks.refused(session, exc.code)
-        if exc.code not in p.CLIENT_FAULTS:
-            return
-        session.faults += 1
-        log.info("%r: %s: %s", session, exc.code, exc.message)
-        if session.faults >= self.config.max_errors:
-            log.warning("%r closed after %d client errors", session, session.faults)
-            session.close_after_sending(CLOSE_POLICY, f"{session.faults} bad messages")
+def wire(app: App) -> tuple[Router, HttpPaths]:
+    """The router and HTTP paths, and every subscription between the app's parts: made here only.
 
-
-def _json(status: http.HTTPStatus, body: dict[str, Any]) -> Response:
-    data = json.dumps(body).encode()
-    headers = Headers([("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
-    return Response(status.value, status.phrase, headers, data)
+    The router answers with the routes of each feature package. The order of
+    each list is the order of the calls: after a game action the daily
+    attempt is settled first, then the race hears of it, then the metrics
+    count it; at stop (reverse order) rooms stop before dailies.
+    """
+    games, daily, rooms, metrics, events = app.games, app.daily, app.rooms, app.metrics, app.events
+    games.start_guards.append(daily.guard)
+    games.listeners.extend((daily.on_action, rooms.on_action, metrics.counted))
+    rooms.seed_guards.append(lambda variant, _options, seed: daily.is_daily(variant, seed))
+    app.writer.observers.append(metrics.committed)
+    events.on_start.extend((daily.start, rooms.start))
+    events.on_stop.extend((daily.stop, rooms.stop))
+    events.on_welcome.append(rooms.connection_welcomed)
+    events.on_close.append(rooms.connection_closed)
+    events.on_message.append(metrics.message)
+    events.on_refusal.append(metrics.refused)
+    routes = (
+        *hello.ROUTES,
+        *game_handlers.ROUTES,
+        *race_handlers.ROUTES,
+        *daily_handlers.ROUTES,
+        *stats.ROUTES,
+    )
+    router = Router(routes, config=app.config, events=events)
+    return router, HttpPaths(app.engine, {"/metrics": metrics.serve})

@@ -12,16 +12,19 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Sequence
+from types import MappingProxyType
 
 #: subcommand -> module that implements it (``add_parser`` and ``run``)
-COMMANDS: dict[str, str] = {
-    "serve": "server.commands.serve",
-    "db": "server.commands.db",
-    "solve": "server.commands.solve",
-    "admin": "server.commands.admin",
-    "play": "client.commands.play",
-    "bot": "client.commands.bot",
-}
+COMMANDS = MappingProxyType(
+    {
+        "serve": "server.commands.serve",
+        "db": "server.commands.db",
+        "solve": "server.commands.solve",
+        "admin": "server.commands.admin",
+        "play": "client.commands.play",
+        "bot": "client.commands.bot",
+    }
+)
 
 
 def build_parser(available: dict[str, str]) -> argparse.ArgumentParser:

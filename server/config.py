@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from server.storage.engine import DEFAULT_URL
@@ -82,7 +83,9 @@ def _convert(name: str, kind: type, value: object) -> object:
         raise ConfigError(f"setting {name!r}: {value!r} is not a {kind.__name__}") from None
 
 
-_TYPES: dict[str, type] = {"str": str, "int": int, "float": float, "bool": bool}
+_TYPES: MappingProxyType[str, type] = MappingProxyType(
+    {"str": str, "int": int, "float": float, "bool": bool}
+)
 
 
 def _field_types() -> dict[str, type]:

@@ -1,73 +1,62 @@
-"""Extension points of :class:`server.app.App`: life cycle, connections, messages, HTTP paths.
+"""What the running server tells its parts: start and stop, welcomes and closes, messages, refusals.
 
 Races, dailies and metrics need to hear when the server starts and stops,
-when a player connects or leaves, and what the dispatcher refused; they also
-answer HTTP paths beside ``/healthz``. Their modules register here when
-:func:`server.app.load_handlers` imports them, and the app calls the hooks,
-so the connection handler stays free of their logic.
+when a player connects or leaves, and what the router refused; the app and
+the router say so through one :class:`Events` object that the app owns, so
+the connection handler stays free of their logic. Who listens is decided in
+one place, when the app is built (:func:`server.app.wire`); importing a
+module subscribes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from websockets.http11 import Response
-
 if TYPE_CHECKING:
-    from server.app import App
-    from server.net.connection import Session
+    from server.net.connection import Connection
 
-AppHook = Callable[["App"], Awaitable[None]]
-SessionHook = Callable[["Session"], None]
-RefusalHook = Callable[["Session", str], None]
-HttpHandler = Callable[["App"], Awaitable[Response]]
-
-#: after migrations and the writer, before listening / after connections closed, before the
-#: writer stops
-ON_START: list[AppHook] = []
-ON_STOP: list[AppHook] = []
-#: a session said hello successfully / a connection ended (welcomed or not)
-ON_WELCOME: list[SessionHook] = []
-ON_CLOSE: list[SessionHook] = []
-#: every inbound frame / every error reply, with its code
-ON_MESSAGE: list[SessionHook] = []
-ON_REFUSAL: list[RefusalHook] = []
-#: HTTP GET path -> handler
-HTTP: dict[str, HttpHandler] = {}
+LifeHook = Callable[[], Awaitable[None]]
+ConnectionHook = Callable[["Connection"], None]
+RefusalHook = Callable[["Connection", str], None]
 
 
-def register(hooks: list[AppHook], hook: AppHook) -> None:
-    """Add ``hook`` once, however often its module is imported."""
-    if hook not in hooks:
-        hooks.append(hook)
+@dataclass(eq=False)
+class Events:
+    """The listeners of one app, by event; each list is called in order."""
 
+    #: after migrations and the writer start, before the server listens
+    on_start: list[LifeHook] = field(default_factory=list)
+    #: after every connection has closed, before the writer stops (called in reverse order)
+    on_stop: list[LifeHook] = field(default_factory=list)
+    #: a connection said ``hello`` successfully / a connection ended (welcomed or not)
+    on_welcome: list[ConnectionHook] = field(default_factory=list)
+    on_close: list[ConnectionHook] = field(default_factory=list)
+    #: every inbound frame / every error reply, with its code
+    on_message: list[ConnectionHook] = field(default_factory=list)
+    on_refusal: list[RefusalHook] = field(default_factory=list)
 
-async def started(app: App) -> None:
-    for hook in ON_START:
-        await hook(app)
+    async def started(self) -> None:
+        for hook in self.on_start:
+            await hook()
 
+    async def stopping(self) -> None:
+        for hook in reversed(self.on_stop):
+            await hook()
 
-async def stopping(app: App) -> None:
-    for hook in reversed(ON_STOP):
-        await hook(app)
+    def welcomed(self, connection: Connection) -> None:
+        for hook in self.on_welcome:
+            hook(connection)
 
+    def closed(self, connection: Connection) -> None:
+        for hook in self.on_close:
+            hook(connection)
 
-def welcomed(session: Session) -> None:
-    for hook in ON_WELCOME:
-        hook(session)
+    def message(self, connection: Connection) -> None:
+        for hook in self.on_message:
+            hook(connection)
 
-
-def closed(session: Session) -> None:
-    for hook in ON_CLOSE:
-        hook(session)
-
-
-def message(session: Session) -> None:
-    for hook in ON_MESSAGE:
-        hook(session)
-
-
-def refused(session: Session, code: str) -> None:
-    for hook in ON_REFUSAL:
-        hook(session, code)
+    def refused(self, connection: Connection, code: str) -> None:
+        for hook in self.on_refusal:
+            hook(connection, code)

@@ -7,31 +7,34 @@ import asyncio
 import logging
 import os
 import signal
+from types import MappingProxyType
 from typing import Any
 
 from server.config import Config, ConfigError, load
 
 #: flag -> Config field; each flag overrides its ``PATIENCE_*`` variable and the file
-FLAGS: dict[str, tuple[str, type, str]] = {
-    "--host": ("host", str, "address to listen on (default 127.0.0.1)"),
-    "--port": ("port", int, "port for WebSocket /ws and HTTP /healthz (default 8765)"),
-    "--db": ("db", str, "SQLAlchemy URL (default sqlite+aiosqlite:///data/patience.db)"),
-    "--name": ("name", str, "server name shown to players"),
-    "--rate-limit": ("rate_limit", float, "messages per second per connection (default 50)"),
-    "--rate-burst": ("rate_burst", int, "burst above the rate (default 100)"),
-    "--max-connections": ("max_connections", int, "connections in all (default 4096)"),
-    "--max-connections-per-ip": ("max_connections_per_ip", int, "per address (default 64)"),
-    "--max-message-bytes": ("max_message_bytes", int, "largest inbound frame (default 16384)"),
-    "--send-queue": ("send_queue", int, "messages queued for a slow reader (default 256)"),
-    "--commit-delay-ms": ("commit_delay_ms", float, "wait to group commits (default 0)"),
-    "--hint-budget": ("hint_budget", float, "seconds of solver per hint (default 1)"),
-    "--stuck-workers": (
-        "stuck_workers",
-        int,
-        "processes for stuck searches; 0 searches in the server process (default 2)",
-    ),
-    "--log-level": ("log_level", str, "DEBUG, INFO, WARNING or ERROR (default INFO)"),
-}
+FLAGS: MappingProxyType[str, tuple[str, type, str]] = MappingProxyType(
+    {
+        "--host": ("host", str, "address to listen on (default 127.0.0.1)"),
+        "--port": ("port", int, "port for WebSocket /ws and HTTP /healthz (default 8765)"),
+        "--db": ("db", str, "SQLAlchemy URL (default sqlite+aiosqlite:///data/patience.db)"),
+        "--name": ("name", str, "server name shown to players"),
+        "--rate-limit": ("rate_limit", float, "messages per second per connection (default 50)"),
+        "--rate-burst": ("rate_burst", int, "burst above the rate (default 100)"),
+        "--max-connections": ("max_connections", int, "connections in all (default 4096)"),
+        "--max-connections-per-ip": ("max_connections_per_ip", int, "per address (default 64)"),
+        "--max-message-bytes": ("max_message_bytes", int, "largest inbound frame (default 16384)"),
+        "--send-queue": ("send_queue", int, "messages queued for a slow reader (default 256)"),
+        "--commit-delay-ms": ("commit_delay_ms", float, "wait to group commits (default 0)"),
+        "--hint-budget": ("hint_budget", float, "seconds of solver per hint (default 1)"),
+        "--stuck-workers": (
+            "stuck_workers",
+            int,
+            "processes for stuck searches; 0 searches in the server process (default 2)",
+        ),
+        "--log-level": ("log_level", str, "DEBUG, INFO, WARNING or ERROR (default INFO)"),
+    }
+)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -1,34 +1,32 @@
-"""``daily`` and ``leaderboard``: the day's deal and its ranking (server/daily.py)."""
+"""``daily`` and ``leaderboard``: the day's deal and its ranking (the daily service)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from server.net.routing import handles
-from server.services import dailies
 from shared import protocol as p
 from shared import protocol_races as r
 
 if TYPE_CHECKING:
-    from server.net.connection import Session
-
-
-def _player(session: Session) -> int:
-    assert session.player is not None  # the dispatcher lets only welcomed sessions here
-    return session.player.id
+    from server.net.connection import Connection
 
 
 @handles(r.DailyRequest)
-async def daily(session: Session, message: r.DailyRequest) -> p.Reply:
-    live, date = await dailies(session.app).attempt(_player(session), message.variant)
+async def daily(connection: Connection, message: r.DailyRequest) -> p.Reply:
+    player = connection.welcomed_player
+    live, date = await connection.app.daily.attempt(player.id, message.variant)
     await live.settled()
-    view = session.app.games.view(live)
+    view = connection.app.games.view(live)
     return p.GameMessage(game=view, extra={"daily": {"date": date}}, re=message.id)
 
 
 @handles(r.LeaderboardRequest)
-async def leaderboard(session: Session, message: r.LeaderboardRequest) -> p.Reply:
-    board = await dailies(session.app).leaderboard(
-        _player(session), message.variant, message.date, message.limit
+async def leaderboard(connection: Connection, message: r.LeaderboardRequest) -> p.Reply:
+    board = await connection.app.daily.leaderboard(
+        connection.welcomed_player.id, message.variant, message.date, message.limit
     )
     return r.Leaderboard(fields=board, re=message.id)
+
+
+ROUTES = (daily, leaderboard)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import datetime
 import hashlib
 import hmac
@@ -66,9 +65,6 @@ POSITIONS: dict[str, int] = {
 DAY_MS = 86_400_000
 #: the work ahead waits this long after start, so that a starting server answers first
 AHEAD_DELAY_S = 10.0
-
-#: set while the daily service itself starts a daily game (the lock does not apply to it)
-_dealing_daily: contextvars.ContextVar[bool] = contextvars.ContextVar("dealing", default=False)
 
 
 def utc_date(ms: int) -> str:
@@ -143,7 +139,7 @@ class DailyService:
     # -- life cycle ------------------------------------------------------------------
 
     async def start(self) -> None:
-        async with self.app.sessions() as db:
+        async with self.app.db_sessions() as db:
             value = await store.setting(db, key=SECRET_KEY, default=secrets.token_hex(32))
             self.secret = bytes.fromhex(value)
             now = self.app.clock()
@@ -154,8 +150,6 @@ class DailyService:
                 self.attempts[attempt.game_id] = AttemptKey(
                     attempt.variant, attempt.date, attempt.player_id
                 )
-        self.app.games.listeners.append(self.on_action)
-        self.app.games.start_guards.append(self.guard)
         if self.app.config.daily_ahead:
             self._ahead = asyncio.create_task(self._compute_ahead(), name="dailies")
 
@@ -164,10 +158,6 @@ class DailyService:
             self._ahead.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ahead
-        for hooks in (self.app.games.listeners, self.app.games.start_guards):
-            for hook in (self.on_action, self.guard):
-                with contextlib.suppress(ValueError):
-                    hooks.remove(hook)  # type: ignore[arg-type]
         for pool in self._pools.values():
             # A search in progress would hold the shutdown for its whole budget: end it now.
             workers = list(getattr(pool, "_processes", {}).values())
@@ -202,7 +192,7 @@ class DailyService:
         return await asyncio.shield(computing)
 
     async def _find(self, variant: str, date: str, ahead: bool) -> int:
-        async with self.app.sessions() as db:
+        async with self.app.db_sessions() as db:
             row = await store.daily(db, variant=variant, date=date)
         if row is None:
             seeds = candidate_seeds(self.secret, date, variant)
@@ -230,7 +220,7 @@ class DailyService:
                 time.monotonic() - started,
                 positions,
             )
-            async with self.app.sessions() as db, db.begin():
+            async with self.app.db_sessions() as db, db.begin():
                 if await store.daily(db, variant=variant, date=date) is None:
                     db.add(
                         Daily(
@@ -241,7 +231,7 @@ class DailyService:
                             computed_ms=self.app.clock(),
                         )
                     )
-            async with self.app.sessions() as db:
+            async with self.app.db_sessions() as db:
                 row = await store.daily(db, variant=variant, date=date)
             assert row is not None
         self.seeds[(variant, date)] = row.seed
@@ -275,17 +265,14 @@ class DailyService:
         date = self.today()
         lock = self._locks.setdefault((player, variant), asyncio.Lock())
         async with lock:
-            async with self.app.sessions() as db:
+            async with self.app.db_sessions() as db:
                 found = await store.attempt(db, variant=variant, date=date, player_id=player)
             if found is not None:
                 return await self.app.games.get(found.game_id), date
             seed = await self.seed(variant, date)
-            token = _dealing_daily.set(True)
-            try:
-                live = await self.app.games.start(player, variant, seed, {})
-            finally:
-                _dealing_daily.reset(token)
-            async with self.app.sessions() as db, db.begin():
+            # the attempt itself: the lock (guard) is not asked
+            live = await self.app.games.start(player, variant, seed, {}, guarded=False)
+            async with self.app.db_sessions() as db, db.begin():
                 db.add(
                     DailyAttempt(
                         variant=variant,
@@ -309,10 +296,10 @@ class DailyService:
 
     async def guard(self, player: int, variant: str, seed: int, options: Mapping[str, Any]) -> None:
         """``daily_locked``: today's deal is not played outside the attempt until it ended."""
-        if _dealing_daily.get() or not self.is_daily(variant, seed):
+        if not self.is_daily(variant, seed):
             return
         date = self.today()
-        async with self.app.sessions() as db:
+        async with self.app.db_sessions() as db:
             found = await store.attempt(db, variant=variant, date=date, player_id=player)
         if found is None or found.game_id in self.attempts:
             raise ProtocolError(
@@ -334,7 +321,7 @@ class DailyService:
         elapsed, moves, score = live.elapsed_ms(now), live.game.ply, live.game.score
         ranked_as = rank_key(live.state, elapsed, moves, score)
         values = store.finished_values(live.state, elapsed, moves, score, ranked_as)
-        async with self.app.sessions() as db, db.begin():
+        async with self.app.db_sessions() as db, db.begin():
             await store.finish(
                 db, variant=key.variant, date=key.date, player_id=key.player, values=values
             )
@@ -348,7 +335,7 @@ class DailyService:
         action after it (a win, say) changes nothing; such a game ended then.
         """
         today = self.today()
-        async with self.app.sessions() as db, db.begin():
+        async with self.app.db_sessions() as db, db.begin():
             for attempt, game in await store.unfinished_before(db, date=today):
                 end = day_end_ms(attempt.date)
                 played = await store.actions_before(db, game_id=game.id, before_ms=end)

@@ -11,19 +11,14 @@ from shared import protocol as p
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
-    from server.net.connection import Session
-
-
-def _player(session: Session) -> int:
-    assert session.player is not None  # the dispatcher lets only welcomed sessions here
-    return session.player.id
+    from server.net.connection import Connection
 
 
 async def _acted(
-    session: Session, message: p.Request, live: LiveGame, act: Awaitable[LiveGame]
+    connection: Connection, message: p.Request, live: LiveGame, act: Awaitable[LiveGame]
 ) -> p.Reply:
     """The game after an action, or ``stale_ply`` with the game as it is."""
-    games = session.app.games
+    games = connection.app.games
     try:
         await act
     except ProtocolError as exc:
@@ -34,43 +29,47 @@ async def _acted(
 
 
 @handles(p.StartGame)
-async def start_game(session: Session, message: p.StartGame) -> p.Reply:
-    games = session.app.games
-    live = await games.start(_player(session), message.variant, message.seed, message.options)
+async def start_game(connection: Connection, message: p.StartGame) -> p.Reply:
+    games = connection.app.games
+    player = connection.welcomed_player
+    live = await games.start(player.id, message.variant, message.seed, message.options)
     return p.GameMessage(game=games.view(live), re=message.id)
 
 
 @handles(p.MoveRequest)
-async def move(session: Session, message: p.MoveRequest) -> p.Reply:
-    games = session.app.games
-    live = await games.owned(_player(session), message.game)
-    return await _acted(session, message, live, games.move(live, message.ply, message.move))
+async def move(connection: Connection, message: p.MoveRequest) -> p.Reply:
+    games = connection.app.games
+    live = await games.owned(connection.welcomed_player.id, message.game)
+    return await _acted(connection, message, live, games.move(live, message.ply, message.move))
 
 
 @handles(p.Undo)
-async def undo(session: Session, message: p.Undo) -> p.Reply:
-    games = session.app.games
-    live = await games.owned(_player(session), message.game)
-    return await _acted(session, message, live, games.undo(live, message.ply))
+async def undo(connection: Connection, message: p.Undo) -> p.Reply:
+    games = connection.app.games
+    live = await games.owned(connection.welcomed_player.id, message.game)
+    return await _acted(connection, message, live, games.undo(live, message.ply))
 
 
 @handles(p.Resign)
-async def resign(session: Session, message: p.Resign) -> p.Reply:
-    games = session.app.games
-    live = await games.owned(_player(session), message.game)
-    return await _acted(session, message, live, games.resign(live, message.ply))
+async def resign(connection: Connection, message: p.Resign) -> p.Reply:
+    games = connection.app.games
+    live = await games.owned(connection.welcomed_player.id, message.game)
+    return await _acted(connection, message, live, games.resign(live, message.ply))
 
 
 @handles(p.GetGame)
-async def get_game(session: Session, message: p.GetGame) -> p.Reply:
-    games = session.app.games
-    live = await games.owned(_player(session), message.game)
+async def get_game(connection: Connection, message: p.GetGame) -> p.Reply:
+    games = connection.app.games
+    live = await games.owned(connection.welcomed_player.id, message.game)
     await live.settled()
     return p.GameMessage(game=games.view(live), re=message.id)
 
 
 @handles(p.Hint)
-async def hint(session: Session, message: p.Hint) -> p.Reply:
-    games = session.app.games
-    live = await games.owned(_player(session), message.game)
+async def hint(connection: Connection, message: p.Hint) -> p.Reply:
+    games = connection.app.games
+    live = await games.owned(connection.welcomed_player.id, message.game)
     return p.HintReply(move=await games.hint(live), re=message.id)
+
+
+ROUTES = (start_game, move, undo, resign, get_game, hint)

@@ -1,6 +1,6 @@
 """One client connection: who it is, its rate limit, its mistakes and its bounded send queue.
 
-Every message to the client, reply or push, goes through :meth:`Session.send`,
+Every message to the client, reply or push, goes through :meth:`Connection.send`,
 which never waits. When nothing is queued and the socket's buffer is below
 its high-water mark, it writes the frame at once (most replies: no task
 switch, no queue); otherwise it queues, and one sender task writes in order.
@@ -14,8 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from server.net.limits import TokenBucket
 from shared import protocol as p
 
 if TYPE_CHECKING:
@@ -32,28 +32,6 @@ log = logging.getLogger(__name__)
 
 #: the connection's write buffer high-water mark (websockets ``write_limit``)
 WRITE_LIMIT = 16 * 1024
-
-
-class TokenBucket:
-    """``rate`` tokens per second up to ``burst``; one message costs one token."""
-
-    __slots__ = ("burst", "clock", "rate", "stamp", "tokens")
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.clock = clock
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +46,8 @@ class _Close:
     reason: str
 
 
-class Session:
-    """A connection after its WebSocket handshake; extensions keep their state in ``data``."""
+class Connection:
+    """One client's WebSocket connection after its handshake: who it is, its limits, its sends."""
 
     def __init__(self, app: App, ws: ServerConnection, number: int) -> None:
         self.app = app
@@ -80,7 +58,6 @@ class Session:
         self.player: PlayerInfo | None = None
         self.faults = 0
         self.bucket = TokenBucket(app.config.rate_limit, app.config.rate_burst)
-        self.data: dict[str, Any] = {}
         self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(app.config.send_queue)
         #: items queued and not yet written (the one the sender holds included)
         self._queued = 0
@@ -89,7 +66,13 @@ class Session:
 
     def __repr__(self) -> str:
         who = f"player {self.player.id}" if self.player else "no hello"
-        return f"<Session #{self.number} {self.ip} {who}>"
+        return f"<Connection #{self.number} {self.ip} {who}>"
+
+    @property
+    def welcomed_player(self) -> PlayerInfo:
+        """The player of a welcomed connection: the router lets only those reach most handlers."""
+        assert self.player is not None, f"{self!r} has not been welcomed"
+        return self.player
 
     def start(self) -> None:
         self._sender = asyncio.create_task(self._send_loop(), name=f"send-{self.number}")

@@ -1,9 +1,10 @@
 """``GET /metrics``: the server's counters in Prometheus text format (prometheus-client).
 
 Each :class:`App` gets its own registry (tests run several apps in one
-process). Counters move through :mod:`server.hooks` and the game listeners;
-gauges (connections, rooms, races) are read from the app when scraped, so
-they are never out of date. Commit latency is the time from handing a game
+process). Counters move with the app's events, game listeners and writer
+observers (subscribed in :func:`server.app.wire`); gauges (connections,
+rooms, races) are read from the app when scraped, so they are never out of
+date. Commit latency is the time from handing a game
 write to the group-commit writer until it is committed: what a move waits
 for before it is acknowledged.
 
@@ -19,7 +20,6 @@ import bisect
 import http
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from prometheus_client import CollectorRegistry, Counter, generate_latest
 from prometheus_client.core import (
@@ -30,17 +30,15 @@ from prometheus_client.core import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.registry import Collector
-from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from server import events as hooks
-from server import services
-from server.games.service import LiveGame
+from server.net.http import response
 from server.races.state import RACING
 
 if TYPE_CHECKING:
     from server.app import App
-    from server.net.connection import Session
+    from server.games.service import LiveGame
+    from server.net.connection import Connection
 
 #: upper bounds (seconds) of the commit latency buckets
 COMMIT_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0)
@@ -58,14 +56,14 @@ class _Gauges(Collector):
             "patience_connections", "Open WebSocket connections", value=len(app.connections)
         )
         yield GaugeMetricFamily("patience_players_online", "Players connected", len(app.players))
-        rooms = services._ROOMS.get(app)
-        open_rooms = list(rooms.rooms.values()) if rooms else []
+        open_rooms = list(app.rooms.rooms.values())
         yield GaugeMetricFamily("patience_rooms", "Race rooms open", value=len(open_rooms))
         racing = sum(1 for room in open_rooms if room.state == RACING)
         yield GaugeMetricFamily("patience_races_running", "Races being run", value=racing)
-        started = rooms.races_started if rooms else 0
         yield GaugeMetricFamily(
-            "patience_races_started", "Races started since the server started", value=started
+            "patience_races_started",
+            "Races started since the server started",
+            value=app.rooms.races_started,
         )
 
 
@@ -116,53 +114,17 @@ class Metrics:
         self.commit_counts[bisect.bisect_left(COMMIT_BUCKETS, seconds)] += 1
         self.commit_sum += seconds
 
+    def counted(self, _live: LiveGame, _action: str) -> None:
+        """One game action acknowledged (a game listener)."""
+        self.actions += 1
 
-_METRICS: WeakKeyDictionary[App, Metrics] = WeakKeyDictionary()
+    def message(self, _connection: Connection) -> None:
+        self.messages += 1
 
+    def refused(self, _connection: Connection, code: str) -> None:
+        self.errors.labels(code=code).inc()
 
-def metrics_of(app: App) -> Metrics | None:
-    return _METRICS.get(app)
-
-
-async def _start(app: App) -> None:
-    metrics = _METRICS[app] = Metrics(app)
-
-    def counted(_live: LiveGame, _action: str) -> None:
-        metrics.actions += 1
-
-    app.games.listeners.append(counted)
-    app.writer.observers.append(metrics.committed)
-
-
-async def _stop(app: App) -> None:
-    metrics = _METRICS.pop(app, None)
-    if metrics is not None:
-        app.writer.observers.remove(metrics.committed)
-
-
-def _message(session: Session) -> None:
-    metrics = _METRICS.get(session.app)
-    if metrics is not None:
-        metrics.messages += 1
-
-
-def _refused(session: Session, code: str) -> None:
-    metrics = _METRICS.get(session.app)
-    if metrics is not None:
-        metrics.errors.labels(code=code).inc()
-
-
-async def serve_metrics(app: App) -> Response:
-    metrics = _METRICS.get(app)
-    body = generate_latest(metrics.registry) if metrics is not None else b""
-    headers = Headers([("Content-Type", CONTENT_TYPE_LATEST), ("Content-Length", str(len(body)))])
-    return Response(http.HTTPStatus.OK.value, http.HTTPStatus.OK.phrase, headers, body)
-
-
-hooks.register(hooks.ON_START, _start)
-hooks.register(hooks.ON_STOP, _stop)
-if _message not in hooks.ON_MESSAGE:
-    hooks.ON_MESSAGE.append(_message)
-if _refused not in hooks.ON_REFUSAL:
-    hooks.ON_REFUSAL.append(_refused)
-hooks.HTTP["/metrics"] = serve_metrics
+    async def serve(self) -> Response:
+        """``GET /metrics``."""
+        body = generate_latest(self.registry)
+        return response(http.HTTPStatus.OK, CONTENT_TYPE_LATEST, body)

@@ -12,21 +12,21 @@ from shared import protocol as p
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
-    from server.net.connection import Session
+    from server.net.connection import Connection
 
 
 @handles(p.Hello, needs_hello=False)
-async def hello(session: Session, message: p.Hello) -> p.Reply:
-    if session.player is not None:
+async def hello(connection: Connection, message: p.Hello) -> p.Reply:
+    if connection.player is not None:
         raise ProtocolError(p.ALREADY_WELCOMED, "this connection has already said hello")
     if message.protocol != p.PROTOCOL_VERSION:
         raise ProtocolError(
             p.PROTOCOL_MISMATCH,
             f"this server speaks protocol {p.PROTOCOL_VERSION}, not {message.protocol}",
         )
-    app = session.app
+    app = connection.app
     token: str | None = None
-    async with app.sessions() as db:
+    async with app.db_sessions() as db:
         if message.token is not None:
             player = await players.by_token(db, token_hash=players.hash_token(message.token))
             if player is None:
@@ -46,8 +46,8 @@ async def hello(session: Session, message: p.Hello) -> p.Reply:
             )
             if player is None:
                 raise ProtocolError(p.NAME_TAKEN, f"name {name!r} is taken")
-    session.player = PlayerInfo(player.id, player.name)
-    app.welcomed(session)
+    connection.player = PlayerInfo(player.id, player.name)
+    app.welcomed(connection)
     return p.Welcome(
         protocol=p.PROTOCOL_VERSION,
         server=app.server_info(),
@@ -55,3 +55,6 @@ async def hello(session: Session, message: p.Hello) -> p.Reply:
         token=token,
         re=message.id,
     )
+
+
+ROUTES = (hello,)

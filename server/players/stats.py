@@ -6,7 +6,6 @@ import datetime
 from typing import TYPE_CHECKING
 
 from server.net.routing import handles
-from server.services import dailies
 from server.storage.queries import daily as daily_store
 from server.storage.queries import players
 from server.storage.queries import stats as store
@@ -15,7 +14,7 @@ from shared import protocol_races as r
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
-    from server.net.connection import Session
+    from server.net.connection import Connection
 
 
 def streak(won_dates: list[str], today: str) -> int:
@@ -32,11 +31,10 @@ def streak(won_dates: list[str], today: str) -> int:
 
 
 @handles(r.StatsRequest)
-async def stats(session: Session, message: r.StatsRequest) -> p.Reply:
-    assert session.player is not None
-    player_id = message.player or session.player.id
-    app = session.app
-    async with app.sessions() as db:
+async def stats(connection: Connection, message: r.StatsRequest) -> p.Reply:
+    player_id = message.player or connection.welcomed_player.id
+    app = connection.app
+    async with app.db_sessions() as db:
         player = await players.by_id(db, player_id=player_id)
         if player is None:
             raise ProtocolError(p.NOT_FOUND, f"no player {player_id}")
@@ -46,6 +44,9 @@ async def stats(session: Session, message: r.StatsRequest) -> p.Reply:
         "player": {"id": player.id, "name": player.name},
         "variants": variants,
         "dailies_won": len(won_dates),
-        "daily_streak": streak(won_dates, dailies(app).today()),
+        "daily_streak": streak(won_dates, app.daily.today()),
     }
     return r.Stats(fields=body, re=message.id)
+
+
+ROUTES = (stats,)

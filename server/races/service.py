@@ -38,7 +38,7 @@ from shared.games import new_game, rules_for
 
 if TYPE_CHECKING:
     from server.app import App
-    from server.net.connection import Session
+    from server.net.connection import Connection
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class RoomService:
     # -- life cycle --------------------------------------------------------------------
 
     async def start(self) -> None:
-        async with self.app.sessions() as db:
+        async with self.app.db_sessions() as db:
             loaded = await store.load_all(db)
         for row, members in loaded:
             room = RoomState(
@@ -89,7 +89,6 @@ class RoomService:
                 self.by_game[game_id] = room.code
             if room.state == COUNTDOWN:
                 self._schedule(room)
-        self.app.games.listeners.append(self.on_action)
         self._ticker = asyncio.create_task(self._tick(), name="races")
         log.info("%d rooms loaded", len(self.rooms))
 
@@ -100,8 +99,6 @@ class RoomService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        with contextlib.suppress(ValueError):
-            self.app.games.listeners.remove(self.on_action)
 
     # -- views and pushes -----------------------------------------------------------------
 
@@ -140,8 +137,8 @@ class RoomService:
         for pid in targets:
             if pid == skip:
                 continue
-            for session in list(self.app.players.get(pid, ())):
-                session.send(message)
+            for connection in list(self.app.players.get(pid, ())):
+                connection.send(message)
 
     def push_room(self, room: RoomState, *, skip: int | None = None) -> None:
         self.push(room, r.RoomMessage(fields={"room": self.view(room)}), skip=skip)
@@ -154,10 +151,20 @@ class RoomService:
         for room in self.rooms_of(player_id):
             self.push_room(room)
 
-    def session_closed(self, session: Session) -> None:
+    def connection_welcomed(self, connection: Connection) -> None:
+        """A player's first connection: the rooms they are in show them connected."""
+        player = connection.welcomed_player
+        if len(self.app.players.get(player.id, ())) == 1:
+            self.connection_changed(player.id)
+
+    def connection_closed(self, connection: Connection) -> None:
+        """A connection ended: it watches nothing; at a player's last, their rooms show it."""
         for room in self.rooms.values():
-            for sessions in room.watchers.values():
-                sessions.discard(session)
+            for watching in room.watchers.values():
+                watching.discard(connection)
+        player = connection.player
+        if player is not None and player.id not in self.app.players:
+            self.connection_changed(player.id)
 
     # -- requests ----------------------------------------------------------------------------
 
@@ -234,8 +241,8 @@ class RoomService:
                 await self.app.games.resign(live, live.game.ply)  # leaving a race gives it up
         room.members = [m for m in room.members if m.id != player]
         room.watchers.pop(player, None)
-        for sessions in room.watchers.values():
-            sessions.difference_update(self.app.players.get(player, ()))
+        for watching in room.watchers.values():
+            watching.difference_update(self.app.players.get(player, ()))
         if not room.members:
             await self._close(room)
             log.info("room %s closed: its last player left", code)
@@ -267,14 +274,14 @@ class RoomService:
         self.push(room, r.RaceCountdown(fields={"code": code, "start_in_ms": countdown}))
         self._schedule(room)
 
-    async def watch(self, session: Session, player: int, code: str, target: int) -> LiveGame:
+    async def watch(self, connection: Connection, player: int, code: str, target: int) -> LiveGame:
         room = self._member_of(code, player)
         game_id = room.racers.get(target)
         if game_id is None or room.member(target) is None:
             raise ProtocolError(p.NOT_FOUND, f"player {target} has no game in room {code!r}")
-        for sessions in room.watchers.values():
-            sessions.discard(session)  # one board at a time per connection
-        room.watchers.setdefault(target, set()).add(session)
+        for watching in room.watchers.values():
+            watching.discard(connection)  # one board at a time per connection
+        room.watchers.setdefault(target, set()).add(connection)
         live = await self.app.games.get(game_id)
         await live.settled()
         return live
@@ -339,8 +346,8 @@ class RoomService:
             push = p.GameMessage(
                 game=games.view(live), extra={"code": room.code, "player": live.owner}
             )
-            for session in list(watchers):
-                session.send(push)
+            for connection in list(watchers):
+                connection.send(push)
         if room.state != RACING:
             return
         progress = {
@@ -433,7 +440,7 @@ class RoomService:
         self.rooms.pop(room.code, None)
         for gid in room.racers.values():
             self.by_game.pop(gid, None)
-        async with self.app.sessions() as db, db.begin():
+        async with self.app.db_sessions() as db, db.begin():
             await store.remove(db, code=room.code)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -454,5 +461,5 @@ class RoomService:
         async with room.lock:
             members = [(m.id, m.joined_ms, m.seq) for m in room.members]
             room.touched_ms = self.app.clock()
-            async with self.app.sessions() as db, db.begin():
+            async with self.app.db_sessions() as db, db.begin():
                 await store.save(db, room=room.row(room.touched_ms), members=members)

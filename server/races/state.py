@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from shared import protocol_races as r
 
 if TYPE_CHECKING:
-    from server.net.connection import Session
+    from server.net.connection import Connection
 
 WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
 TIMEOUT = "timeout"
@@ -45,8 +45,8 @@ class RoomState:
     race_start_ms: int | None = None
     #: the current (or last) race's racers: player id -> game id
     racers: dict[int, str] = field(default_factory=dict)
-    #: watched player -> sessions following their board
-    watchers: dict[int, set[Session]] = field(default_factory=dict)
+    #: watched player -> connections following their board
+    watchers: dict[int, set[Connection]] = field(default_factory=dict)
     countdown: asyncio.Task[None] | None = None
     standings: list[dict[str, Any]] | None = None
     #: the last change saved

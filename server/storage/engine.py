@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import Engine, MetaData, event, text
@@ -64,7 +65,9 @@ def create_engine(url: str) -> AsyncEngine:
 
 
 #: async driver -> the synchronous driver of the same database, for the writer thread
-SYNC_DRIVERS = {"aiosqlite": "pysqlite", "asyncpg": "psycopg", "aiomysql": "pymysql"}
+SYNC_DRIVERS = MappingProxyType(
+    {"aiosqlite": "pysqlite", "asyncpg": "psycopg", "aiomysql": "pymysql"}
+)
 
 
 def create_sync_engine(url: str, *, autocheckpoint: bool = True) -> Engine:

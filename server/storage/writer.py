@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Engine
 
-from server.storage.queries.games import GameWrite, apply_writes
+from server.storage.queries.games import GameWrite, Statements, apply_writes
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,8 @@ class Writer:
         self.writes = 0
         #: called with the seconds each write waited from submit() to its commit (metrics)
         self.observers: list[Callable[[float], None]] = []
+        #: the multi-row statements' text, kept from one commit to the next (writer thread only)
+        self._statements = Statements()
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -148,7 +150,7 @@ class Writer:
 
     def _transaction(self, items: list[GameWrite]) -> None:
         with self._engine.begin() as conn:
-            apply_writes(conn, items)
+            apply_writes(conn, items, self._statements)
 
     # -- back on the event loop -------------------------------------------------------
 

@@ -40,8 +40,14 @@ _UPDATE_GAME = (
 )
 
 
-def apply_writes(conn: Connection, writes: Sequence[GameWrite]) -> None:
-    """Apply many writes in the caller's transaction, a few statements for the whole group."""
+def apply_writes(
+    conn: Connection, writes: Sequence[GameWrite], statements: Statements | None = None
+) -> None:
+    """Apply many writes in the caller's transaction, a few statements for the whole group.
+
+    ``statements`` keeps the text of the multi-row statements from one call to
+    the next (the writer holds one); without it they are built afresh.
+    """
     new_games = [w.new_game for w in writes if w.new_game is not None]
     moves = [m for w in writes for m in w.moves]
     updates: dict[str, dict[str, Any]] = {}
@@ -59,10 +65,12 @@ def apply_writes(conn: Connection, writes: Sequence[GameWrite]) -> None:
             rows = [{"b_id": u["id"], **u} for u in updates.values()]
             conn.execute(_UPDATE_GAME, rows)
         return
+    if statements is None:
+        statements = Statements()
     quote = conn.dialect.identifier_preparer.quote
     for chunk in _chunks(moves, MOVE_ROWS):
         conn.exec_driver_sql(
-            _insert_moves_sql(len(chunk), quote),
+            statements.insert_moves(len(chunk), quote),
             tuple(m[column] for m in chunk for column in _MOVE_COLUMNS),
         )
     for chunk in _chunks(list(updates.values()), UPDATE_ROWS):
@@ -71,7 +79,7 @@ def apply_writes(conn: Connection, writes: Sequence[GameWrite]) -> None:
             for u in chunk:
                 params += (u["id"], u[column])
         params += (u["id"] for u in chunk)
-        conn.exec_driver_sql(_update_games_sql(len(chunk), quote), tuple(params))
+        conn.exec_driver_sql(statements.update_games(len(chunk), quote), tuple(params))
 
 
 # Multi-row statements, for drivers with ``?`` placeholders (SQLite's). The writer is a
@@ -88,30 +96,33 @@ _MOVE_COLUMNS = ("game_id", "ply", "action", "played_ms")
 #: the games columns an action changes (``id`` picks the row)
 _UPDATED = ("state", "score", "ply", "ended_ms", "updated_ms")
 
-_SQL: dict[tuple[str, int], str] = {}
 
+class Statements:
+    """The text of the multi-row statements by row count, each built once for its owner."""
 
-def _insert_moves_sql(rows: int, quote: Callable[[str], str]) -> str:
-    sql = _SQL.get(("moves", rows))
-    if sql is None:
-        columns = ", ".join(quote(c) for c in _MOVE_COLUMNS)
-        values = ", ".join(["(?, ?, ?, ?)"] * rows)
-        sql = f"INSERT INTO {quote(_MOVES.name)} ({columns}) VALUES {values}"
-        _SQL[("moves", rows)] = sql
-    return sql
+    def __init__(self) -> None:
+        self._text: dict[tuple[str, int], str] = {}
 
+    def insert_moves(self, rows: int, quote: Callable[[str], str]) -> str:
+        sql = self._text.get(("moves", rows))
+        if sql is None:
+            columns = ", ".join(quote(c) for c in _MOVE_COLUMNS)
+            values = ", ".join(["(?, ?, ?, ?)"] * rows)
+            sql = f"INSERT INTO {quote(_MOVES.name)} ({columns}) VALUES {values}"
+            self._text[("moves", rows)] = sql
+        return sql
 
-def _update_games_sql(rows: int, quote: Callable[[str], str]) -> str:
-    """``UPDATE games SET state = CASE id WHEN ? THEN ? ... END, ... WHERE id IN (?, ...)``."""
-    sql = _SQL.get(("games", rows))
-    if sql is None:
-        key = quote("id")
-        whens = " ".join(["WHEN ? THEN ?"] * rows)
-        sets = ", ".join(f"{quote(c)} = CASE {key} {whens} END" for c in _UPDATED)
-        marks = ", ".join(["?"] * rows)
-        sql = f"UPDATE {quote(_GAMES.name)} SET {sets} WHERE {key} IN ({marks})"
-        _SQL[("games", rows)] = sql
-    return sql
+    def update_games(self, rows: int, quote: Callable[[str], str]) -> str:
+        """``UPDATE games SET state = CASE id WHEN ? THEN ? ... END, ... WHERE id IN (?, ...)``."""
+        sql = self._text.get(("games", rows))
+        if sql is None:
+            key = quote("id")
+            whens = " ".join(["WHEN ? THEN ?"] * rows)
+            sets = ", ".join(f"{quote(c)} = CASE {key} {whens} END" for c in _UPDATED)
+            marks = ", ".join(["?"] * rows)
+            sql = f"UPDATE {quote(_GAMES.name)} SET {sets} WHERE {key} IN ({marks})"
+            self._text[("games", rows)] = sql
+        return sql
 
 
 def _chunks(rows: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:

@@ -231,7 +231,6 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
     monkeypatch: pytest.MonkeyPatch, config: Config, clock: FakeClock
 ) -> None:
     import server.daily.service
-    import server.services
     from shared.games import RULES
 
     monkeypatch.setattr(server.daily.service, "AHEAD_DELAY_S", 0.0)
@@ -239,7 +238,7 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
     app = App(config.replace(daily_ahead=True), clock=clock)
     await app.start()
     try:
-        service = server.services.dailies(app)
+        service = app.daily
         days = (utc_date(clock.now), utc_date(clock.now + DAY_MS))
         # The solver runs in another process: give a loaded CI machine a generous deadline.
         deadline = asyncio.get_running_loop().time() + 90

@@ -80,7 +80,7 @@ async def test_a_killed_worker_leaves_the_server_playing_and_is_replaced(
     (pid,) = app.searches.pids
     os.kill(pid, signal.SIGKILL)
     rng = random.Random(7)
-    with caplog.at_level(logging.ERROR, logger="server.searches"):
+    with caplog.at_level(logging.ERROR, logger="server.games.searches"):
         for seed in (617, 5):
             await play_and_compare(client, rng, seed, 60)
     assert app.searches.in_process > 0, "the searches went on in the server's process"
@@ -153,7 +153,7 @@ async def test_one_game_takes_one_action_at_a_time(serve_with: ServeWith) -> Non
         view = a["game"]
     live = await app.games.get(view["id"])
     assert live.game.ply == view["ply"]
-    async with app.sessions() as session:
+    async with app.db_sessions() as session:
         from server.storage.queries import games as store
 
         loaded = await store.load(session, game_id=view["id"])

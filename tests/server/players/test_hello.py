@@ -36,7 +36,7 @@ async def test_the_token_brings_back_the_same_player_without_a_new_token(connect
 
 async def test_only_a_hash_of_the_token_is_stored(server: App, connect: Connect) -> None:
     token = (await (await connect()).hello("alice"))["token"]
-    async with server.sessions() as db:
+    async with server.db_sessions() as db:
         stored = (await db.execute(select(Player.token_hash))).scalar_one()
     assert stored != token and token not in stored
     assert stored == hashlib.sha256(token.encode()).hexdigest()
@@ -63,7 +63,7 @@ async def test_an_unknown_token_is_bad_token(connect: Connect) -> None:
 
 async def test_a_banned_player_is_refused(server: App, connect: Connect) -> None:
     token = (await (await connect()).hello("mallory"))["token"]
-    async with server.sessions() as db, db.begin():
+    async with server.db_sessions() as db, db.begin():
         player = (await db.execute(select(Player))).scalar_one()
         player.banned = True
     reply = await (await connect()).request("hello", protocol=1, client="t/1", token=token)

@@ -68,7 +68,7 @@ async def test_every_action_is_stored_in_order(server: App, connect: Any) -> Non
         played.append(game["legal"][-1])
         game = reply["game"]
     await client.request("undo", game=game["id"], ply=game["ply"])
-    async with server.sessions() as db:
+    async with server.db_sessions() as db:
         rows = (await db.execute(select(Move).where(Move.game_id == game["id"]))).scalars()
         stored = sorted((m.ply, m.action) for m in rows)
         row = await db.get(Game, game["id"])

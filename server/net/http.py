@@ -1,0 +1,61 @@
+"""HTTP GET beside the WebSocket, on the same port: ``/healthz`` and the paths features add.
+
+websockets hands every request to :meth:`HttpPaths.answer` before its
+handshake: the WebSocket path goes on to the handshake, ``/healthz`` says
+whether the database answers, a path the app was built with (``/metrics``)
+gets its handler's response, anything else a JSON 404.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from server.storage.engine import ping
+
+#: the path of the WebSocket endpoint (protocol.md, Transport)
+WS_PATH = "/ws"
+
+HttpHandler = Callable[[], Awaitable[Response]]
+
+
+def response(status: http.HTTPStatus, content_type: str, body: bytes) -> Response:
+    headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body)))])
+    return Response(status.value, status.phrase, headers, body)
+
+
+def json_response(status: http.HTTPStatus, body: dict[str, Any]) -> Response:
+    return response(status, "application/json", json.dumps(body).encode())
+
+
+class HttpPaths:
+    """The HTTP paths of one app: ``/healthz`` on its database, and ``paths`` (path -> handler)."""
+
+    def __init__(self, engine: AsyncEngine, paths: Mapping[str, HttpHandler]) -> None:
+        self.engine = engine
+        self.paths = MappingProxyType(dict(paths))
+
+    async def answer(self, _connection: ServerConnection, request: Request) -> Response | None:
+        """The response to ``request``, or None to go on with the WebSocket handshake."""
+        path = request.path.split("?", 1)[0]
+        if path == WS_PATH:
+            return None
+        if path == "/healthz":
+            ok = await asyncio.wait_for(ping(self.engine), 5)
+            status = http.HTTPStatus.OK if ok else http.HTTPStatus.SERVICE_UNAVAILABLE
+            return json_response(status, {"status": "ok" if ok else "unavailable"})
+        handler = self.paths.get(path)
+        if handler is not None:
+            return await handler()
+        return json_response(
+            http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH}
+        )
