@@ -31,8 +31,9 @@ from server.daily import handlers as daily_handlers
 from server.daily.service import DailyService
 from server.events import Events
 from server.games import handlers as game_handlers
+from server.games.live import Clock
 from server.games.searches import StuckSearches
-from server.games.service import Clock, GameService
+from server.games.service import GameService
 from server.net.connection import WRITE_LIMIT, Connection
 from server.net.http import WS_PATH, HttpPaths
 from server.net.routing import Router

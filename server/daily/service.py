@@ -33,14 +33,17 @@ from typing import TYPE_CHECKING, Any
 
 from server.daily.leaderboard import BoardReader
 from server.daily.ranks import RankIndex
-from server.games.service import ENDED, LiveGame
+from server.games.fields import check_variant
+from server.games.live import LiveGame
+from server.games.ply import ENDED
 from server.races.standings import rank_key, ranked
 from server.storage.models_club import Daily, DailyAttempt
 from server.storage.queries import daily as store
+from server.storage.queries.games import replay_record
 from shared import protocol as p
 from shared.errors import InvalidOptions, InvalidRecord, ProtocolError
 from shared.game import RESIGNED, WON
-from shared.games import RULES, replay, rules_for
+from shared.games import RULES, replay
 
 if TYPE_CHECKING:
     from server.app import App
@@ -258,10 +261,7 @@ class DailyService:
 
     async def attempt(self, player: int, variant: str) -> tuple[LiveGame, str]:
         """The player's attempt at today's deal, started now if it is the first ``daily``."""
-        try:
-            rules_for(variant)
-        except InvalidOptions as exc:
-            raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
+        check_variant(variant)
         date = self.today()
         lock = self._locks.setdefault((player, variant), asyncio.Lock())
         async with lock:
@@ -340,13 +340,7 @@ class DailyService:
                 end = day_end_ms(attempt.date)
                 played = await store.actions_before(db, game_id=game.id, before_ms=end)
                 resigned = game.state == RESIGNED and (game.ended_ms or end) < end
-                record = {
-                    "variant": game.variant,
-                    "options": game.options,
-                    "seed": game.seed,
-                    "actions": [action for action, _ in played],
-                    "resigned": resigned,
-                }
+                record = replay_record(game, [action for action, _ in played], resigned=resigned)
                 try:
                     stood = replay(record)
                 except (InvalidRecord, InvalidOptions):
@@ -377,10 +371,7 @@ class DailyService:
     async def leaderboard(
         self, player: int, variant: str, date: str | None, limit: int
     ) -> dict[str, Any]:
-        try:
-            rules_for(variant)
-        except InvalidOptions as exc:
-            raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
+        check_variant(variant)
         today = self.today()
         date = date or today
         if date < today:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
-from server.games.service import LiveGame
+from server.games.live import LiveGame
 from server.net.routing import handles
 from shared import protocol as p
 from shared.errors import ProtocolError

@@ -1,121 +1,45 @@
-"""Games in play: the engine's Game plus its id, owner and server time, and the ply rule.
+"""Every solo game action: the ply rule applied, time stamped, stored before it is acknowledged.
 
-The engine decides every rule; this module decides when an action may reach
-it (the ply rule, ownership, ended games), stamps time, and acknowledges an
-action only once the writer has committed it. Games live in memory while in
-use and are rebuilt from seed + moves when asked for after a restart.
+The engine decides every rule of the game; this service decides when an
+action may reach it (:mod:`server.games.ply`, ownership), stamps time,
+settles the game's state (a stuck search in a worker when the engine needs
+one) and acknowledges an action only once the writer has committed it.
+Games live in memory while in use (:class:`~server.games.cache.GameCache`)
+and are rebuilt from seed + moves when asked for after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
-import importlib.util
-import itertools
 import logging
 import secrets
-import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.games.cache import GameCache
+from server.games.face_down import hide_face_down
+from server.games.fields import deal
+from server.games.hints import Hints
+from server.games.live import Clock, LiveGame, new_game_id
+from server.games.ply import ENDED, RESIGN, GameAt, Refusal, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
 from server.storage.queries.games import GameWrite
 from server.storage.writer import Writer
 from shared import protocol as p
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions, InvalidRecord, ProtocolError
-from shared.game import PLAYING, RESIGNED, STUCK, WON, Game
-from shared.games import new_game, replay
-from shared.notation import AUTO, DEAL, UNDO, Move
+from shared.game import PLAYING, RESIGNED, STUCK, WON
+from shared.games import replay
+from shared.notation import UNDO
 
 log = logging.getLogger(__name__)
 
-Clock = Callable[[], int]
-"""Milliseconds since the Unix epoch; injected so that tests control time."""
-
-#: states after which a game takes no action at all
-ENDED = frozenset({WON, RESIGNED, "timeout"})
-
 #: called after every acknowledged action: (game, action) with action a move, undo or resign
-ActionListener = Callable[["LiveGame", str], Awaitable[None] | None]
+ActionListener = Callable[[LiveGame, str], Awaitable[None] | None]
 #: called before a game is dealt: (player, variant, seed, options); raises ProtocolError to refuse
 StartGuard = Callable[[int, str, int, dict[str, bool | int]], Awaitable[None]]
-
-
-def new_game_id() -> str:
-    """Eight URL-safe characters: 48 random bits, short enough to read, hard to guess."""
-    return secrets.token_urlsafe(6)
-
-
-@dataclass(eq=False)
-class LiveGame:
-    id: str
-    owner: int
-    game: Game
-    started_ms: int
-    ended_ms: int | None = None
-    #: a state the engine does not know (``timeout``), set by the server
-    forced_state: str | None = None
-    #: the last action's stuck search and write; views and the next action wait for it, so
-    #: that views show only stored plies and a game's actions are taken one at a time
-    pending: asyncio.Future[None] | None = None
-    #: free for extensions (a race code, a daily date...)
-    tags: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def state(self) -> str:
-        return self.forced_state or self.game.state
-
-    def elapsed_ms(self, now_ms: int) -> int:
-        end = self.ended_ms if self.ended_ms is not None else now_ms
-        return max(0, end - self.started_ms)
-
-    def view(self, now_ms: int, *, reveal: bool = False) -> dict[str, Any]:
-        """The GameView of protocol.md."""
-        view = self.game.view(reveal=reveal)
-        view["id"] = self.id
-        view["elapsed_ms"] = self.elapsed_ms(now_ms)
-        if self.forced_state is not None:
-            view["state"] = self.forced_state
-            view["legal"] = []
-        return view
-
-    async def settled(self) -> None:
-        """Wait until every action taken so far is stored."""
-        pending = self.pending
-        if pending is not None and not pending.done():
-            await asyncio.shield(pending)
-
-
-def same_action(sent: str, recorded: str) -> bool:
-    """Whether ``sent`` is the action the engine recorded as ``recorded`` (``w>f`` vs ``w>f2``)."""
-    if sent == recorded:
-        return True
-    try:
-        a, b = Move.parse(sent), Move.parse(recorded)
-    except InvalidNotation:
-        return False
-    return a.dst == "f" and a.src == b.src and a.count == 1 and b.dst.startswith("f")
-
-
-def _solver_hint(seconds: float) -> Callable[[Game], str | None] | None:
-    """``shared.solver.hint`` with a time budget, once the solver exists; else None."""
-    if importlib.util.find_spec("shared.solver") is None:
-        return None
-    solver: Any = importlib.import_module("shared.solver")
-    if not hasattr(solver, "hint") or not hasattr(solver, "Budget"):
-        return None
-    budget = solver.Budget(positions=None, seconds=seconds, clock=time.monotonic)
-
-    def hint(game: Game) -> str | None:
-        found: str | None = solver.hint(game, budget)
-        return found
-
-    return hint
 
 
 class GameService:
@@ -136,11 +60,8 @@ class GameService:
         #: where stuck searches run (worker processes, or this process with 0 workers)
         self.searches = searches if searches is not None else StuckSearches(0)
         self.clock = clock
-        self.cache_size = cache_size
-        self.hint_budget = hint_budget
-        self._games: OrderedDict[str, LiveGame] = OrderedDict()
-        self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
-        self._hints = asyncio.Semaphore(2)
+        self.hints = Hints(hint_budget)
+        self._games = GameCache(self._load, cache_size)
         #: searches whose write is still to be handed to the writer (see _after)
         self._searching: set[asyncio.Future[None]] = set()
         self.listeners: list[ActionListener] = []
@@ -150,27 +71,7 @@ class GameService:
 
     async def get(self, game_id: str) -> LiveGame:
         """The game, from memory or rebuilt from the database; ``not_found`` otherwise."""
-        live = self._games.get(game_id)
-        if live is not None:
-            self._games.move_to_end(game_id)
-            return live
-        loading = self._loading.get(game_id)
-        if loading is None:
-            loading = asyncio.get_running_loop().create_future()
-            self._loading[game_id] = loading
-            try:
-                found = await self._load(game_id)
-            except BaseException as exc:
-                loading.set_exception(exc)
-                loading.exception()  # retrieved here, raised to the waiters
-                raise
-            finally:
-                del self._loading[game_id]
-            loading.set_result(found)
-            if found is not None:
-                self._remember(found)
-        else:
-            found = await asyncio.shield(loading)
+        found = await self._games.get(game_id)
         if found is None:
             raise ProtocolError(p.NOT_FOUND, f"no game {game_id!r}")
         return found
@@ -182,18 +83,12 @@ class GameService:
         return live
 
     async def _load(self, game_id: str) -> LiveGame | None:
-        async with self.db_sessions() as session:
-            loaded = await store.load(session, game_id=game_id)
+        async with self.db_sessions() as db:
+            loaded = await store.load(db, game_id=game_id)
         if loaded is None:
             return None
         row, actions = loaded
-        record = {
-            "variant": row.variant,
-            "options": row.options,
-            "seed": row.seed,
-            "actions": actions,
-            "resigned": row.state == RESIGNED,
-        }
+        record = store.replay_record(row, actions, resigned=row.state == RESIGNED)
         try:
             # Replaying may run stuck searches: in a thread, not on the event loop.
             game = await asyncio.to_thread(replay, record)
@@ -211,21 +106,8 @@ class GameService:
             forced_state=forced,
         )
 
-    def _remember(self, live: LiveGame) -> None:
-        self._games[live.id] = live
-        # Forget the least recently used games that have nothing waiting to be stored.
-        excess = len(self._games) - self.cache_size
-        if excess > 0:
-            idle = [
-                gid
-                for gid, old in itertools.islice(self._games.items(), excess)
-                if old.pending is None or old.pending.done()
-            ]
-            for gid in idle:
-                del self._games[gid]
-
     def forget(self, game_id: str) -> None:
-        self._games.pop(game_id, None)
+        self._games.forget(game_id)
 
     # -- acting ------------------------------------------------------------------
 
@@ -241,84 +123,35 @@ class GameService:
         """A new game, stored; ``guarded=False`` skips the start guards (a daily attempt)."""
         if seed is None:
             seed = secrets.randbelow(p.MAX_SEED) + 1
-        try:
-            game = new_game(variant, seed=seed, options=options)
-        except InvalidOptions as exc:
-            field_name = "variant" if "variant" in str(exc) else "options"
-            raise ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}") from None
+        game = deal(variant, seed, options)
         for guard in self.start_guards if guarded else ():
             await guard(player_id, variant, seed, game.options)
         await self.searches.settle(game)  # the deal's state, before it is stored
         now = self.clock()
         live = LiveGame(id=new_game_id(), owner=player_id, game=game, started_ms=now)
-        row = {
-            "id": live.id,
-            "player_id": player_id,
-            "variant": game.variant,
-            "options": game.options,
-            "seed": seed,
-            "state": game.state,
-            "score": game.score,
-            "ply": 0,
-            "started_ms": now,
-            "ended_ms": None,
-            "updated_ms": now,
-        }
-        self._remember(live)
-        await self._stored(live, self.writer.submit(GameWrite(new_game=row)))
+        write = store.new_game_write(
+            game_id=live.id,
+            player_id=player_id,
+            variant=game.variant,
+            options=game.options,
+            seed=seed,
+            state=game.state,
+            score=game.score,
+            now_ms=now,
+        )
+        self._games.remember(live)
+        await self._stored(live, self.writer.submit(write))
         return live
 
     async def move(self, live: LiveGame, ply: int, action: str) -> LiveGame:
-        if action == UNDO:
-            return await self.undo(live, ply)
-        game = live.game
-        if ply == game.ply - 1 and game.actions and same_action(action, game.actions[-1]):
-            await live.settled()  # a retry: acknowledge what is already played
-            return live
-        await self._turn(live)
-        await self._check_ply(live, ply)
-        state = live.state
-        if state in ENDED:
-            raise ProtocolError(p.GAME_OVER, f"game {live.id!r} is over ({state})")
-        if state == STUCK:
-            raise ProtocolError(
-                p.GAME_OVER, f"game {live.id!r} is stuck: only undo and resign are accepted"
-            )
-        self._hide_face_down(live, action)
-        try:
-            recorded = game.play(action)
-        except (IllegalMove, InvalidNotation) as exc:
-            raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
-        await self._after(live, ply, recorded)
-        return live
+        """Play ``action`` (a move of notation.md, ``deal``, ``auto`` or ``undo``) at ``ply``."""
+        return await self._act(live, ply, action)
 
     async def undo(self, live: LiveGame, ply: int) -> LiveGame:
-        game = live.game
-        if ply == game.ply - 1 and game.actions and game.actions[-1] == UNDO:
-            await live.settled()
-            return live
-        await self._turn(live)
-        await self._check_ply(live, ply)
-        if live.state in ENDED:
-            raise ProtocolError(p.GAME_OVER, f"game {live.id!r} is over ({live.state})")
-        try:
-            game.undo()
-        except IllegalMove as exc:
-            raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
-        await self._after(live, ply, UNDO)
-        return live
+        return await self._act(live, ply, UNDO)
 
     async def resign(self, live: LiveGame, ply: int) -> LiveGame:
-        await self._turn(live)
-        await self._check_ply(live, ply)
-        if live.state == RESIGNED:
-            await live.settled()  # a retry of the resign that ended it
-            return live
-        if live.state in ENDED:
-            raise ProtocolError(p.GAME_OVER, f"game {live.id!r} is over ({live.state})")
-        live.game.resign()
-        await self._after(live, None, "resign")
-        return live
+        return await self._act(live, ply, RESIGN)
 
     async def end(self, live: LiveGame, state: str) -> None:
         """End a game with a state the engine does not know, such as ``timeout``."""
@@ -327,22 +160,7 @@ class GameService:
 
     async def hint(self, live: LiveGame) -> str | None:
         """The solver's hint within the budget, else a foundation move; None once ended."""
-        if live.state != PLAYING:
-            return None
-        solve = _solver_hint(self.hint_budget)
-        if solve is not None:
-            # The solver works in a thread on its own copy of the position (no history needed).
-            game = live.game
-            copy = Game(game.rules, game.seed, position=game.position.copy())
-            async with self._hints:
-                try:
-                    hint = await asyncio.to_thread(solve, copy)
-                except Exception:
-                    log.exception("game %s: the solver failed; falling back", live.id)
-                else:
-                    return hint
-        legal = live.game.legal_moves()
-        return next((m for m in legal if ">f" in m), None)
+        return await self.hints.hint(live)
 
     def view(self, live: LiveGame, *, reveal: bool = False) -> dict[str, Any]:
         return live.view(self.clock(), reveal=reveal)
@@ -354,6 +172,21 @@ class GameService:
 
     # -- helpers -------------------------------------------------------------------
 
+    async def _act(self, live: LiveGame, ply: int, action: str) -> LiveGame:
+        """The ply rule (:mod:`server.games.ply`) applied, then the action taken and stored."""
+        if is_retry(action, ply, _at(live)):
+            await live.settled()  # acknowledge what is already played, once it is stored
+            return live
+        await self._turn(live)
+        verdict = judge(action, ply, _at(live))
+        if isinstance(verdict, Refusal):
+            raise verdict.error()
+        if verdict is Verdict.RETRY:
+            return live
+        recorded = _take(live, action)
+        await self._after(live, None if action == RESIGN else ply, recorded)
+        return live
+
     @staticmethod
     async def _turn(live: LiveGame) -> None:
         """Wait until the game's last action is settled and stored: one action at a time.
@@ -363,32 +196,6 @@ class GameService:
         """
         while live.pending is not None and not live.pending.done():
             await live.settled()
-
-    async def _check_ply(self, live: LiveGame, ply: int) -> None:
-        if ply != live.game.ply:
-            await live.settled()
-            raise ProtocolError(
-                p.STALE_PLY,
-                f"ply {ply} is not the game's current ply {live.game.ply}; "
-                "field 'game' holds the game as it is",
-            )
-
-    def _hide_face_down(self, live: LiveGame, action: str) -> None:
-        """Refuse moves from a pile without a face-up card before the engine names its top card."""
-        if action in (DEAL, AUTO):
-            return
-        try:
-            move = p.parse_move(action)
-        except InvalidNotation as exc:
-            raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
-        rules = live.game.rules
-        index = rules.index.get(move.src)
-        if index is None:
-            return
-        pos = live.game.position
-        if len(pos.piles[index]) <= pos.down[index]:
-            what = "is empty" if not pos.piles[index] else "has no face-up card"
-            raise ProtocolError(p.ILLEGAL_MOVE, f"{action!r} is not legal now: {move.src} {what}")
 
     async def _after(self, live: LiveGame, ply: int | None, action: str) -> None:
         """Settle the game's state, store what the action changed, then tell the listeners.
@@ -418,26 +225,21 @@ class GameService:
         await self.searches.settle(live.game)
         await self.writer.submit(self._write(live, ply, action, now))
 
-    def _write(self, live: LiveGame, ply: int | None, action: str, now: int) -> GameWrite:
-        """The rows an action changes, its state settled."""
-        game = live.game
+    @staticmethod
+    def _write(live: LiveGame, ply: int | None, action: str, now: int) -> GameWrite:
+        """The rows an action changes, its state settled (and the end time, once it ends)."""
         state = live.state
         if state in ENDED and live.ended_ms is None:
             live.ended_ms = now
-        return GameWrite(
-            moves=(
-                [{"game_id": live.id, "ply": ply, "action": action, "played_ms": now}]
-                if ply is not None
-                else []
-            ),
-            update={
-                "id": live.id,
-                "state": state,
-                "score": game.score,
-                "ply": game.ply,
-                "ended_ms": live.ended_ms,
-                "updated_ms": now,
-            },
+        return store.action_write(
+            game_id=live.id,
+            ply=ply,
+            action=action,
+            state=state,
+            score=live.game.score,
+            game_ply=live.game.ply,
+            ended_ms=live.ended_ms,
+            now_ms=now,
         )
 
     async def _stored(self, live: LiveGame, future: asyncio.Future[None]) -> None:
@@ -450,3 +252,25 @@ class GameService:
             self.forget(live.id)
             log.error("game %s: write failed: %s", live.id, exc)
             raise ProtocolError(p.INTERNAL, "the server could not store this action") from exc
+
+
+def _at(live: LiveGame) -> GameAt:
+    """What the ply rule reads of a game."""
+    game = live.game
+    return GameAt(live.id, game.ply, live.state, game.actions[-1] if game.actions else None)
+
+
+def _take(live: LiveGame, action: str) -> str:
+    """Hand ``action`` to the engine; the action as it recorded it (``w>f`` as ``w>f2``)."""
+    game = live.game
+    if action == RESIGN:
+        game.resign()
+        return RESIGN
+    try:
+        if action == UNDO:
+            game.undo()
+            return UNDO
+        hide_face_down(game, action)
+        return game.play(action)
+    except (IllegalMove, InvalidNotation) as exc:
+        raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None

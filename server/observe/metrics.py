@@ -37,7 +37,7 @@ from server.races.state import RACING
 
 if TYPE_CHECKING:
     from server.app import App
-    from server.games.service import LiveGame
+    from server.games.live import LiveGame
     from server.net.connection import Connection
 
 #: upper bounds (seconds) of the commit latency buckets

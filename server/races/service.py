@@ -18,13 +18,14 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from server.games.service import ENDED, LiveGame
+from server.games.fields import deal
+from server.games.live import LiveGame
+from server.games.ply import ENDED, TIMEOUT
 from server.races.standings import ranked
 from server.races.state import (
     COUNTDOWN,
     OVER,
     RACING,
-    TIMEOUT,
     WAITING,
     Member,
     RoomState,
@@ -33,8 +34,8 @@ from server.races.state import (
 from server.storage.queries import rooms as store
 from shared import protocol as p
 from shared import protocol_races as r
-from shared.errors import InvalidOptions, ProtocolError
-from shared.games import new_game, rules_for
+from shared.errors import ProtocolError
+from shared.games import rules_for
 
 if TYPE_CHECKING:
     from server.app import App
@@ -189,11 +190,7 @@ class RoomService:
 
     async def create(self, player: int, name: str, message: r.CreateRoom) -> RoomState:
         self._check_room_count(player)
-        try:
-            options = new_game(message.variant, seed=1, options=message.options).options
-        except InvalidOptions as exc:
-            field_name = "variant" if "variant" in str(exc) else "options"
-            raise ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}") from None
+        options = deal(message.variant, 1, message.options).options
         if message.seed is not None:
             self._check_seed(message.variant, options, message.seed)
         code = new_code()

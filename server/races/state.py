@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from server.net.connection import Connection
 
 WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
-TIMEOUT = "timeout"
 
 
 def new_code() -> str:

@@ -1,4 +1,4 @@
-"""Games and their moves: the group-commit batch and the reads that rebuild a game."""
+"""Games and their moves: the rows an action writes, the group commit, the reads that rebuild it."""
 
 from __future__ import annotations
 
@@ -21,6 +21,71 @@ class GameWrite:
     moves: list[dict[str, Any]] = field(default_factory=list)
     #: the games row's new values, ``id`` included
     update: dict[str, Any] | None = None
+
+
+def new_game_write(
+    *,
+    game_id: str,
+    player_id: int,
+    variant: str,
+    options: dict[str, Any],
+    seed: int,
+    state: str,
+    score: int,
+    now_ms: int,
+) -> GameWrite:
+    """The games row of a game just dealt."""
+    row = {
+        "id": game_id,
+        "player_id": player_id,
+        "variant": variant,
+        "options": options,
+        "seed": seed,
+        "state": state,
+        "score": score,
+        "ply": 0,
+        "started_ms": now_ms,
+        "ended_ms": None,
+        "updated_ms": now_ms,
+    }
+    return GameWrite(new_game=row)
+
+
+def action_write(
+    *,
+    game_id: str,
+    ply: int | None,
+    action: str,
+    state: str,
+    score: int,
+    game_ply: int,
+    ended_ms: int | None,
+    now_ms: int,
+) -> GameWrite:
+    """An action's moves row (none when ``ply`` is None: a resign, a timeout) and game update."""
+    moves: list[dict[str, Any]] = []
+    if ply is not None:
+        moves.append({"game_id": game_id, "ply": ply, "action": action, "played_ms": now_ms})
+    update = {
+        "id": game_id,
+        "state": state,
+        "score": score,
+        "ply": game_ply,
+        "ended_ms": ended_ms,
+        "updated_ms": now_ms,
+    }
+    return GameWrite(moves=moves, update=update)
+
+
+def replay_record(row: Game, actions: list[str], *, resigned: bool) -> dict[str, Any]:
+    """The record of notation.md that rebuilds a stored game: its deal, actions and resign."""
+    return {
+        "variant": row.variant,
+        "options": row.options,
+        "seed": row.seed,
+        "actions": actions,
+        "resigned": resigned,
+    }
 
 
 _GAMES = cast(Table, Game.__table__)

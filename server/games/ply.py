@@ -1,0 +1,98 @@
+"""The ply rule of protocol.md: whether a request's action may reach the engine, and retries.
+
+Every ``move``, ``undo`` and ``resign`` names the ply the client last saw.
+An action is taken only at the game's current ply. When the ply is one less
+and the game's last action was this very action, the request is a retry of
+one whose reply was lost: nothing is taken and the game is sent as it
+stands (a shorthand such as ``w>f`` retries the move it was recorded as,
+``w>f2``). A ``resign`` at the current ply of a resigned game is a retry
+too. Anything else at another ply is ``stale_ply``. An ended game takes no
+action (``game_over``); a stuck one takes only ``undo`` and ``resign``.
+
+Pure functions of what the game shows (:class:`GameAt`): no I/O, no clock,
+no event loop. The game service asks :func:`is_retry` when a request
+arrives (a retry waits only for its original's write, not for a turn of
+its own) and :func:`judge` when the request's turn comes, the game's
+earlier actions stored; it then does what they answer.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from shared import protocol as p
+from shared.errors import InvalidNotation, ProtocolError
+from shared.game import RESIGNED, STUCK, WON
+from shared.notation import UNDO, Move
+
+#: the action of a ``resign`` request (an undo is notation's ``undo``, moves are notation)
+RESIGN = "resign"
+#: the state the server gives a race game past the race's time limit (the engine knows none)
+TIMEOUT = "timeout"
+#: states after which a game takes no action at all
+ENDED = frozenset({WON, RESIGNED, TIMEOUT})
+
+
+@dataclass(frozen=True, slots=True)
+class GameAt:
+    """What the rule reads of a game: its id (for messages), ply, state and last action."""
+
+    id: str
+    ply: int
+    state: str
+    #: the last action as the engine recorded it (``w>f2``, ``deal``, ``undo``), None before any
+    last: str | None
+
+
+class Verdict(enum.Enum):
+    #: hand the action to the engine
+    PLAY = "play"
+    #: take nothing; answer with the game as it stands, once what it shows is stored
+    RETRY = "retry"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    code: str
+    message: str
+
+    def error(self) -> ProtocolError:
+        return ProtocolError(self.code, self.message)
+
+
+def same_action(sent: str, recorded: str) -> bool:
+    """Whether ``sent`` is the action the engine recorded as ``recorded`` (``w>f`` vs ``w>f2``)."""
+    if sent == recorded:
+        return True
+    try:
+        a, b = Move.parse(sent), Move.parse(recorded)
+    except InvalidNotation:
+        return False
+    return a.dst == "f" and a.src == b.src and a.count == 1 and b.dst.startswith("f")
+
+
+def is_retry(action: str, ply: int, at: GameAt) -> bool:
+    """On arrival: is this ``move`` or ``undo`` (``action`` at ``ply``) the last action again?"""
+    if action == RESIGN or at.last is None:
+        return False
+    return ply == at.ply - 1 and same_action(action, at.last)
+
+
+def judge(action: str, ply: int, at: GameAt) -> Verdict | Refusal:
+    """At the request's turn: stale, over, stuck, a retried resign, or play."""
+    if ply != at.ply:
+        return Refusal(
+            p.STALE_PLY,
+            f"ply {ply} is not the game's current ply {at.ply}; "
+            "field 'game' holds the game as it is",
+        )
+    if action == RESIGN and at.state == RESIGNED:
+        return Verdict.RETRY
+    if at.state in ENDED:
+        return Refusal(p.GAME_OVER, f"game {at.id!r} is over ({at.state})")
+    if at.state == STUCK and action not in (UNDO, RESIGN):
+        return Refusal(
+            p.GAME_OVER, f"game {at.id!r} is stuck: only undo and resign are accepted"
+        )
+    return Verdict.PLAY
