@@ -32,8 +32,7 @@ from server.config import Config
 from server.races.standings import rank_key
 from server.storage.engine import create_engine, sessionmaker
 from server.storage.migrate import upgrade
-from server.storage.models import Player
-from server.storage.models_club import DailyAttempt
+from server.storage.models import DailyAttempt, Player
 from server.storage.queries import daily as store
 
 VARIANT = "gypsy"

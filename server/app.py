@@ -217,7 +217,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     """
     games, daily, rooms, metrics, events = app.games, app.daily, app.rooms, app.metrics, app.events
     games.start_guards.append(daily.guard)
-    games.listeners.extend((daily.on_action, rooms.on_action, metrics.counted))
+    games.listeners.extend((daily.on_action, rooms.race.on_action, metrics.counted))
     rooms.seed_guards.append(lambda variant, _options, seed: daily.is_daily(variant, seed))
     app.writer.observers.append(metrics.committed)
     events.on_start.extend((daily.start, rooms.start))

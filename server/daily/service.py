@@ -37,7 +37,7 @@ from server.games.fields import check_variant
 from server.games.live import LiveGame
 from server.games.ply import ENDED
 from server.races.standings import rank_key, ranked
-from server.storage.models_club import Daily, DailyAttempt
+from server.storage.models import Daily, DailyAttempt
 from server.storage.queries import daily as store
 from server.storage.queries.games import replay_record
 from shared import protocol as p

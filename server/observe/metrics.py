@@ -63,7 +63,7 @@ class _Gauges(Collector):
         yield GaugeMetricFamily(
             "patience_races_started",
             "Races started since the server started",
-            value=app.rooms.races_started,
+            value=app.rooms.race.started,
         )
 
 

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from server.games.fields import deal
 from server.games.live import LiveGame
-from server.games.ply import ENDED, TIMEOUT
-from server.races.standings import ranked
+from server.games.ply import ENDED
+from server.races.race import RaceRunner
 from server.races.state import (
     COUNTDOWN,
     OVER,
@@ -35,7 +35,6 @@ from server.storage.queries import rooms as store
 from shared import protocol as p
 from shared import protocol_races as r
 from shared.errors import ProtocolError
-from shared.games import rules_for
 
 if TYPE_CHECKING:
     from server.app import App
@@ -56,9 +55,7 @@ class RoomService:
     def __init__(self, app: App) -> None:
         self.app = app
         self.rooms: dict[str, RoomState] = {}
-        #: race game id -> room code, to route game actions to their room
-        self.by_game: dict[str, str] = {}
-        self.races_started = 0
+        self.race = RaceRunner(app, self)
         self.seed_guards: list[SeedGuard] = []
         self._ticker: asyncio.Task[None] | None = None
 
@@ -68,28 +65,11 @@ class RoomService:
         async with self.app.db_sessions() as db:
             loaded = await store.load_all(db)
         for row, members in loaded:
-            room = RoomState(
-                code=row.code,
-                variant=row.variant,
-                options=dict(row.options),
-                host=row.host_id,
-                max_players=row.max_players,
-                time_limit_s=row.time_limit_s,
-                seed=row.seed,
-                created_ms=row.created_ms,
-                state=row.state,
-                members=[Member(pid, name, joined, seq) for pid, name, joined, seq in members],
-                race=row.race,
-                race_seed=row.race_seed,
-                race_start_ms=row.race_start_ms,
-                racers={int(k): str(v) for k, v in row.racers.items()},
-                touched_ms=row.updated_ms,
-            )
+            room = RoomState.from_row(row, members)
             self.rooms[room.code] = room
-            for game_id in room.racers.values():
-                self.by_game[game_id] = room.code
+            self.race.track(room)
             if room.state == COUNTDOWN:
-                self._schedule(room)
+                self.race.schedule(room)
         self._ticker = asyncio.create_task(self._tick(), name="races")
         log.info("%d rooms loaded", len(self.rooms))
 
@@ -104,27 +84,8 @@ class RoomService:
     # -- views and pushes -----------------------------------------------------------------
 
     def view(self, room: RoomState) -> dict[str, Any]:
-        """RoomView of protocol.md; each player also carries their game in the current race."""
-        online = self.app.players
-        return {
-            "code": room.code,
-            "variant": room.variant,
-            "options": rules_for(room.variant, room.options).options,
-            "host": room.host,
-            "players": [
-                {
-                    "id": m.id,
-                    "name": m.name,
-                    "connected": m.id in online,
-                    "game": room.racers.get(m.id),
-                }
-                for m in room.members
-            ],
-            "state": room.state,
-            "max_players": room.max_players,
-            "time_limit_s": room.time_limit_s,
-            "race": room.race,
-        }
+        """RoomView of protocol.md, with who is connected now."""
+        return room.view(self.app.players)
 
     def push(
         self,
@@ -210,7 +171,7 @@ class RoomService:
             members=[Member(player, name, now, 0)],
         )
         self.rooms[code] = room
-        await self._save(room)
+        await self.save(room)
         log.info("room %s created by player %d (%s)", code, player, room.variant)
         return room
 
@@ -225,7 +186,7 @@ class RoomService:
         self._check_room_count(player)
         seq = max((m.seq for m in room.members), default=-1) + 1
         room.members.append(Member(player, name, self.app.clock(), seq))
-        await self._save(room)
+        await self.save(room)
         self.push_room(room, skip=player)
         return room
 
@@ -246,7 +207,7 @@ class RoomService:
             return
         if room.host == player:
             room.host = room.members[0].id  # the next member in joining order
-        await self._save(room)
+        await self.save(room)
         self.push_room(room)
 
     async def start_race(self, player: int, code: str, seed: int | None) -> None:
@@ -266,10 +227,10 @@ class RoomService:
         room.race_seed = seed
         room.race_start_ms = self.app.clock() + countdown
         room.standings = None
-        await self._save(room)
+        await self.save(room)
         self.push_room(room, skip=player)
         self.push(room, r.RaceCountdown(fields={"code": code, "start_in_ms": countdown}))
-        self._schedule(room)
+        self.race.schedule(room)
 
     async def watch(self, connection: Connection, player: int, code: str, target: int) -> LiveGame:
         room = self._member_of(code, player)
@@ -282,114 +243,6 @@ class RoomService:
         live = await self.app.games.get(game_id)
         await live.settled()
         return live
-
-    # -- the race ---------------------------------------------------------------------------
-
-    def _schedule(self, room: RoomState) -> None:
-        delay = max(0, (room.race_start_ms or 0) - self.app.clock())
-        delay = min(delay, self.app.config.race_countdown_ms)
-        room.countdown = asyncio.create_task(self._count_down(room, delay), name=room.code)
-
-    async def _count_down(self, room: RoomState, delay_ms: int) -> None:
-        await asyncio.sleep(delay_ms / 1000)
-        room.countdown = None
-        try:
-            await self._begin(room)
-        except Exception:
-            log.exception("room %s: the race could not start", room.code)
-            room.state = WAITING
-            await self._save(room)
-            self.push_room(room)
-
-    async def _begin(self, room: RoomState) -> None:
-        if room.state != COUNTDOWN or not room.members or room.race_seed is None:
-            return
-        games = self.app.games
-        seed = room.race_seed
-        racers = list(room.members)
-        # Started together: one group commit, one start time for everyone.
-        started = await asyncio.gather(
-            *(games.start(m.id, room.variant, seed, room.options) for m in racers)
-        )
-        for gid in room.racers.values():
-            self.by_game.pop(gid, None)
-        room.racers = {m.id: live.id for m, live in zip(racers, started, strict=True)}
-        for live in started:
-            self.by_game[live.id] = room.code
-        room.state = RACING
-        room.race_start_ms = started[0].started_ms
-        self.races_started += 1
-        await self._save(room)
-        for m, live in zip(racers, started, strict=True):
-            self.push(
-                room,
-                r.RaceStarted(fields={"code": room.code, "game": games.view(live)}),
-                to=[m.id],
-            )
-        self.push_room(room)
-        log.info(
-            "room %s: race %d started, seed %d, %d racers", room.code, room.race, seed, len(racers)
-        )
-
-    async def on_action(self, live: LiveGame, action: str) -> None:
-        """After every stored action of any game: a race's pushes and its end."""
-        code = self.by_game.get(live.id)
-        room = self.rooms.get(code) if code is not None else None
-        if room is None or room.racers.get(live.owner) != live.id:
-            return
-        games = self.app.games
-        watchers = room.watchers.get(live.owner)
-        if watchers:
-            push = p.GameMessage(
-                game=games.view(live), extra={"code": room.code, "player": live.owner}
-            )
-            for connection in list(watchers):
-                connection.send(push)
-        if room.state != RACING:
-            return
-        progress = {
-            "code": room.code,
-            "player": live.owner,
-            "ply": live.game.ply,
-            "foundation": live.game.foundation_cards,
-            "score": live.game.score,
-            "state": live.state,
-        }
-        self.push(room, r.Progress(fields=progress), skip=live.owner)
-        if live.state in ENDED:
-            await self._check_over(room)
-
-    async def _check_over(self, room: RoomState) -> None:
-        racing = [await self.app.games.get(gid) for gid in room.racers.values()]
-        if all(live.state in ENDED for live in racing):
-            await self._finish(room, racing)
-
-    async def _finish(self, room: RoomState, racing: list[LiveGame], timeout: bool = False) -> None:
-        if room.state != RACING:
-            return
-        room.state = OVER  # first: the timeouts below come back through on_action
-        if timeout:
-            for live in racing:
-                if live.state not in ENDED:
-                    await self.app.games.end(live, TIMEOUT)
-        now = self.app.clock()
-        names = {m.id: m.name for m in room.members}
-        entries = [
-            {
-                "player": live.owner,
-                "name": names.get(live.owner, "?"),
-                "state": live.state,
-                "elapsed_ms": live.elapsed_ms(now),
-                "moves": live.game.ply,
-                "score": live.game.score,
-            }
-            for live in racing
-        ]
-        room.standings = ranked(entries)
-        await self._save(room)
-        self.push(room, r.RaceOver(fields={"code": room.code, "standings": room.standings}))
-        self.push_room(room)
-        log.info("room %s: race %d over", room.code, room.race)
 
     async def _tick(self) -> None:
         """Ends races past their time limit (and races whose end a crash interrupted)."""
@@ -407,17 +260,9 @@ class RoomService:
                 if room.state != RACING:
                     continue
                 try:
-                    await self._tick_room(room)
+                    await self.race.check_time(room)
                 except Exception:
                     log.exception("room %s: time check failed", room.code)
-
-    async def _tick_room(self, room: RoomState) -> None:
-        racing = [await self.app.games.get(gid) for gid in room.racers.values()]
-        deadline = (room.race_start_ms or 0) + room.time_limit_s * 1000
-        if self.app.clock() >= deadline:
-            await self._finish(room, racing, timeout=True)
-        elif all(live.state in ENDED for live in racing):
-            await self._finish(room, racing)
 
     async def _close_idle(self) -> None:
         """Rooms left behind (no member connected, no race, no change for a day) are closed."""
@@ -435,8 +280,7 @@ class RoomService:
         if room.countdown is not None:
             room.countdown.cancel()
         self.rooms.pop(room.code, None)
-        for gid in room.racers.values():
-            self.by_game.pop(gid, None)
+        self.race.forget(room)
         async with self.app.db_sessions() as db, db.begin():
             await store.remove(db, code=room.code)
 
@@ -454,7 +298,8 @@ class RoomService:
                 p.DAILY_LOCKED, f"seed {seed} is today's daily deal of {variant}; race another"
             )
 
-    async def _save(self, room: RoomState) -> None:
+    async def save(self, room: RoomState) -> None:
+        """Store the room's whole state, one save at a time."""
         async with room.lock:
             members = [(m.id, m.joined_ms, m.seq) for m in room.members]
             room.touched_ms = self.app.clock()

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from shared import protocol_races as r
+from shared.games import rules_for
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
+    from server.storage.models import Room
 
 WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
 
@@ -52,6 +55,49 @@ class RoomState:
     touched_ms: int = 0
     #: one save at a time, in order
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def from_row(cls, row: Room, members: Sequence[tuple[int, str, int, int]]) -> RoomState:
+        """The room as saved: its row and its members ``(player, name, joined_ms, seq)``."""
+        return cls(
+            code=row.code,
+            variant=row.variant,
+            options=dict(row.options),
+            host=row.host_id,
+            max_players=row.max_players,
+            time_limit_s=row.time_limit_s,
+            seed=row.seed,
+            created_ms=row.created_ms,
+            state=row.state,
+            members=[Member(pid, name, joined, seq) for pid, name, joined, seq in members],
+            race=row.race,
+            race_seed=row.race_seed,
+            race_start_ms=row.race_start_ms,
+            racers={int(k): str(v) for k, v in row.racers.items()},
+            touched_ms=row.updated_ms,
+        )
+
+    def view(self, online: Container[int]) -> dict[str, Any]:
+        """RoomView of protocol.md; each player also carries their game in the current race."""
+        return {
+            "code": self.code,
+            "variant": self.variant,
+            "options": rules_for(self.variant, self.options).options,
+            "host": self.host,
+            "players": [
+                {
+                    "id": m.id,
+                    "name": m.name,
+                    "connected": m.id in online,
+                    "game": self.racers.get(m.id),
+                }
+                for m in self.members
+            ],
+            "state": self.state,
+            "max_players": self.max_players,
+            "time_limit_s": self.time_limit_s,
+            "race": self.race,
+        }
 
     def member(self, player_id: int) -> Member | None:
         return next((m for m in self.members if m.id == player_id), None)

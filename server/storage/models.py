@@ -1,16 +1,24 @@
-"""The tables: players, games and the ordered actions of each game.
+"""The tables: players, games and their actions; rooms and members; daily deals and attempts.
 
-Times are integer milliseconds since the Unix epoch (UTC): portable across
-databases, and exactly what ``elapsed_ms`` is computed from. A game's
-position is never stored: it is replayed from variant, options, seed and
-moves, the record of notation.md.
+One metadata for all (:data:`server.storage.engine.metadata`), so that the
+migrations and the autogenerate check see one schema. Times are integer
+milliseconds since the Unix epoch (UTC): portable across databases, and
+exactly what ``elapsed_ms`` is computed from. A game's position is never
+stored: it is replayed from variant, options, seed and actions, the record
+of notation.md.
+
+The leaderboard is read through one index whose column order is the
+ranking of protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
+``rank_b`` (time and moves for winners, minus the score and time for the
+others), so a page is an index range scan and a player's rank is a count
+over the same index.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Integer, String, false
+from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from server.storage.engine import metadata
@@ -50,8 +58,11 @@ class Game(Base):
     updated_ms: Mapped[int] = mapped_column(BigInteger)
 
 
-class Move(Base):
-    """One action of a game: a move, ``deal``, ``auto`` or ``undo``, as the engine recorded it."""
+class GameAction(Base):
+    """One action of a game: a move, ``deal``, ``auto`` or ``undo``, as the engine recorded it.
+
+    (The table is ``moves``; the class is not notation's :class:`shared.notation.Move`.)
+    """
 
     __tablename__ = "moves"
 
@@ -64,5 +75,90 @@ class Move(Base):
     played_ms: Mapped[int] = mapped_column(BigInteger)
 
 
-# Issue 5's tables (rooms, dailies, settings) share this metadata; imported last on purpose.
-import server.storage.models_club  # noqa: E402, F401
+
+class Setting(Base):
+    """Server-wide values created once, such as the daily secret."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(256))
+
+
+class Room(Base):
+    __tablename__ = "rooms"
+
+    code: Mapped[str] = mapped_column(String(8), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    #: waiting, countdown, racing, over
+    state: Mapped[str] = mapped_column(String(16))
+    max_players: Mapped[int] = mapped_column(Integer)
+    time_limit_s: Mapped[int] = mapped_column(Integer)
+    #: the seed named at creation (every race deals it unless start_race names another)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: the current race: its number, the moment its games start, racer id -> game id
+    race: Mapped[int] = mapped_column(Integer, default=0)
+    race_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    race_start_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    racers: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class RoomMember(Base):
+    __tablename__ = "room_members"
+
+    room_code: Mapped[str] = mapped_column(
+        ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    #: members are listed, and the host handed over, in the order they joined
+    joined_ms: Mapped[int] = mapped_column(BigInteger)
+    seq: Mapped[int] = mapped_column(Integer)
+
+
+class Daily(Base):
+    """The deal of one variant on one UTC day, proven winnable before it was offered."""
+
+    __tablename__ = "dailies"
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: positions the solver searched to prove the deal winnable, for the record
+    positions: Mapped[int] = mapped_column(Integer)
+    computed_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class DailyAttempt(Base):
+    """A player's one ranked attempt at a daily deal."""
+
+    __tablename__ = "daily_attempts"
+    __table_args__ = (
+        Index(
+            "ix_daily_attempts_board",
+            "variant",
+            "date",
+            "finished",
+            "rank_group",
+            "rank_a",
+            "rank_b",
+        ),
+        Index("ix_daily_attempts_player", "player_id", "date"),
+    )
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    #: listed on the leaderboard: the game ended, or its day did
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    state: Mapped[str] = mapped_column(String(16))
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    moves: Mapped[int] = mapped_column(Integer, default=0)
+    score: Mapped[int] = mapped_column(Integer, default=0)
+    rank_group: Mapped[int] = mapped_column(Integer, default=0)
+    rank_a: Mapped[int] = mapped_column(BigInteger, default=0)
+    rank_b: Mapped[int] = mapped_column(BigInteger, default=0)

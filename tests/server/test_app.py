@@ -51,7 +51,7 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
         first.router.routes
     )
     assert first.rooms.app is first and first.daily.app is first
-    mine = {id(first.daily), id(first.rooms), id(first.metrics)}
+    mine = {id(first.daily), id(first.rooms), id(first.rooms.race), id(first.metrics)}
     assert owners(first) == mine
     assert owners(second).isdisjoint(owners(first))
 

@@ -9,8 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.races.standings import RankKey
-from server.storage.models import Game, Move
-from server.storage.models_club import Daily, DailyAttempt, Setting
+from server.storage.models import Daily, DailyAttempt, Game, GameAction, Setting
 from server.storage.queries import leaderboard as board
 
 
@@ -94,9 +93,9 @@ async def actions_before(
 ) -> list[tuple[str, int]]:
     """A game's actions played before ``before_ms``, in order, with their times."""
     result = await session.execute(
-        select(Move.action, Move.played_ms)
-        .where(Move.game_id == game_id, Move.played_ms < before_ms)
-        .order_by(Move.ply)
+        select(GameAction.action, GameAction.played_ms)
+        .where(GameAction.game_id == game_id, GameAction.played_ms < before_ms)
+        .order_by(GameAction.ply)
     )
     return [(str(action), int(played)) for action, played in result]
 

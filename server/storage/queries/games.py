@@ -10,7 +10,7 @@ from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.storage.models import Game, Move
+from server.storage.models import Game, GameAction
 
 
 @dataclass(slots=True)
@@ -89,7 +89,7 @@ def replay_record(row: Game, actions: list[str], *, resigned: bool) -> dict[str,
 
 
 _GAMES = cast(Table, Game.__table__)
-_MOVES = cast(Table, Move.__table__)
+_MOVES = cast(Table, GameAction.__table__)
 #: Core statements: the ORM's bookkeeping is pure cost for rows nobody reads back
 _UPDATE_GAME = (
     update(_GAMES)
@@ -201,6 +201,6 @@ async def load(session: AsyncSession, *, game_id: str) -> tuple[Game, list[str]]
     if row is None:
         return None
     result = await session.execute(
-        select(Move.action).where(Move.game_id == game_id).order_by(Move.ply)
+        select(GameAction.action).where(GameAction.game_id == game_id).order_by(GameAction.ply)
     )
     return row, list(result.scalars())

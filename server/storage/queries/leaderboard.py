@@ -14,8 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, Select, bindparam, select
 
 from server.races.standings import RankKey
-from server.storage.models import Player
-from server.storage.models_club import DailyAttempt
+from server.storage.models import DailyAttempt, Player
 
 _ENTRY = (
     DailyAttempt.player_id,

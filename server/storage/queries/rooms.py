@@ -8,8 +8,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.storage.models import Player
-from server.storage.models_club import Room, RoomMember
+from server.storage.models import Player, Room, RoomMember
 
 
 async def save(

@@ -19,7 +19,7 @@ from server.cli import main as cli
 from server.config import Config
 from server.storage.engine import create_engine
 from server.storage.migrate import alembic_config, current, downgrade, upgrade
-from server.storage.models import Base, Game, Move
+from server.storage.models import Base, Game, GameAction
 from tests.server.conftest import FakeClock, open_client
 
 
@@ -69,7 +69,8 @@ async def test_every_action_is_stored_in_order(server: App, connect: Any) -> Non
         game = reply["game"]
     await client.request("undo", game=game["id"], ply=game["ply"])
     async with server.db_sessions() as db:
-        rows = (await db.execute(select(Move).where(Move.game_id == game["id"]))).scalars()
+        query = select(GameAction).where(GameAction.game_id == game["id"])
+        rows = (await db.execute(query)).scalars()
         stored = sorted((m.ply, m.action) for m in rows)
         row = await db.get(Game, game["id"])
     assert stored == list(enumerate([*played, "undo"]))
