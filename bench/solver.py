@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from server.config import Config
-from server.daily import service as daily
+from server.daily import deals as daily
 from shared import stuck
 from shared.game import Game
 from shared.games import rules_for

@@ -1,12 +1,9 @@
 """Daily challenges: one winnable deal per variant per UTC day, one ranked attempt per player.
 
-The deal of a day is the first of a list of candidate seeds, derived from
-HMAC(secret, "date|variant|n"), that the solver proves winnable within a small
-budget per candidate (:func:`candidate_budget`: positions per variant, so the
-choice does not depend on the machine's load, and ``daily_budget_s`` as a cap
-on a slow machine). The secret
-is created at the first start and kept in the database, so nobody can
-predict a deal before its day, and every process of one server agrees on it.
+The deal of a day is the first candidate seed the solver proves winnable
+(:mod:`server.daily.deals`). The secret the candidates derive from is
+created at the first start and kept in the database, so nobody can predict
+a deal before its day, and every process of one server agrees on it.
 The solver runs in a separate process (CPU-bound, it would otherwise hold the
 event loop's GIL); today's and tomorrow's deals are computed ahead in the
 background, and a ``daily`` request that finds none waits for its own
@@ -18,20 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
-import hashlib
-import hmac
 import logging
 import multiprocessing
-import os
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from server.daily.leaderboard import BoardReader
+from server.daily.deals import DAY_MS, candidate_seeds, day_end_ms, prove, utc_date
+from server.daily.leaderboard import LeaderboardReader
 from server.daily.ranks import RankIndex
 from server.games.fields import check_variant
 from server.games.live import LiveGame
@@ -47,70 +41,12 @@ from shared.games import RULES, replay
 
 if TYPE_CHECKING:
     from server.app import App
-    from shared.solver import Budget
 
 log = logging.getLogger(__name__)
 
 SECRET_KEY = "daily_secret"
-#: candidate seeds tried per day and variant before giving up (each within the budget)
-CANDIDATES = 64
-#: positions the solver may search per candidate, by variant. The deals it proves winnable it
-#: almost always proves early (docs/solver.md, "Daily selection"): a candidate it cannot
-#: prove soon is cheaper to drop for the next one than to search on. About half a second to
-#: a second of one core each on the development machine; it also bounds the worker's memory.
-POSITIONS: dict[str, int] = {
-    "osmosis": 10_000,
-    "thumb_and_pouch": 15_000,
-    "gypsy": 20_000,
-    "freecell": 20_000,
-    "westhaven": 15_000,
-}
-DAY_MS = 86_400_000
 #: the work ahead waits this long after start, so that a starting server answers first
 AHEAD_DELAY_S = 10.0
-
-
-def utc_date(ms: int) -> str:
-    return datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC).date().isoformat()
-
-
-def day_end_ms(date: str) -> int:
-    start = datetime.datetime.fromisoformat(date).replace(tzinfo=datetime.UTC)
-    return int(start.timestamp() * 1000) + DAY_MS
-
-
-def candidate_seeds(secret: bytes, date: str, variant: str, count: int = CANDIDATES) -> list[int]:
-    """Seeds 1 .. 2**31-1 that only the holder of ``secret`` can compute for ``date``."""
-    seeds = []
-    for n in range(count):
-        digest = hmac.new(secret, f"{date}|{variant}|{n}".encode(), hashlib.sha256).digest()
-        seeds.append(int.from_bytes(digest[:8], "big") % p.MAX_SEED + 1)
-    return seeds
-
-
-def candidate_budget(variant: str, seconds: float, clock: Callable[[], float]) -> Budget:
-    """What the solver may spend on one candidate seed of ``variant``: its positions, and
-    ``seconds`` by ``clock`` at most (the bench uses this very budget)."""
-    from shared.solver import Budget
-
-    return Budget(positions=POSITIONS[variant], seconds=seconds, clock=clock)
-
-
-def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
-    """In a worker process: the first seed proven winnable and the positions it took."""
-    from shared.solver import find_winnable_seed
-
-    parent = os.getppid()
-
-    def clock() -> float:
-        # The search reads this clock often: a worker whose server died (kill -9) stops here
-        # instead of searching on for every candidate.
-        if os.getppid() != parent:
-            os._exit(0)
-        return time.monotonic()
-
-    seed, result = find_winnable_seed(variant, {}, seeds, candidate_budget(variant, seconds, clock))
-    return seed, result.positions
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +72,7 @@ class DailyService:
         #: (variant, date) -> clock when no candidate could be proven: retried an hour later
         self._failed: dict[tuple[str, str], int] = {}
         self._ahead: asyncio.Task[None] | None = None
-        self.reader = BoardReader(app.config.db)
+        self.reader = LeaderboardReader(app.config.db)
         self.ranks = RankIndex(self.reader.keys)
 
     # -- life cycle ------------------------------------------------------------------
@@ -376,7 +312,7 @@ class DailyService:
         date = date or today
         if date < today:
             await self.close_days()
-        entries, mine = await self.reader.board(variant, date, limit, player)
+        entries, mine = await self.reader.read(variant, date, limit, player)
         me = None
         if mine is not None:
             entry, key = mine

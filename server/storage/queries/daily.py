@@ -8,9 +8,9 @@ from sqlalchemy import and_, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.races.standings import RankKey
 from server.storage.models import Daily, DailyAttempt, Game, GameAction, Setting
-from server.storage.queries import leaderboard as board
+from server.storage.queries import leaderboard
+from server.storage.queries.leaderboard import SortKey
 
 
 async def setting(session: AsyncSession, *, key: str, default: str) -> str:
@@ -50,7 +50,7 @@ async def open_attempts(session: AsyncSession) -> list[DailyAttempt]:
 
 
 def finished_values(
-    state: str, elapsed_ms: int, moves: int, score: int, key: RankKey
+    state: str, elapsed_ms: int, moves: int, score: int, key: SortKey
 ) -> dict[str, Any]:
     return {
         "finished": True,
@@ -104,19 +104,19 @@ async def top(
     session: AsyncSession, *, variant: str, date: str, limit: int
 ) -> list[dict[str, Any]]:
     """The best ``limit`` ended attempts, best first (an index range scan)."""
-    result = await session.execute(board.top_query(variant, date, limit))
-    return [board.entry(row) for row in result]
+    result = await session.execute(leaderboard.top_query(variant, date, limit))
+    return [leaderboard.entry(row) for row in result]
 
 
 async def entry_of(
     session: AsyncSession, *, variant: str, date: str, player_id: int
-) -> tuple[dict[str, Any], RankKey] | None:
+) -> tuple[dict[str, Any], SortKey] | None:
     """A player's ended attempt and its sort key, or None."""
-    result = await session.execute(board.entry_query(variant, date, player_id))
-    return board.mine(result.first())
+    result = await session.execute(leaderboard.entry_query(variant, date, player_id))
+    return leaderboard.mine(result.first())
 
 
-async def better_than(session: AsyncSession, *, variant: str, date: str, key: RankKey) -> int:
+async def better_than(session: AsyncSession, *, variant: str, date: str, key: SortKey) -> int:
     """How many ended attempts rank strictly before ``key``: three range counts on the index."""
     group, a, b = key
     same_day = and_(
@@ -149,7 +149,7 @@ async def won_dates(session: AsyncSession, *, player_id: int) -> list[str]:
     return list(result.scalars())
 
 
-async def rank_keys(session: AsyncSession, *, variant: str, date: str) -> list[RankKey]:
+async def rank_keys(session: AsyncSession, *, variant: str, date: str) -> list[SortKey]:
     """The sort keys of a day's ended attempts, in order (read from the leaderboard index)."""
-    result = await session.execute(board.keys_query(variant, date))
+    result = await session.execute(leaderboard.keys_query(variant, date))
     return [(int(g), int(a), int(b)) for g, a, b in result]

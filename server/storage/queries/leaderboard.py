@@ -13,8 +13,10 @@ from typing import Any
 
 from sqlalchemy import Connection, Select, bindparam, select
 
-from server.races.standings import RankKey
 from server.storage.models import DailyAttempt, Player
+
+#: a result's sort key as the leaderboard index orders it: (rank_group, rank_a, rank_b)
+SortKey = tuple[int, int, int]
 
 _ENTRY = (
     DailyAttempt.player_id,
@@ -81,7 +83,7 @@ def keys_query(variant: str, date: str) -> Select[*tuple[Any, ...]]:
     )
 
 
-def mine(row: Any) -> tuple[dict[str, Any], RankKey] | None:
+def mine(row: Any) -> tuple[dict[str, Any], SortKey] | None:
     if row is None:
         return None
     return entry(row), (int(row[6]), int(row[7]), int(row[8]))
@@ -95,13 +97,13 @@ _KEYS = keys_query(bindparam("variant"), bindparam("date"))  # type: ignore[arg-
 
 def read_board(
     conn: Connection, *, variant: str, date: str, limit: int, player_id: int
-) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], RankKey] | None]:
+) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], SortKey] | None]:
     """The top ``limit`` entries, and the player's own entry with its key (or None)."""
     day = {"variant": variant, "date": date}
     top = [entry(row) for row in conn.execute(_TOP, day | {"limit": limit})]
     return top, mine(conn.execute(_MINE, day | {"player": player_id}).first())
 
 
-def read_keys(conn: Connection, *, variant: str, date: str) -> list[RankKey]:
+def read_keys(conn: Connection, *, variant: str, date: str) -> list[SortKey]:
     result = conn.execute(_KEYS, {"variant": variant, "date": date})
     return [(int(g), int(a), int(b)) for g, a, b in result]
