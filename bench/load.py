@@ -16,7 +16,7 @@ The server's CPU is its process and its worker processes (the stuck-search
 pool), split into the event loop's thread and the workers: moving work into
 a worker does not make it free. ``--stall-trace FILE`` has the server
 time its event loop's turns, garbage collections and commits (see
-server/stalls.py). ``--server-profile FILE`` samples the
+server/observe/stalls.py). ``--server-profile FILE`` samples the
 server's main thread while it is measured (see :class:`Sampler`).
 
     python -m bench load                          # 200 clients x 2/s, 10 s per phase
@@ -548,7 +548,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--stall-trace",
         help="the server traces its event loop's stalls, commits and collections into this file "
-        "(server/stalls.py; written when the server stops)",
+        "(server/observe/stalls.py; written when the server stops)",
     )
 
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)

@@ -110,7 +110,7 @@ FIRST_DAY = datetime.date(2026, 12, 1)
 
 
 def bench_daily(days: int, only: list[str] | None) -> None:
-    """Daily selection as the server makes it (server/daily.py): its candidate seeds for
+    """Daily selection as the server makes it (server/daily/deals.py): its candidate seeds for
     ``days`` consecutive dates, its budget per candidate (``candidate_budget`` with the
     default ``daily_budget_s``, on a wall clock as the worker's), at most ``CANDIDATES``
     a day. Osmosis ``deal_three`` (not a daily: the server deals the default options)

@@ -53,7 +53,7 @@ class Config:
     #: worker processes for the engine's stuck searches (0: search in the server's process)
     stuck_workers: int = 2
     log_level: str = "INFO"
-    # -- issue 5: community server, races, daily challenges --
+    # -- a community's server: races, daily challenges --
     #: shown to players in ``welcome`` (server.motd) when not empty
     motd: str = ""
     #: a race room's time limit when ``create_room`` names none, and the countdown before a race
@@ -61,7 +61,7 @@ class Config:
     race_countdown_ms: int = 3000
     #: how often races are checked against their time limit
     race_tick_ms: int = 1000
-    #: cap on the seconds of solver per daily candidate seed (daily.POSITIONS decides first)
+    #: cap on the seconds of solver per daily candidate seed (deals.POSITIONS decides first)
     daily_budget_s: float = 10.0
     #: compute today's and tomorrow's dailies in the background at start and every hour
     daily_ahead: bool = True

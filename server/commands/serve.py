@@ -86,7 +86,7 @@ async def serve(config: Config) -> None:
 
 
 def _stall_tracer(app: Any) -> Any:
-    """The stall tracer when ``PATIENCE_STALL_TRACE`` names its file (see server/stalls.py)."""
+    """The stall tracer when ``PATIENCE_STALL_TRACE`` names its file (server/observe/stalls.py)."""
     path = os.environ.get("PATIENCE_STALL_TRACE")
     if not path:
         return None

@@ -29,11 +29,12 @@ class SurvivorFreezer:
     """Freeze what survives every collection; thaw and collect it all every 10 minutes.
 
     The server's heap is mostly long-lived: the games in memory and their undo
-    histories, hundreds of thousands of containers. Whatever survives a young
-    collection used to wait in the middle generation, and each middle
-    collection walked all of it: at 500 clients x 2 moves/s, one pause of 5 to
-    12 ms CPU (23 to 42 ms wall on a loaded machine) about once a second, the
-    largest stalls of the event loop (measured with server/stalls.py). So what
+    histories, hundreds of thousands of containers. Left to the collector's
+    defaults, whatever survives a young collection waits in the middle
+    generation, and each middle collection walks all of it: at 500 clients x
+    2 moves/s, one pause of 5 to 12 ms CPU (23 to 42 ms wall on a loaded
+    machine) about once a second, the largest stalls of the event loop
+    (measured with server/observe/stalls.py). So what
     survives any collection, young ones included, is frozen (``gc.freeze``):
     each collection walks only what was allocated since the last one (at most
     :data:`GC_YOUNG_THRESHOLD` new containers, about a millisecond), and the

@@ -1,12 +1,13 @@
-"""Race rooms: members, host, countdown, one game per racer on one deal, standings, time limit.
+"""Race rooms: members, host, watchers, the requests on them, and what members are told.
 
 A room's whole state lives in memory and is saved at every change
-(:mod:`server.store.rooms`), so a restarted server reads it back: waiting
-rooms keep their members, a countdown starts its race, a race goes on with
-the same games and the same clock, and players who reconnect continue. The
-races' games are ordinary games of :class:`server.live.GameService`; this
-module hears of their actions through its listeners and pushes ``progress``,
-watched boards and, when the race ends, ``race_over``.
+(:mod:`server.storage.queries.rooms`), so a restarted server reads it back:
+waiting rooms keep their members, a countdown starts its race, a race goes
+on with the same games and the same clock, and players who reconnect
+continue. The race itself (countdown, games, progress, end) is the
+:class:`~server.races.race.RaceRunner`'s; its games are ordinary games of
+the :class:`~server.games.service.GameService`. Rooms nobody is connected
+to are closed after a day without a change.
 """
 
 from __future__ import annotations

@@ -1,17 +1,34 @@
 """Group commit: one thread writes the changes of many games in one transaction.
 
-A request hands its :class:`GameWrite` to :meth:`Writer.write` and waits; the
-writer takes everything that has queued up while the previous commit ran,
-commits it in one transaction, and only then wakes the waiters. Under load a
-commit carries the moves of many games, so durability costs one fsync per
-group instead of one per move; when idle, a write commits at once.
+This is the server's write path, a design (docs/write-path.md tells it whole):
 
-The writer is a thread on a synchronous engine that takes its batches from a
-thread-safe queue by itself: when a commit ends, the next one starts at
-once with what queued up meanwhile, without a round trip through the event
-loop (which, busy with a few milliseconds of other requests, used to hold
-the next group back for as long). The loop only hears of each finished
-commit (``call_soon_threadsafe``) and wakes its waiters.
+- **What acknowledges a move.** A request hands its :class:`GameWrite` to
+  :meth:`Writer.submit` and awaits the future it returns; the future is
+  resolved only once the transaction holding the write has committed, and
+  only then does the reply leave. With SQLite's ``synchronous=FULL`` a
+  committed move survives a crash of the machine.
+- **Why grouped commits.** Durability costs one fsync per commit. The writer
+  takes everything that queued while the previous commit ran (up to
+  ``max_batch``) and commits it in one transaction: under load a commit
+  carries the moves of many games; idle, a write commits at once.
+  ``delay_s`` waits after a group's first write to gather more.
+- **Why a thread, on a synchronous engine.** Through the async session every
+  statement is a hop to the driver's thread; here a whole transaction is one
+  call in this thread, on a second, synchronous engine on the same database.
+  The thread takes its batches from a thread-safe queue by itself, so the
+  next commit starts as soon as the last one ends, without waiting for a
+  turn of the busy event loop; the loop only hears of each finished commit
+  (``call_soon_threadsafe``) and wakes its waiters.
+- **Why hand-built SQL.** For drivers with ``?`` placeholders (SQLite's),
+  ``executemany`` takes the GIL back from the event loop once per row;
+  :func:`~server.storage.queries.games.apply_writes` sends one multi-row
+  statement per few hundred rows instead, built once per row count
+  (:class:`~server.storage.queries.games.Statements`, kept here).
+- **Failures.** A group whose transaction fails is logged and committed
+  again one write per transaction: a bad write fails alone, its future gets
+  the exception (the game service answers ``internal`` and forgets the game,
+  so that it reloads as stored), and the others are committed and
+  acknowledged. :meth:`stop` commits whatever is still queued.
 """
 
 from __future__ import annotations
@@ -65,10 +82,6 @@ class Writer:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.put((item, future, time.perf_counter()))
         return future
-
-    async def write(self, item: GameWrite) -> None:
-        """Return once ``item`` is committed; raise if it could not be."""
-        await self.submit(item)
 
     async def stop(self) -> None:
         """Commit what is queued, then end the thread and the engine."""

@@ -1,4 +1,4 @@
-"""Helpers for issue 5's tests: waiting for pushes, reconnecting, a solver line to win with."""
+"""Helpers for races and dailies: waiting for pushes, reconnecting, a solver line to win with."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Async storage functions, one module per concern: session first, keywords after.
 
 Handlers never write SQL; they call these functions (reads) or hand rows to
-:class:`server.writer.Writer` (game writes, committed in groups).
+:class:`server.storage.writer.Writer` (game writes, committed in groups).
 """

@@ -4,7 +4,7 @@ Through the async driver every statement is a thread hop and its rows are
 built on the event loop; a leaderboard request (the top entries and the
 player's own) and the reading of a day's rank keys (100,000 rows) are done
 here as one call each, in one thread, with the same statements the async
-functions of :mod:`server.store.daily` use.
+functions of :mod:`server.storage.queries.daily` use.
 """
 
 from __future__ import annotations
