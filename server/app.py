@@ -41,7 +41,7 @@ from server.observe.metrics import Metrics
 from server.players import hello, stats
 from server.races import handlers as race_handlers
 from server.races.service import RoomService
-from server.storage import engine as db
+from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
 from server.storage.writer import Writer
 from shared.games import VARIANTS
@@ -63,17 +63,23 @@ def server_version() -> str:
 
 
 class App:
+    """One server: its database, writer, workers, services and listening socket.
+
+    Everything an app uses is its own attribute, built here; ``clock`` is the
+    server's time in milliseconds (tests pass one they move by hand).
+    """
+
     def __init__(self, config: Config, *, clock: Clock = wall_clock_ms) -> None:
         self.config = config
         self.clock = clock
-        self.engine = db.create_engine(config.db)
+        self.engine = create_engine(config.db)
         #: the SQLAlchemy session factory of the database (``async with app.db_sessions()``)
-        self.db_sessions = db.sessionmaker(self.engine)
+        self.db_sessions = sessionmaker(self.engine)
         self.writer = Writer(
-            db.create_sync_engine(config.db, autocheckpoint=False),
+            create_sync_engine(config.db, autocheckpoint=False),
             delay_s=config.commit_delay_ms / 1000,
         )
-        self.checkpointer = db.Checkpointer(config.db)
+        self.checkpointer = Checkpointer(config.db)
         self.searches = StuckSearches(config.stuck_workers)
         self.games = GameService(
             self.db_sessions,

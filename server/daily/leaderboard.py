@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection
 
 from server.races.standings import RankKey
-from server.storage import engine as db
+from server.storage.engine import create_sync_engine
 from server.storage.queries import leaderboard as store
 
 T = TypeVar("T")
@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 class LeaderboardReader:
     def __init__(self, url: str) -> None:
-        self._engine = db.create_sync_engine(url)
+        self._engine = create_sync_engine(url)
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="leaderboards")
 
     async def read(

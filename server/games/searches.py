@@ -32,7 +32,7 @@ import logging
 import multiprocessing
 import signal
 import time
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection as Pipe
 from multiprocessing.process import BaseProcess
 
 from shared.game import Game
@@ -64,7 +64,7 @@ _Asked = tuple[int, tuple[object, ...]]
 _FIELDS = tuple(f.name for f in dataclasses.fields(StuckQuestion))
 
 
-def serve_questions(conn: Connection) -> None:
+def serve_questions(conn: Pipe) -> None:
     """A worker's whole life: answer lists of questions with lists of ``(number, verdict)``.
 
     It ignores SIGINT and SIGTERM (a Ctrl-C or a service stop reaches the
@@ -93,7 +93,7 @@ def serve_questions(conn: Connection) -> None:
 class _Worker:
     """One worker process, its end of the pipe and the searches it owes."""
 
-    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+    def __init__(self, process: BaseProcess, conn: Pipe) -> None:
         self.process = process
         self.conn = conn
         self.waiting: dict[int, asyncio.Future[bool | None]] = {}
