@@ -31,6 +31,7 @@ from server.live import Clock, GameService
 from server.migrate import upgrade
 from server.searches import StuckSearches
 from server.session import WRITE_LIMIT, Session
+from server.webapp import StaticSite
 from server.writer import Writer
 from shared import protocol as p
 from shared.errors import ProtocolError
@@ -90,6 +91,7 @@ class App:
         self._per_ip: Counter[str] = Counter()
         self._numbers = itertools.count(1)
         self._server: Server | None = None
+        self.site = StaticSite.load()  # the browser client's files, read once
         self._stopped = asyncio.Event()
 
     # -- life cycle ------------------------------------------------------------------
@@ -167,7 +169,9 @@ class App:
             return _json(status, {"status": "ok" if ok else "unavailable"})
         if path in hooks.HTTP:
             return await hooks.HTTP[path](self)
-        return _json(http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH})
+        return self.site.answer(request) or _json(
+            http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH}
+        )
 
     # -- connections ----------------------------------------------------------------------
 
