@@ -68,7 +68,8 @@ export class GamePanel {
     this.message = h('p', { class: 'message', role: 'status' });
     this.banner = h('div', { class: 'banner', hidden: true });
     this.toolbar = this.buildToolbar();
-    const boardEl = h('div', { 'aria-label': `${variant.name} board`, role: 'region' });
+    const boardEl = h('div', { 'aria-label': `${variant.name} board`, role: 'region', tabindex: '-1', class: 'board-holder' });
+    this.boardEl = boardEl;
     this.board = new Board(boardEl, {
       variant,
       layout: dialect.layout(variant, view.piles.map((p) => p.id)),
@@ -80,13 +81,19 @@ export class GamePanel {
     this.adopt(view);
   }
 
+  focusBoard() {
+    if (!this.confirmBox.hidden) return;
+    this.boardEl.focus({ preventScroll: true });
+  }
+
   destroy() {
     clearInterval(this.timer);
     this.board.destroy();
   }
 
   buildToolbar() {
-    const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: action, ...extra }, label);
+    // after a control, keys go to the board again (Enter then plays a hint, not the button)
+    const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: () => { action(); this.focusBoard(); }, ...extra }, label);
     this.resignButton = button('Resign', () => this.resign());
     this.confirmBox = h('span', { class: 'confirm', hidden: true },
       'Resign this game? ',
