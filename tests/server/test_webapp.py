@@ -27,8 +27,16 @@ async def fetch(app: App, path: str, **headers: str) -> tuple[int, dict[str, str
 
 async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
     index = (CLIENT_ROOT / "index.html").read_bytes()
-    for path in ("/", "/play/freecell", "/play/osmosis?seed=5", "/daily/gypsy", "/race/K7QF2M",
-                 "/race/k7qf2m?as=spectator", "/game/g7Qx-_9a", "/leaderboard/westhaven"):
+    for path in (
+        "/",
+        "/play/freecell",
+        "/play/osmosis?seed=5",
+        "/daily/gypsy",
+        "/race/K7QF2M",
+        "/race/k7qf2m?as=spectator",
+        "/game/g7Qx-_9a",
+        "/leaderboard/westhaven",
+    ):
         status, headers, body = await fetch(server, path)
         assert (status, body) == (200, index), path
         assert headers["content-type"] == "text/html; charset=utf-8"
@@ -81,9 +89,21 @@ def test_a_host_header_that_is_not_a_host_is_not_echoed() -> None:
 
 
 async def test_unknown_paths_and_traversal_are_404(server: App) -> None:
-    for path in ("/nowhere", "/js/nope.js", "/index.html", "/../server/app.py", "/js/../index.html",
-                 "/js/..%2f..%2fpyproject.toml", "/%2e%2e/pyproject.toml", "/play/Freecell!",
-                 "/play/freecell/extra", "/js", "/js/", "/css/app.css/", "/race/" + "A" * 40):
+    for path in (
+        "/nowhere",
+        "/js/nope.js",
+        "/index.html",
+        "/../server/app.py",
+        "/js/../index.html",
+        "/js/..%2f..%2fpyproject.toml",
+        "/%2e%2e/pyproject.toml",
+        "/play/Freecell!",
+        "/play/freecell/extra",
+        "/js",
+        "/js/",
+        "/css/app.css/",
+        "/race/" + "A" * 40,
+    ):
         status, _, body = await fetch(server, path)
         assert status == 404, path
         assert b"not found" in body

@@ -43,7 +43,11 @@ def chromium_path() -> str | None:
     named = os.environ.get("PATIENCE_CHROMIUM")
     if named:
         return named if Path(named).exists() else None
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+    for candidate in (
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     return None

@@ -31,7 +31,9 @@ def start(page: Any, live: LiveServer, path: str, name: str = "alice") -> None:
     wait_ply(page, 0)
 
 
-def test_register_then_play_freecell_617_by_drag_clicks_and_keys(page: Any, live: LiveServer) -> None:
+def test_register_then_play_freecell_617_by_drag_clicks_and_keys(
+    page: Any, live: LiveServer
+) -> None:
     register(page, f"{live.url}/", "alice")
     page.get_by_text("Welcome, alice").wait_for()
     assert page.evaluate("() => localStorage.getItem('patience-club.token')")
@@ -49,8 +51,11 @@ def test_register_then_play_freecell_617_by_drag_clicks_and_keys(page: Any, live
     game.play("t7>t1")
     assert_board(page, game)
 
-    move = first_pile_move(game, to="t") if any(
-        ">t" in m and ":" not in m for m in game.legal_moves()) else first_pile_move(game)
+    move = (
+        first_pile_move(game, to="t")
+        if any(">t" in m and ":" not in m for m in game.legal_moves())
+        else first_pile_move(game)
+    )
     key_move(page, move)
     game.play(move)
     assert_board(page, game)
@@ -133,7 +138,9 @@ def test_a_game_resumes_at_its_address_after_a_reload(page: Any, live: LiveServe
     assert_board(page, game)
 
 
-@pytest.mark.parametrize("variant", ["osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven"])
+@pytest.mark.parametrize(
+    "variant", ["osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven"]
+)
 def test_each_game_opens_and_plays_a_move(page: Any, live: LiveServer, variant: str) -> None:
     start(page, live, f"/play/{variant}?seed=617")
     game = new_game(variant, seed=617)
@@ -149,9 +156,7 @@ def test_each_game_opens_and_plays_a_move(page: Any, live: LiveServer, variant: 
     assert_board(page, game)
 
 
-def test_a_move_made_offline_is_sent_once_back(
-    new_context: Any, live: LiveServer
-) -> None:
+def test_a_move_made_offline_is_sent_once_back(new_context: Any, live: LiveServer) -> None:
     context = new_context()
     page = context.new_page()
     start(page, live, "/play/freecell?seed=617")
@@ -162,7 +167,10 @@ def test_a_move_made_offline_is_sent_once_back(
     click_move(page, "t7", "t1")
     page.locator(".message", has_text="Offline").wait_for()
     assert page.locator(BOARD).get_attribute("data-ply") == "0"  # drawn, not yet the server's
-    assert page.locator(f"{BOARD} [data-pile='t1'] [data-card]").last.get_attribute("data-card") == "QH"
+    assert (
+        page.locator(f"{BOARD} [data-pile='t1'] [data-card]").last.get_attribute("data-card")
+        == "QH"
+    )
     context.set_offline(False)
     game.play("t7>t1")
     assert_board(page, game)

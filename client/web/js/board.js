@@ -66,11 +66,20 @@ export class Board {
       root.addEventListener('pointerdown', (e) => this.pointerDown(e));
       root.addEventListener('contextmenu', (e) => { if (this.gesture) e.preventDefault(); });
     }
-    this.resize = () => { if (this.view) this.draw(); };
+    // drawn again when its width changes (and once it is first on the page: the size of a card
+    // comes from the width the board has)
+    this.width = 0;
+    this.observer = new ResizeObserver(() => {
+      const width = this.root.clientWidth;
+      if (width !== this.width && this.view && !this.gesture) this.draw();
+    });
+    this.observer.observe(root);
+    this.resize = () => { if (this.view && !this.gesture) this.draw(); };
     window.addEventListener('resize', this.resize);
   }
 
   destroy() {
+    this.observer.disconnect();
     window.removeEventListener('resize', this.resize);
     this.endGesture();
   }
@@ -99,7 +108,10 @@ export class Board {
   // -- drawing -------------------------------------------------------------------------------
 
   measure(layout) {
-    const width = this.root.clientWidth || this.root.parentElement?.clientWidth || 800;
+    this.width = this.root.clientWidth;
+    const style = this.root.isConnected ? getComputedStyle(this.root) : null;
+    const padding = style ? parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) : 0;
+    const width = (this.width || document.documentElement.clientWidth || 800) - padding;
     const units = Math.max(...layout.rows.map((row) => rowUnits(row, layout.fan) + 0.14 * row.length), 1);
     const byWidth = Math.floor(width / units);
     this.cardW = Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, Math.floor(window.innerHeight / 5.2)));

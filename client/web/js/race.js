@@ -55,7 +55,11 @@ export async function raceScreen(app, code, role) {
 
   function drawRoom() {
     const r = s.room;
-    element.querySelector('.room-state').textContent = `${app.variants.get(r.variant)?.name ?? r.variant} \u00b7 ${r.seed ? `deal #${r.seed}` : 'secret deal'} \u00b7 hints ${r.hints ? 'on' : 'off'} \u00b7 time limit ${Math.round(r.time_limit_s / 60)} min \u00b7 ${ROOM_STATES[r.state] ?? r.state}`;
+    const facts = [app.variants.get(r.variant)?.name ?? r.variant];
+    if (r.seed !== undefined) facts.push(r.seed ? `deal #${r.seed}` : 'secret deal');
+    if (r.hints !== undefined) facts.push(`hints ${r.hints ? 'on' : 'off'}`);
+    facts.push(`time limit ${Math.round(r.time_limit_s / 60)} min`, ROOM_STATES[r.state] ?? r.state);
+    element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
     members.replaceChildren(...r.players.map((p) => {
       const canWatch = p.id !== me && (p.role ?? 'racer') === 'racer' && (r.state === 'racing' || r.state === 'over');
       const name = canWatch ? h('button', { type: 'button', class: 'linkish', onclick: () => watch(p.id), 'aria-label': `Watch ${p.name}` }, p.name) : h('span', { class: 'name' }, p.name);
