@@ -20,37 +20,15 @@ from typing import Any
 
 import pytest
 
+from bench.browser import CHROMIUM_ARGS, chromium_path
 from server.app import App
 from server.config import Config
 from tests.server.conftest import migrated  # noqa: F401  (the migrated template database)
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 MISSING = (
     "no Chromium for the browser tests: install Debian's with `apt-get install -y chromium` "
     "(or point PATIENCE_CHROMIUM at one)"
 )
-
-
-def chromium_path() -> str | None:
-    named = os.environ.get("PATIENCE_CHROMIUM")
-    if named:
-        return named if Path(named).exists() else None
-    for candidate in (
-        "/usr/bin/chromium",
-        shutil.which("chromium"),
-        shutil.which("chromium-browser"),
-    ):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
 
 
 def need(found: object, why: str) -> None:
