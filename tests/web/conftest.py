@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,7 +22,9 @@ import pytest
 from bench.browser import CHROMIUM_ARGS, chromium_path
 from server.app import App
 from server.config import Config
-from tests.server.conftest import migrated  # noqa: F401  (the migrated template database)
+
+# the server tests' template database and settings
+from tests.server.conftest import config, migrated  # noqa: F401
 
 MISSING = (
     "no Chromium for the browser tests: install Debian's with `apt-get install -y chromium` "
@@ -60,8 +61,8 @@ def browser(migrated: Path) -> Iterator[Any]:  # noqa: F811
 class LiveServer:
     """An :class:`App` serving on 127.0.0.1 from a thread of its own."""
 
-    def __init__(self, config: Config) -> None:
-        self.config = config
+    def __init__(self, settings: Config) -> None:
+        self.config = settings
         self.loop = asyncio.new_event_loop()
         self.app: App | None = None
         self._ready = threading.Event()
@@ -126,19 +127,10 @@ class LiveServer:
 
 
 @pytest.fixture
-def web_config(tmp_path: Path, migrated: Path) -> Config:  # noqa: F811
-    shutil.copy(migrated, tmp_path / "web.db")
-    return Config(
-        host="127.0.0.1",
-        port=0,
-        db=f"sqlite+aiosqlite:///{tmp_path / 'web.db'}",
-        hint_budget=0.05,
-        daily_ahead=False,
-        daily_budget_s=20.0,
-        stuck_workers=0,
-        race_countdown_ms=600,
-        race_tick_ms=200,
-        log_level="WARNING",
+def web_config(config: Config) -> Config:  # noqa: F811
+    """The server tests' settings (a copy of the migrated database...), races started sooner."""
+    return config.replace(
+        daily_budget_s=20.0, race_countdown_ms=600, race_tick_ms=200, log_level="WARNING"
     )
 
 

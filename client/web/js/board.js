@@ -114,7 +114,13 @@ export class Board {
     const width = (this.width || document.documentElement.clientWidth || 800) - padding;
     const units = Math.max(...layout.rows.map((row) => rowUnits(row, layout.fan) + 0.14 * row.length), 1);
     const byWidth = Math.floor(width / units);
-    this.cardW = Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, Math.floor(window.innerHeight / 5.2)));
+    // and the rows fit the window's height below the board's top: a row of squared piles is a
+    // card high, a row with a tableau about two and a half
+    const top = this.root.isConnected ? this.root.getBoundingClientRect().top + window.scrollY : 0;
+    const room = window.innerHeight - Math.min(top, window.innerHeight * 0.4) - 16;
+    const high = layout.rows.reduce((n, row) => n + (row.some((id) => layout.fan[id] === 'down') ? 2.5 : 1) * 1.4 + 0.3, 0);
+    const byHeight = Math.floor(room / high);
+    this.cardW = Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, byWidth, byHeight));
     return this.cardW;
   }
 
