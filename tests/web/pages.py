@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgpack
+
 from shared.game import Game
+from shared.protocol import CLIENT_FAULTS
 
 BOARD = ".game .board"
 
@@ -25,6 +28,23 @@ READ_BOARD = """(root) => {
 }"""
 
 KEYS = {"s": " ", "w": "x"}
+
+
+def client_faults(page: Any) -> list[dict[str, Any]]:
+    """The errors the server answers that blame the client (unknown types, bad fields...),
+    collected from the page's WebSocket frames from now on: the client should cause none."""
+    faults: list[dict[str, Any]] = []
+
+    def frames(ws: Any) -> None:
+        def received(frame: bytes | str) -> None:
+            message = msgpack.unpackb(frame) if isinstance(frame, bytes) else {"type": "text"}
+            if message.get("type") == "error" and message.get("code") in CLIENT_FAULTS:
+                faults.append(message)
+
+        ws.on("framereceived", received)
+
+    page.on("websocket", frames)
+    return faults
 
 
 def register(page: Any, url: str, name: str) -> None:

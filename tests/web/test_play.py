@@ -15,6 +15,7 @@ from tests.web.pages import (
     BOARD,
     assert_board,
     click_move,
+    client_faults,
     drag,
     first_pile_move,
     key_move,
@@ -34,6 +35,7 @@ def start(page: Any, live: LiveServer, path: str, name: str = "alice") -> None:
 def test_register_then_play_freecell_617_by_drag_clicks_and_keys(
     page: Any, live: LiveServer
 ) -> None:
+    faults = client_faults(page)
     register(page, f"{live.url}/", "alice")
     page.get_by_text("Welcome, alice").wait_for()
     assert page.evaluate("() => localStorage.getItem('patience-club.token')")
@@ -65,6 +67,7 @@ def test_register_then_play_freecell_617_by_drag_clicks_and_keys(
     assert_board(page, game)
     assert "Moves 4" in page.locator(".status").inner_text()
     assert page.locator("#live").inner_text().strip(), "moves are announced"
+    assert faults == []
 
 
 def test_hint_lights_a_move_and_enter_plays_it(page: Any, live: LiveServer) -> None:

@@ -11,6 +11,7 @@ from tests.web.conftest import LiveServer
 from tests.web.pages import (
     assert_board,
     click_move,
+    client_faults,
     drag,
     first_pile_move,
     pile,
@@ -24,6 +25,7 @@ OWN = ".own .game .board"
 def test_two_racers_race_to_standings_and_a_rematch(new_context: Any, live: LiveServer) -> None:
     alice_ctx, bob_ctx = new_context(), new_context()
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    faults = client_faults(alice) + client_faults(bob)
     register(alice, f"{live.url}/", "alice")
     alice.locator("#race-variant").select_option("freecell")
     alice.locator("#race-deal").select_option("numbered")
@@ -99,3 +101,4 @@ def test_two_racers_race_to_standings_and_a_rematch(new_context: Any, live: Live
     for page in (alice, bob):
         page.locator(f"{OWN}[data-ply='0'][data-state='playing']").wait_for()
         page.locator(".standings").wait_for(state="hidden")
+    assert faults == []

@@ -5,7 +5,8 @@
 // - VariantInfo has no ``layout``: it is derived from the pile ids as client/layout.py does;
 // - a daily has no practice request: practice is a numbered game on the daily's seed, which
 //   protocol 1 shows;
-// - RoomView's players carry ``game``, their game in the current race.
+// - RoomView's players carry ``game``, their game in the current race;
+// - there is no ``games`` request (the list of a player's own games).
 
 import { dialect } from './dialect.js';
 
@@ -33,6 +34,7 @@ const version2 = { ...dialect };
 
 Object.assign(dialect, {
   protocol: 1,
+  has: { ...version2.has, games: false },
   gameView(view) {
     if (view && view.deal === undefined && view.seed !== undefined) {
       const { seed, ...rest } = view;

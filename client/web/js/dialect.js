@@ -6,6 +6,10 @@ export const dialect = {
   /** The version sent in hello. */
   protocol: 2,
 
+  /** Requests the server knows beyond protocol 1's (asking for an unknown one counts as a
+   * client mistake on the server: the client does not try). */
+  has: { games: true },
+
   /** A GameView as the client reads it (protocol 2: as sent). */
   gameView(view) {
     return view;

@@ -1,6 +1,7 @@
 // Home: the five games (new game, numbered deal, options, daily, leaderboard), races (create one,
 // join one by code), the player's own games to go back to, statistics, and the account code.
 
+import { dialect } from './dialect.js';
 import { store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
@@ -75,6 +76,7 @@ function raceForms(app) {
 }
 
 async function yourGames(app, box) {
+  if (!dialect.has.games) return;
   try {
     const reply = await app.conn.request({ type: 'games', limit: 10 });
     const games = reply.games ?? [];

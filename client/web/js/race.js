@@ -170,7 +170,7 @@ export async function raceScreen(app, code, role) {
 
   async function findOwnGame() {
     const id = dialect.roomGame(s.room, me);
-    if (id) return id;
+    if (id || !dialect.has.games) return id;
     try {
       const reply = await app.conn.request({ type: 'games', limit: 5 });
       return reply.games?.find((g) => g.kind === 'race')?.id ?? null;

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { dialect } from '../../../client/web/js/dialect.js';
 import '../../../client/web/js/compat.js';
 
-test('protocol 1: hello says 1, seed becomes deal.seed', () => {
+test('protocol 1: hello says 1, seed becomes deal.seed, no games list', () => {
   assert.equal(dialect.protocol, 1);
+  assert.equal(dialect.has.games, false);
   assert.deepEqual(dialect.gameView({ id: 'g', seed: 617, ply: 0 }), { id: 'g', deal: { seed: 617 }, ply: 0 });
   const v2 = { id: 'g', deal: { commitment: 'ab' } };
   assert.equal(dialect.gameView(v2), v2);

@@ -51,6 +51,7 @@ test('a layout keeps the rows the variant declares, to the piles the view has', 
 
 test('protocol 2 reads the layout from VariantInfo and sends views as they come', () => {
   assert.equal(dialect.protocol, 2);
+  assert.equal(dialect.has.games, true);
   const layout = { rows: [['t0']], fan: { t0: 'down' } };
   assert.equal(dialect.layout({ id: 'x', layout }, ['t0']), layout);
   const view = { deal: { seed: 5 } };
