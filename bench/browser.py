@@ -41,8 +41,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-DESKTOP = {"viewport": {"width": 1100, "height": 820}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1100, "height": 820}}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
 VARIANTS = ("osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven")
 
 #: marks taken inside the page, read back after each move
@@ -55,6 +59,10 @@ document.addEventListener('pc-board', (e) => {
   requestAnimationFrame(() => { entry.painted = performance.now(); });
 });
 """
+
+
+#: resolves once the frame after the last drawing has been painted
+NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))"
 
 
 def chromium_path() -> str | None:
@@ -148,7 +156,9 @@ async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, flo
     context = await browser.new_context(**signed_in(url, token, **DESKTOP))
     await context.add_init_script(MARKS)
     page = await context.new_page()
-    drawn, painted, confirmed = [], [], []
+    drawn: list[float] = []
+    painted: list[float] = []
+    confirmed: list[float] = []
     seed = 617
     game = None
     while len(confirmed) < count:
@@ -166,7 +176,7 @@ async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, flo
         await drag(page, *move.split(">"))
         game.play(move)
         await page.locator(f".game .board[data-ply='{game.ply}']").wait_for()
-        await page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))")
+        await page.evaluate(NEXT_FRAME)
         marks = await page.evaluate("() => window.__marks")
         up = marks["ups"][-1]
         after = [b for b in marks["boards"] if b["at"] >= up]

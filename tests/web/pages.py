@@ -47,6 +47,15 @@ def client_faults(page: Any) -> list[dict[str, Any]]:
     return faults
 
 
+def page_errors(page: Any) -> list[str]:
+    """Uncaught exceptions and console errors of the page from now on (a policy violation
+    is one): the client should have none."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
 def register(page: Any, url: str, name: str) -> None:
     """First visit to ``url``: the name form, Enter, and the page the address names."""
     page.goto(url)

@@ -19,6 +19,7 @@ from tests.web.pages import (
     drag,
     first_pile_move,
     key_move,
+    page_errors,
     pile,
     register,
     top_card,
@@ -36,6 +37,7 @@ def test_register_then_play_freecell_617_by_drag_clicks_and_keys(
     page: Any, live: LiveServer
 ) -> None:
     faults = client_faults(page)
+    errors = page_errors(page)
     register(page, f"{live.url}/", "alice")
     page.get_by_text("Welcome, alice").wait_for()
     assert page.evaluate("() => localStorage.getItem('patience-club.token')")
@@ -68,6 +70,7 @@ def test_register_then_play_freecell_617_by_drag_clicks_and_keys(
     assert "Moves 4" in page.locator(".status").inner_text()
     assert page.locator("#live").inner_text().strip(), "moves are announced"
     assert faults == []
+    assert errors == []
 
 
 def test_hint_lights_a_move_and_enter_plays_it(page: Any, live: LiveServer) -> None:

@@ -193,7 +193,8 @@ export async function raceScreen(app, code, role) {
     element,
     key: (e) => s.panel?.key(e) ?? false,
     push(m) {
-      if (m.code !== undefined && m.code !== s.room.code) return;
+      const code = m.type === 'room' ? m.room?.code : m.code;
+      if (code !== undefined && code !== s.room.code) return; // another room of the player's
       switch (m.type) {
         case 'room':
           s.room = m.room;
