@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from server.config import Config
 from shared.game import Game
 from shared.games import new_game
 from tests.web.conftest import LiveServer
@@ -182,3 +183,27 @@ def test_a_move_made_offline_is_sent_once_back(new_context: Any, live: LiveServe
     assert_board(page, game)
     page.reload()
     assert_board(page, game)  # played once: the server's ply is 1
+
+
+def test_a_move_whose_reply_is_lost_is_sent_again_and_played_once(
+    page: Any, web_config: Config
+) -> None:
+    """The server holds each reply until its commit (here 800 ms later); the link is cut while
+    the move waits for it. The client sends the move again with the same ply once back, and the
+    server answers the retry with its view instead of playing the move a second time."""
+    live = LiveServer(web_config.replace(commit_delay_ms=800)).start()
+    try:
+        sent: list[bytes | str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
+        start(page, live, "/play/freecell?seed=617")
+        game = new_game("freecell", seed=617)
+        click_move(page, "t7", "t1")
+        assert page.locator(BOARD).get_attribute("data-ply") == "0"
+        assert live.drop_connections() == 1
+        game.play("t7>t1")
+        assert_board(page, game)
+        assert sum(1 for frame in sent if b"t7>t1" in frame) == 2, "sent, then sent again"
+        page.reload()
+        assert_board(page, game)  # ply 1: played once
+    finally:
+        live.stop()
