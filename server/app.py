@@ -37,6 +37,7 @@ from server.games.service import GameService
 from server.net.connection import WRITE_LIMIT, Connection
 from server.net.http import WS_PATH, HttpPaths
 from server.net.routing import Router
+from server.net.static import StaticSite
 from server.observe.metrics import Metrics
 from server.players import hello, stats
 from server.races import handlers as race_handlers
@@ -240,4 +241,4 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         *stats.ROUTES,
     )
     router = Router(routes, config=app.config, events=events)
-    return router, HttpPaths(app.engine, {"/metrics": metrics.serve})
+    return router, HttpPaths(app.engine, {"/metrics": metrics.serve}, StaticSite.load())

@@ -77,6 +77,7 @@ async def serve(config: Config) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
+    print(f"the game is at http://{config.host}:{app.port}/", flush=True)
     await stop.wait()
     logging.getLogger("server").info("signal received")
     thawing.cancel()

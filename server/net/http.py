@@ -3,7 +3,8 @@
 websockets hands every request to :meth:`HttpPaths.answer` before its
 handshake: the WebSocket path goes on to the handshake, ``/healthz`` says
 whether the database answers, a path the app was built with (``/metrics``)
-gets its handler's response, anything else a JSON 404.
+gets its handler's response, the browser client's pages and files come from
+:class:`~server.net.static.StaticSite`, anything else is a JSON 404.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from server.net.static import StaticSite
 from server.storage.engine import ping
 
 #: the path of the WebSocket endpoint (protocol.md, Transport)
@@ -38,11 +40,15 @@ def json_response(status: http.HTTPStatus, body: dict[str, Any]) -> Response:
 
 
 class HttpPaths:
-    """The HTTP paths of one app: ``/healthz`` on its database, and ``paths`` (path -> handler)."""
+    """The HTTP paths of one app: ``/healthz`` on its database, ``paths`` (path -> handler),
+    and the browser client's files (``site``) for every other GET."""
 
-    def __init__(self, engine: AsyncEngine, paths: Mapping[str, HttpHandler]) -> None:
+    def __init__(
+        self, engine: AsyncEngine, paths: Mapping[str, HttpHandler], site: StaticSite
+    ) -> None:
         self.engine = engine
         self.paths = MappingProxyType(dict(paths))
+        self.site = site
 
     async def answer(self, _connection: ServerConnection, request: Request) -> Response | None:
         """The response to ``request``, or None to go on with the WebSocket handshake."""
@@ -56,6 +62,6 @@ class HttpPaths:
         handler = self.paths.get(path)
         if handler is not None:
             return await handler()
-        return json_response(
+        return self.site.answer(request) or json_response(
             http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH}
         )

@@ -45,6 +45,9 @@ async def serve(db: Path) -> AsyncIterator[tuple[asyncio.subprocess.Process, int
         line = await asyncio.wait_for(process.stdout.readline(), 30)
         match = re.search(rb":(\d+)/ws", line)
         assert match, line
+        # and where a person opens the game: the browser client on the same port
+        page = await asyncio.wait_for(process.stdout.readline(), 30)
+        assert page.strip() == b"the game is at http://127.0.0.1:%s/" % match.group(1), page
         yield process, int(match.group(1))
     finally:
         if process.returncode is None:

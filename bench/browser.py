@@ -1,0 +1,280 @@
+"""The browser client in headless Chromium against the real server on loopback.
+
+Figures: the bytes of a cold load (an empty cache, the page of a new Freecell game), the time
+from navigation to the first board drawn, and for moves made by dragging a card with the mouse,
+the time from the pointer's release to the board drawn with the move (before the server's
+answer, then with the server's view), p50/p95 over ``--moves`` moves (200). With
+``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs.
+
+    python -m bench browser
+    python -m bench browser --moves 50 --screenshots docs/screenshots
+
+The timings are read inside the page (``performance.now()``): a capture-phase ``pointerup``
+listener on window marks the release, the board's ``pc-board`` event marks each drawing, and
+the next animation frame after it marks the paint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from bench.load import start_server
+
+#: Debian's Chromium, headless, quiet: never a browser Playwright downloads
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1100, "height": 820}}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
+VARIANTS = ("osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven")
+
+#: marks taken inside the page, read back after each move
+MARKS = """
+window.__marks = {ups: [], boards: []};
+window.addEventListener('pointerup', () => window.__marks.ups.push(performance.now()), true);
+document.addEventListener('pc-board', (e) => {
+  const entry = {at: performance.now(), ply: e.detail.ply, optimistic: e.detail.optimistic};
+  window.__marks.boards.push(entry);
+  requestAnimationFrame(() => { entry.painted = performance.now(); });
+});
+"""
+
+
+#: resolves once the frame after the last drawing has been painted
+NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))"
+
+
+def chromium_path() -> str | None:
+    """``$PATIENCE_CHROMIUM``, else Debian's chromium, else None."""
+    named = os.environ.get("PATIENCE_CHROMIUM")
+    if named:
+        return named if Path(named).exists() else None
+    for candidate in (
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+async def register(port: int, name: str) -> str:
+    """A player's token, registered over the WebSocket as any client would."""
+    import msgpack
+
+    async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+        await ws.send(
+            msgpack.packb(
+                {"type": "hello", "id": 1, "protocol": 1, "client": "bench/1", "name": name}
+            )
+        )
+        reply = msgpack.unpackb(await ws.recv())
+    assert reply["type"] == "welcome", reply
+    return str(reply["token"])
+
+
+def signed_in(url: str, token: str, **options: Any) -> dict[str, Any]:
+    """Context options of a browser that has the player's token (an empty cache otherwise)."""
+    storage = {
+        "cookies": [],
+        "origins": [
+            {"origin": url, "localStorage": [{"name": "patience-club.token", "value": token}]}
+        ],
+    }
+    return {**options, "storage_state": storage}
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def cold_loads(browser: Any, url: str, token: str, runs: int) -> dict[str, float]:
+    sizes, firsts, decoded = [], [], []
+    for _ in range(runs):
+        context = await browser.new_context(**signed_in(url, token, **DESKTOP))
+        await context.add_init_script(MARKS)
+        page = await context.new_page()
+        await page.goto(f"{url}/play/freecell?seed=617")
+        await page.wait_for_function("() => window.__marks.boards.length > 0")
+        first = await page.evaluate("() => window.__marks.boards[0].at")
+        load = await page.evaluate("""() => {
+          const all = [...performance.getEntriesByType('navigation'),
+                       ...performance.getEntriesByType('resource')];
+          return [all.reduce((n, e) => n + e.transferSize, 0),
+                  all.reduce((n, e) => n + e.decodedBodySize, 0)];
+        }""")
+        sizes.append(load[0])
+        decoded.append(load[1])
+        firsts.append(first)
+        await context.close()
+    return {
+        "cold_bytes": statistics.median(sizes),
+        "cold_body_bytes": statistics.median(decoded),
+        "first_board_ms_p50": statistics.median(firsts),
+        "first_board_ms_max": max(firsts),
+    }
+
+
+async def drag(page: Any, src: str, dst: str) -> None:
+    card = page.locator(f".game .board [data-pile='{src}'] [data-card]").last
+    target = page.locator(f".game .board [data-pile='{dst}']")
+    a, b = await card.bounding_box(), await target.bounding_box()
+    await page.mouse.move(a["x"] + 8, a["y"] + 6)
+    await page.mouse.down()
+    await page.mouse.move(b["x"] + b["width"] / 2, b["y"] + 12, steps=3)
+    await page.mouse.up()
+
+
+async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, float]:
+    """``count`` random legal card moves by drag; Freecell #617, then further deals as needed."""
+    from shared.games import new_game
+
+    rng = random.Random(617)
+    context = await browser.new_context(**signed_in(url, token, **DESKTOP))
+    await context.add_init_script(MARKS)
+    page = await context.new_page()
+    drawn: list[float] = []
+    painted: list[float] = []
+    confirmed: list[float] = []
+    seed = 617
+    game = None
+    while len(confirmed) < count:
+        if game is None or game.state != "playing":
+            game = new_game("freecell", seed=seed)
+            await page.goto(f"{url}/play/freecell?seed={seed}")
+            await page.locator(".game .board[data-ply='0']").wait_for()
+            seed += 1
+        legal = [m for m in game.legal_moves() if ">" in m and ":" not in m]
+        if not legal:
+            game = None
+            continue
+        move = rng.choice(legal)
+        await page.evaluate("() => { window.__marks.ups = []; window.__marks.boards = []; }")
+        await drag(page, *move.split(">"))
+        game.play(move)
+        await page.locator(f".game .board[data-ply='{game.ply}']").wait_for()
+        await page.evaluate(NEXT_FRAME)
+        marks = await page.evaluate("() => window.__marks")
+        up = marks["ups"][-1]
+        after = [b for b in marks["boards"] if b["at"] >= up]
+        first = after[0]
+        final = next(b for b in after if not b["optimistic"] and b["ply"] == game.ply)
+        drawn.append(first["at"] - up)
+        painted.append(first.get("painted", first["at"]) - up)
+        confirmed.append(final.get("painted", final["at"]) - up)
+    await context.close()
+    return {
+        "move_drawn_ms_p50": pct(drawn, 0.5),
+        "move_drawn_ms_p95": pct(drawn, 0.95),
+        "move_painted_ms_p50": pct(painted, 0.5),
+        "move_painted_ms_p95": pct(painted, 0.95),
+        "move_confirmed_ms_p50": pct(confirmed, 0.5),
+        "move_confirmed_ms_p95": pct(confirmed, 0.95),
+        "moves": len(confirmed),
+    }
+
+
+async def screenshots(browser: Any, url: str, token: str, folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    saved = []
+    shots = [(v, "desktop", DESKTOP, "light") for v in VARIANTS]
+    shots += [(v, "phone", PHONE, "light") for v in VARIANTS]
+    shots += [("freecell", "phone-dark", PHONE, "dark")]
+    for variant, name, options, scheme in shots:
+        context = await browser.new_context(**signed_in(url, token, **options), color_scheme=scheme)
+        page = await context.new_page()
+        await page.goto(f"{url}/play/{variant}?seed=617")
+        await page.locator(".game .board[data-ply='0']").wait_for()
+        path = folder / f"{variant}-{name}.png"
+        await page.screenshot(path=str(path), full_page=name != "desktop")
+        saved.append(path)
+        await context.close()
+    return saved
+
+
+async def run(args: argparse.Namespace) -> None:
+    from playwright.async_api import async_playwright
+
+    path = chromium_path()
+    if path is None:
+        print("no Chromium: install Debian's with `apt-get install -y chromium`; skipped")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        server = await start_server(folder)
+        try:
+            url = f"http://127.0.0.1:{server.port}"
+            token = await register(server.port, "bench")
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+                started = time.perf_counter()
+                figures = await cold_loads(browser, url, token, args.loads)
+                figures |= await moves(browser, url, token, args.moves)
+                print(
+                    f"Chromium {browser.version}, loopback, {time.perf_counter() - started:.1f} s"
+                )
+                print(
+                    f"cold load: {figures['cold_bytes'] / 1024:.1f} KiB transferred "
+                    f"({figures['cold_body_bytes'] / 1024:.1f} KiB of files), goal < 250 KB"
+                )
+                print(
+                    f"navigation to first board: p50 {figures['first_board_ms_p50']:.0f} ms, "
+                    f"max {figures['first_board_ms_max']:.0f} ms of {args.loads}, goal < 500 ms"
+                )
+                print(
+                    f"pointer-up to board drawn (before the reply), {figures['moves']} moves: "
+                    f"p50 {figures['move_drawn_ms_p50']:.1f} ms, "
+                    f"p95 {figures['move_drawn_ms_p95']:.1f} ms"
+                )
+                print(
+                    f"pointer-up to board painted (next frame): "
+                    f"p50 {figures['move_painted_ms_p50']:.1f} ms, "
+                    f"p95 {figures['move_painted_ms_p95']:.1f} ms, goal p95 < 50 ms"
+                )
+                print(
+                    f"pointer-up to the server's board painted: "
+                    f"p50 {figures['move_confirmed_ms_p50']:.1f} ms, "
+                    f"p95 {figures['move_confirmed_ms_p95']:.1f} ms"
+                )
+                if args.screenshots:
+                    for saved in await screenshots(browser, url, token, Path(args.screenshots)):
+                        print(f"saved {saved} ({saved.stat().st_size / 1024:.0f} KiB)")
+                await browser.close()
+        finally:
+            await server.stop()
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench browser", description=__doc__)
+    parser.add_argument("--moves", type=int, default=200, help="moves by drag (default 200)")
+    parser.add_argument("--loads", type=int, default=5, help="cold loads (default 5)")
+    parser.add_argument("--screenshots", metavar="DIR", help="save each board as PNG here")
+    asyncio.run(run(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

@@ -1,0 +1,156 @@
+// The daily challenge: today's deal of a game, the player's ranked attempt, practice on the same
+// deal once it has ended, the leaderboard with the player's own place, the streak, and a text to
+// share the result.
+
+import { dialect } from './dialect.js';
+import { GamePanel } from './game.js';
+import { clockText, copyText, h, stateWords } from './ui.js';
+
+function entryRow(entry, mine) {
+  return h('tr', { class: mine ? 'me' : null, 'aria-current': mine ? 'true' : null },
+    h('td', {}, entry.rank === null || entry.rank === undefined ? '\u2013' : String(entry.rank)),
+    h('th', { scope: 'row' }, entry.name),
+    h('td', {}, stateWords(entry.state) + (entry.review ? ` (review ${entry.review})` : '')),
+    h('td', {}, clockText(entry.elapsed_ms)),
+    h('td', {}, String(entry.moves)),
+    h('td', {}, String(entry.score)),
+    h('td', {}, entry.undos === undefined ? '\u2013' : String(entry.undos)));
+}
+
+/** A leaderboard (or race standings) as a table; the player's own entry marked. */
+export function resultsTable(entries, me, playerId, caption) {
+  const head = h('thead', {}, h('tr', {}, ['Rank', 'Name', 'State', 'Time', 'Moves', 'Score', 'Undos'].map((t) => h('th', { scope: 'col' }, t))));
+  const rows = entries.map((e) => entryRow(e, e.player === playerId));
+  if (me && !entries.some((e) => e.player === me.player)) rows.push(entryRow(me, true));
+  return h('table', { class: 'results' }, h('caption', {}, caption), head, h('tbody', {}, rows));
+}
+
+async function loadBoard(app, box, variant, date) {
+  const request = { type: 'leaderboard', variant, limit: 50 };
+  if (date) request.date = date;
+  try {
+    const reply = await app.conn.request(request);
+    const name = app.variants.get(variant)?.name ?? variant;
+    const me = reply.me;
+    const place = me ? (me.rank ? `Your place: ${me.rank} of ${Math.max(reply.entries.length, me.rank)}` : `Your attempt: ${me.review ? `held for review (${me.review})` : 'not ranked yet'}`) : 'You have no ended attempt on this day.';
+    box.replaceChildren(
+      h('h2', { id: 'leaderboard-title' }, `Leaderboard \u00b7 ${name} \u00b7 ${reply.date}`),
+      h('p', { class: 'my-place' }, place),
+      reply.entries.length || me ? resultsTable(reply.entries, me, app.player.id, `${name} daily, ${reply.date}`) : h('p', {}, 'No attempt has ended yet today.'));
+    return reply;
+  } catch (err) {
+    box.replaceChildren(h('p', { class: 'error' }, `No leaderboard: ${err.message}`));
+    return null;
+  }
+}
+
+async function streak(app, box) {
+  try {
+    const reply = await app.conn.request({ type: 'stats' });
+    box.textContent = `Daily streak: ${reply.daily_streak} ${reply.daily_streak === 1 ? 'day' : 'days'}`;
+  } catch {
+    box.textContent = '';
+  }
+}
+
+/** The words a player pastes to friends. */
+export function shareText(variantName, date, view, board) {
+  const me = board?.me;
+  const result = view.state === 'won' ? `won in ${clockText(view.elapsed_ms)}, ${view.moves} moves` : `${view.score}/${view.max_score}, ${stateWords(view.state)}`;
+  const rank = me?.rank ? `, rank ${me.rank} of ${Math.max(board.entries.length, me.rank)}` : '';
+  return `Patience Club \u00b7 ${variantName} daily ${date}: ${result}${rank}`;
+}
+
+export async function dailyScreen(app, variant) {
+  const info = app.variants.get(variant);
+  if (!info) return { element: h('section', { class: 'screen' }, h('p', {}, `There is no game called ${variant}.`)) };
+  let reply;
+  try {
+    reply = await app.conn.request({ type: 'daily', variant });
+  } catch (err) {
+    return { element: h('section', { class: 'screen' }, h('h1', {}, `${info.name} daily`), h('p', { class: 'error' }, `Not today: ${err.message}`)) };
+  }
+  const date = reply.daily?.date ?? '';
+  const attempt = reply.game;
+  const boardBox = h('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title' });
+  const streakBox = h('p', { class: 'streak' });
+  const share = h('div', { class: 'share', hidden: true });
+  const slot = h('div', { class: 'slot' });
+  const screen = { element: null, panel: null };
+  let board = null;
+
+  const refresh = async () => {
+    board = await loadBoard(app, boardBox, variant, date);
+    streak(app, streakBox);
+    const view = screen.attempt;
+    if (view && view.state !== 'playing' && view.state !== 'stuck') {
+      const text = shareText(info.name, date, view, board);
+      const copied = h('span', { role: 'status' });
+      share.replaceChildren(h('p', { class: 'share-text' }, text),
+        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(text)) ? ' copied' : ' select the text to copy it'; } }, 'Copy result'), copied);
+      share.hidden = false;
+    }
+  };
+
+  const practice = async () => {
+    try {
+      const r = await app.conn.request(dialect.practice(variant, screen.attempt));
+      mount(r.game, 'practice');
+    } catch (err) {
+      screen.panel?.say(`No practice game: ${err.message}`);
+    }
+  };
+
+  const endActions = () => [
+    h('button', { type: 'button', onclick: practice }, 'Practice this deal'),
+    h('a', { href: '/', 'data-link': '', class: 'button' }, 'Home'),
+  ];
+
+  const mount = (view, kind) => {
+    screen.panel?.destroy();
+    const panel = new GamePanel(app, view, {
+      kind,
+      title: `daily ${date} \u00b7 ${kind === 'practice' ? 'practice' : 'ranked attempt'}`,
+      endActions,
+      onView: (v) => { if (kind === 'daily') screen.attempt = v; },
+      onEnded: () => refresh(),
+    });
+    screen.panel = panel;
+    slot.replaceChildren(panel.element);
+  };
+
+  screen.attempt = dialect.gameView(attempt);
+  mount(attempt, 'daily');
+  screen.element = h('section', { class: 'screen daily' },
+    h('div', { class: 'daily-head' },
+      streakBox,
+      h('button', { type: 'button', onclick: () => { refresh(); boardBox.scrollIntoView?.({ block: 'start' }); } }, 'Leaderboard')),
+    slot, share, boardBox);
+  screen.key = (e) => screen.panel.key(e);
+  screen.resync = async () => {
+    try {
+      const r = await app.conn.request({ type: 'get_game', game: screen.panel.view.id });
+      screen.panel.offer(r.game);
+    } catch { /* keep what is shown */ }
+  };
+  screen.destroy = () => screen.panel?.destroy();
+  refresh();
+  return screen;
+}
+
+export async function leaderboardScreen(app, variant, date) {
+  const info = app.variants.get(variant);
+  const box = h('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title' });
+  const dateInput = h('input', { type: 'date', id: 'board-date', value: date ?? '' });
+  const picker = h('form', { class: 'inline', onsubmit: (e) => {
+    e.preventDefault();
+    app.navigate(`/leaderboard/${variant}${dateInput.value ? `?date=${dateInput.value}` : ''}`);
+  } },
+  h('label', { for: 'board-date' }, 'Day'), dateInput, h('button', { type: 'submit' }, 'Show'));
+  const tabs = h('nav', { class: 'tabs', 'aria-label': 'Games' }, [...app.variants.values()].map((v) =>
+    h('a', { href: `/leaderboard/${v.id}${date ? `?date=${date}` : ''}`, 'data-link': '', 'aria-current': v.id === variant ? 'page' : null }, v.name)));
+  const element = h('section', { class: 'screen' }, h('h1', {}, `${info?.name ?? variant} daily leaderboard`), tabs, picker, box,
+    h('p', {}, h('a', { href: `/daily/${variant}`, 'data-link': '', class: 'button' }, `Play today\u2019s ${info?.name ?? variant}`)));
+  await loadBoard(app, box, variant, date);
+  return { element, resync: () => loadBoard(app, box, variant, date) };
+}

@@ -1,0 +1,32 @@
+// What the client reads from and asks of a protocol-2 server, in the few places where a server
+// of another version differs. compat.js replaces these for today's server; without it the
+// client speaks protocol 2 exactly as ../shared/spec/protocol.md writes it.
+
+export const dialect = {
+  /** The version sent in hello. */
+  protocol: 2,
+
+  /** Requests the server knows beyond protocol 1's (asking for an unknown one counts as a
+   * client mistake on the server: the client does not try). */
+  has: { games: true },
+
+  /** A GameView as the client reads it (protocol 2: as sent). */
+  gameView(view) {
+    return view;
+  },
+
+  /** The layout of a variant: VariantInfo's ``layout`` (null when the server sent none). */
+  layout(info /* , pileIds */) {
+    return info?.layout ?? null;
+  },
+
+  /** The request that starts a practice game on a daily's deal once the attempt has ended. */
+  practice(variant /* , view */) {
+    return { type: 'daily', variant, practice: true };
+  },
+
+  /** The id of a player's game in a room's current race, when the RoomView says it. */
+  roomGame(/* room, playerId */) {
+    return null;
+  },
+};

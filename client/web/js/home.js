@@ -1,0 +1,132 @@
+// Home: the five games (new game, numbered deal, options, daily, leaderboard), races (create one,
+// join one by code), the player's own games to go back to, statistics, and the account code.
+
+import { dialect } from './dialect.js';
+import { store } from './store.js';
+import { clockText, copyText, h, stateWords } from './ui.js';
+
+const OPTION_WORDS = { deal_three: 'deal three', autoplay: 'autoplay' };
+
+function gameRow(app, info) {
+  const saved = store.options(info.id);
+  const boxes = Object.entries(info.options ?? {}).filter(([, v]) => typeof v === 'boolean').map(([name, fallback]) => {
+    const id = `opt-${info.id}-${name}`;
+    const box = h('input', { type: 'checkbox', id, checked: saved[name] ?? fallback, onchange: () => {
+      store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
+    } });
+    return h('label', { for: id, class: 'option' }, box, ` ${OPTION_WORDS[name] ?? name.replace(/_/g, ' ')}`);
+  });
+  const seed = h('input', { type: 'number', min: 1, max: 2147483647, inputmode: 'numeric', 'aria-label': `${info.name} deal number`, placeholder: 'deal #', class: 'seed' });
+  const playSeed = (e) => {
+    e.preventDefault();
+    if (seed.value) app.navigate(`/play/${info.id}?seed=${Number(seed.value)}`);
+  };
+  return h('li', { class: 'variant', dataset: { variant: info.id } },
+    h('h3', {}, info.name),
+    h('div', { class: 'actions' },
+      h('a', { href: `/play/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `New ${info.name} game` }, 'New game'),
+      h('a', { href: `/daily/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `${info.name} daily` }, 'Daily'),
+      h('a', { href: `/leaderboard/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `${info.name} leaderboard` }, 'Leaderboard')),
+    h('form', { class: 'inline', onsubmit: playSeed }, seed, h('button', { type: 'submit', 'aria-label': `Play ${info.name} deal` }, 'Play deal')),
+    boxes.length ? h('div', { class: 'options' }, boxes) : null);
+}
+
+function raceForms(app) {
+  const variants = [...app.variants.values()];
+  const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: v.id === 'freecell' }, v.name)));
+  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, 'a secret deal'), h('option', { value: 'numbered' }, 'a numbered deal'));
+  const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: 'deal #', hidden: true });
+  dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
+  const hints = h('input', { id: 'race-hints', type: 'checkbox' });
+  const minutes = h('input', { id: 'race-minutes', type: 'number', min: 1, max: 1440, value: 30 });
+  const problem = h('p', { class: 'error', role: 'alert' });
+  const create = async (e) => {
+    e.preventDefault();
+    const request = {
+      type: 'create_room', variant: variant.value, options: store.options(variant.value),
+      hints: hints.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
+    };
+    if (dealKind.value === 'numbered' && seed.value) request.seed = Number(seed.value);
+    try {
+      const reply = await app.conn.request(request, { resend: false });
+      app.navigate(`/race/${reply.room.code}`);
+    } catch (err) {
+      problem.textContent = `No room: ${err.message}`;
+    }
+  };
+  const code = h('input', { id: 'join-code', maxlength: 6, autocapitalize: 'characters', autocomplete: 'off', placeholder: 'K7QF2M' });
+  const spectate = h('input', { id: 'join-spectate', type: 'checkbox' });
+  const join = (e) => {
+    e.preventDefault();
+    const c = code.value.trim().toUpperCase();
+    if (c) app.navigate(`/race/${encodeURIComponent(c)}${spectate.checked ? '?as=spectator' : ''}`);
+  };
+  return h('section', { class: 'races', 'aria-labelledby': 'races-title' },
+    h('h2', { id: 'races-title' }, 'Race your friends'),
+    h('form', { class: 'create-room', onsubmit: create },
+      h('label', { for: 'race-variant' }, 'Game'), variant,
+      h('label', { for: 'race-deal' }, 'Deal'), h('span', {}, dealKind, ' ', seed),
+      h('label', { for: 'race-hints' }, 'Hints'), hints,
+      h('label', { for: 'race-minutes' }, 'Time limit (minutes)'), minutes,
+      h('button', { type: 'submit' }, 'Create race'), problem),
+    h('form', { class: 'join-room inline', onsubmit: join },
+      h('label', { for: 'join-code' }, 'Room code'), code,
+      h('label', { for: 'join-spectate', class: 'option' }, spectate, ' watch only'),
+      h('button', { type: 'submit' }, 'Join race')));
+}
+
+async function yourGames(app, box) {
+  if (!dialect.has.games) return;
+  try {
+    const reply = await app.conn.request({ type: 'games', limit: 10 });
+    const games = reply.games ?? [];
+    if (!games.length) return;
+    box.replaceChildren(h('h2', {}, 'Your games'), h('ul', { class: 'your-games' }, games.map((g) => h('li', {},
+      h('a', { href: `/game/${g.id}`, 'data-link': '' }, `${app.variants.get(g.variant)?.name ?? g.variant} \u00b7 ${g.kind} \u00b7 ${stateWords(g.state)} \u00b7 ${g.ply} moves \u00b7 ${clockText(g.elapsed_ms)}`)))));
+    box.hidden = false;
+  } catch {
+    // a server without the games list: nothing to show
+  }
+}
+
+async function statistics(app, box) {
+  try {
+    const reply = await app.conn.request({ type: 'stats' });
+    const rows = (reply.variants ?? []).map((v) => h('tr', {},
+      h('th', { scope: 'row' }, app.variants.get(v.variant)?.name ?? v.variant),
+      h('td', {}, String(v.played)), h('td', {}, String(v.won)),
+      h('td', {}, v.best_ms === null ? '\u2013' : clockText(v.best_ms)),
+      h('td', {}, v.fewest_moves === null ? '\u2013' : String(v.fewest_moves))));
+    box.replaceChildren(h('h2', {}, 'Your statistics'),
+      h('p', { class: 'streak' }, `Daily streak: ${reply.daily_streak} ${reply.daily_streak === 1 ? 'day' : 'days'} \u00b7 dailies won: ${reply.dailies_won ?? 0}`),
+      rows.length ? h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Played'), h('th', {}, 'Won'), h('th', {}, 'Best time'), h('th', {}, 'Fewest moves'))), h('tbody', {}, rows)) : h('p', {}, 'No games played yet.'));
+  } catch {
+    box.replaceChildren();
+  }
+}
+
+function account(app) {
+  const code = h('code', { class: 'token', hidden: true });
+  const copied = h('span', { role: 'status' });
+  return h('details', { class: 'carry' },
+    h('summary', {}, 'Play on another device'),
+    h('p', {}, 'Your account lives in this browser. To use it elsewhere, open this site there and enter this account code; keep it to yourself.'),
+    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, 'Show my account code'), ' ',
+    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? ' copied' : ' select the code to copy it'; } }, 'Copy'),
+    copied, h('p', {}, code));
+}
+
+export function homeScreen(app) {
+  const games = h('section', { hidden: true, class: 'mine' });
+  const stats = h('section', { class: 'stats-box' });
+  const element = h('section', { class: 'screen home' },
+    h('h1', {}, `Welcome, ${app.player.name}`),
+    app.server?.motd ? h('p', { class: 'motd' }, app.server.motd) : null,
+    h('section', { 'aria-labelledby': 'games-title' },
+      h('h2', { id: 'games-title' }, 'Games'),
+      h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)))),
+    raceForms(app), games, stats, account(app));
+  yourGames(app, games);
+  statistics(app, stats);
+  return { element, resync: () => statistics(app, stats) };
+}

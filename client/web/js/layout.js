@@ -1,0 +1,75 @@
+// Where each pile sits, from the variant's layout in welcome (rows of pile ids, "" a gap, and how
+// each pile fans), and the keys that pick piles: the terminal client's keys.
+
+export const GAP = '';
+
+const TABLEAU_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
+const RESERVE_KEYS = ['q', 'w', 'e', 'r'];
+
+/** The key that picks a pile, as KeyboardEvent.key names it ("1", "q", "x", "F1", " "). */
+export function keyOf(pileId) {
+  const n = Number(pileId.slice(1));
+  switch (pileId[0]) {
+    case 't': return TABLEAU_KEYS[n];
+    case 'r': return RESERVE_KEYS[n];
+    case 'f': return `F${n + 1}`;
+    case 'w': return 'x';
+    case 's': return ' ';
+    default: return null;
+  }
+}
+
+/** How a pile's key is written above it. */
+export function keyLabel(pileId) {
+  const key = keyOf(pileId);
+  return key === ' ' ? 'spc' : key;
+}
+
+/** The pile among ``pileIds`` that ``key`` picks, or null. */
+export function pileForKey(key, pileIds) {
+  const k = key.length === 1 ? key.toLowerCase() : key;
+  return pileIds.find((id) => keyOf(id) === k) ?? null;
+}
+
+/**
+ * The layout to draw for a view: the variant's rows kept to the piles the view lists, every
+ * pile the view lists placed (one the rows forget goes in a last row), and a fan for each.
+ */
+export function boardLayout(layout, pileIds) {
+  const present = new Set(pileIds);
+  const placed = new Set();
+  const rows = [];
+  for (const row of layout?.rows ?? []) {
+    const kept = row.filter((id) => id === GAP || present.has(id));
+    kept.forEach((id) => placed.add(id));
+    while (kept.length && kept[kept.length - 1] === GAP) kept.pop();
+    while (kept.length && kept[0] === GAP) kept.shift();
+    if (kept.length) rows.push(kept);
+  }
+  const rest = pileIds.filter((id) => !placed.has(id));
+  if (rest.length) rows.push(rest);
+  const fan = {};
+  for (const id of pileIds) fan[id] = layout?.fan?.[id] ?? (id[0] === 't' ? 'down' : 'stack');
+  return { rows, fan };
+}
+
+/**
+ * How many card widths a row needs: a pile is one, a gap half, a pile fanned sideways one plus
+ * a quarter for each further card it can hold (13 on a foundation, 4 elsewhere). The widest row
+ * sets the card size.
+ */
+export const GAP_UNITS = 0.5;
+export const RIGHT_STEP = 0.25;
+
+export function rightCapacity(pileId) {
+  return pileId[0] === 'f' ? 13 : 4;
+}
+
+export function pileUnits(pileId, fan) {
+  if (pileId === GAP) return GAP_UNITS;
+  return fan[pileId] === 'right' ? 1 + RIGHT_STEP * (rightCapacity(pileId) - 1) : 1;
+}
+
+export function rowUnits(row, fan) {
+  return row.reduce((sum, id) => sum + pileUnits(id, fan), 0);
+}

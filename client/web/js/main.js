@@ -1,0 +1,220 @@
+// The app: the account, the connection, and the screen each address shows.
+//
+//   /                  home: the games, dailies, races, your games and statistics
+//   /play/VARIANT      a new game (?seed=N a numbered deal, ?key=K a keyed one, ?OPTION=1|0)
+//   /daily/VARIANT     today's deal: the ranked attempt, then practice; its leaderboard
+//   /leaderboard/VARIANT  a daily leaderboard (?date=YYYY-MM-DD)
+//   /race/CODE         that room (?as=spectator to watch)
+//   /game/ID           one of the player's own games, resumed
+
+import './compat.js'; // protocol 1 today: delete this line and compat.js with protocol 2
+import { Connection } from './connection.js';
+import { GamePanel } from './game.js';
+import { homeScreen } from './home.js';
+import { dailyScreen, leaderboardScreen } from './daily.js';
+import { raceScreen } from './race.js';
+import { store } from './store.js';
+import { h } from './ui.js';
+
+const main = document.getElementById('main');
+const statusEl = document.getElementById('link-status');
+const whoEl = document.getElementById('who');
+
+export const app = {
+  conn: null,
+  player: null,
+  server: null,
+  variants: new Map(),
+  screen: null,
+  navigate,
+  show,
+  say,
+};
+
+function say(text) {
+  const line = h('p', { class: 'notice', role: 'alert' }, text);
+  main.prepend(line);
+}
+
+function show(screen) {
+  app.screen?.destroy?.();
+  app.screen = screen;
+  main.replaceChildren(screen.element);
+}
+
+function wsUrl() {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+// -- account ---------------------------------------------------------------------------------
+
+function nameForm(problem) {
+  const input = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', required: true, maxlength: 24, pattern: '[A-Za-z0-9_\\-]{1,24}', value: store.name ?? '' });
+  const codeInput = h('input', { id: 'account-code', name: 'code', autocomplete: 'off' });
+  const form = h('form', { class: 'welcome', onsubmit: (e) => {
+    e.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    store.name = name;
+    connect({ name });
+  } },
+  h('h1', {}, 'Patience Club'),
+  h('p', {}, 'Five solitaire games, a daily challenge for each, and races with friends on the same deal.'),
+  problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
+  h('label', { for: 'name' }, 'Name'),
+  h('div', { class: 'inline' }, input, h('button', { type: 'submit' }, 'Play')),
+  h('p', { class: 'small' }, '1 to 24 letters, digits, _ or -. Your account stays in this browser.'));
+  const carry = h('details', { class: 'carry' },
+    h('summary', {}, 'I have an account code from another device'),
+    h('form', { onsubmit: (e) => {
+      e.preventDefault();
+      const code = codeInput.value.trim();
+      if (!code) return;
+      store.token = code;
+      connect({ token: code });
+    } },
+    h('label', { for: 'account-code' }, 'Account code'),
+    h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, 'Use this account'))));
+  show({ element: h('section', { class: 'screen narrow' }, form, carry) });
+  input.focus();
+}
+
+function connect(credentials) {
+  app.conn?.stop();
+  const conn = new Connection(wsUrl(), () => (store.token ? { token: store.token } : credentials));
+  app.conn = conn;
+  conn.addEventListener('status', (e) => {
+    const { online, retryInMs } = e.detail;
+    statusEl.textContent = online ? 'online' : `offline \u00b7 reconnecting in ${Math.ceil(retryInMs / 1000)} s`;
+    statusEl.dataset.online = String(online);
+    document.body.classList.toggle('offline', !online);
+  });
+  conn.addEventListener('welcome', (e) => welcomed(e.detail.welcome, e.detail.again));
+  conn.addEventListener('push', (e) => app.screen?.push?.(e.detail));
+  conn.addEventListener('refused', (e) => {
+    const err = e.detail;
+    if (err.code === 'bad_token') {
+      store.token = null;
+      nameForm('This browser\u2019s account is not known to the server: choose a name to start again.');
+    } else if (err.code === 'name_taken') nameForm(`The name ${credentials.name} is taken: try another.`);
+    else if (err.code === 'invalid_name') nameForm('A name is 1 to 24 letters, digits, _ or -.');
+    else nameForm(`The server refused: ${err.message || err.code}`);
+  });
+  statusEl.textContent = 'connecting\u2026';
+  conn.start();
+}
+
+function welcomed(welcome, again) {
+  if (welcome.token) store.token = welcome.token;
+  app.player = welcome.player;
+  app.server = welcome.server;
+  app.variants = new Map((welcome.server?.variants ?? []).map((v) => [v.id, v]));
+  whoEl.textContent = welcome.player.name;
+  if (again && app.screen?.resync) app.screen.resync();
+  else if (!again || !app.screen?.resync) route();
+}
+
+// -- screens ---------------------------------------------------------------------------------
+
+function navigate(path, { replace = false } = {}) {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+function notFound(text) {
+  return { element: h('section', { class: 'screen' }, h('h1', {}, 'Not here'), h('p', {}, text), h('a', { href: '/', 'data-link': '' }, 'Home')) };
+}
+
+/** A game screen that resumes after a reconnect with the server's current view. */
+export function gameScreen(view, options = {}) {
+  const panel = new GamePanel(app, view, options);
+  return {
+    element: h('section', { class: 'screen' }, panel.element),
+    panel,
+    key: (e) => panel.key(e),
+    resync: async () => {
+      try {
+        const reply = await app.conn.request({ type: 'get_game', game: panel.view.id });
+        panel.offer(reply.game);
+      } catch { /* the panel keeps what it has */ }
+    },
+    destroy: () => panel.destroy(),
+  };
+}
+
+async function playScreen(variant, query) {
+  const info = app.variants.get(variant);
+  if (!info) return notFound(`There is no game called ${variant}.`);
+  const request = { type: 'start_game', variant, options: {} };
+  const saved = store.options(variant);
+  for (const [name, fallback] of Object.entries(info.options ?? {})) {
+    const raw = query.get(name);
+    const value = raw === null ? saved[name] ?? fallback : raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : Number(raw);
+    if (value !== fallback) request.options[name] = value;
+  }
+  if (query.get('seed')) request.seed = Number(query.get('seed'));
+  if (query.get('key')) request.key = query.get('key');
+  try {
+    const reply = await app.conn.request(request);
+    history.replaceState(null, '', `/game/${reply.game.id}`);
+    return gameScreen(reply.game);
+  } catch (err) {
+    return notFound(`The game could not start: ${err.message}`);
+  }
+}
+
+async function resumeScreen(id) {
+  try {
+    const reply = await app.conn.request({ type: 'get_game', game: id });
+    return gameScreen(reply.game);
+  } catch (err) {
+    const why = err.code === 'forbidden' ? 'That game is someone else\u2019s.' : err.code === 'not_found' ? 'There is no such game.' : err.message;
+    return notFound(why);
+  }
+}
+
+let routing = 0;
+
+async function route() {
+  const turn = ++routing;
+  const url = new URL(location.href);
+  const [, first = '', second = ''] = url.pathname.split('/');
+  const arg = decodeURIComponent(second);
+  let screen;
+  if (first === '') screen = homeScreen(app);
+  else if (first === 'play') screen = await playScreen(arg, url.searchParams);
+  else if (first === 'daily') screen = await dailyScreen(app, arg);
+  else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
+  else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
+  else if (first === 'game') screen = await resumeScreen(arg);
+  else screen = notFound('This address shows nothing.');
+  if (turn === routing) show(screen);
+  else screen.destroy?.();
+}
+
+// -- page-wide input -------------------------------------------------------------------------
+
+document.addEventListener('click', (e) => {
+  const link = e.target.closest('a[data-link]');
+  if (!link || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  e.preventDefault();
+  navigate(link.getAttribute('href'));
+});
+
+window.addEventListener('popstate', () => { if (app.conn?.online) route(); });
+
+document.addEventListener('keydown', (e) => {
+  const t = e.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  if ((t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement || t instanceof HTMLElement && t.tagName === 'SUMMARY') && (e.key === ' ' || e.key === 'Enter')) return;
+  if (e.key === '?') {
+    const help = main.querySelector('details.keys');
+    if (help) { help.open = !help.open; e.preventDefault(); }
+    return;
+  }
+  if (app.screen?.key?.(e)) e.preventDefault();
+});
+
+if (store.token) connect({ token: store.token });
+else nameForm();

@@ -1,0 +1,153 @@
+"""The browser client's files over plain HTTP, on the WebSocket's port.
+
+Every file under ``client/web/`` is read once, when the server starts, into
+a table of :class:`Asset` (body, content type, ETag); a request is answered
+from that table alone, so no request path ever reaches the file system and
+``..`` or an encoded slash can only miss. The app's own addresses
+(``/play/VARIANT``, ``/race/CODE``...) answer the same ``index.html``: the
+page reads its address and shows the right screen.
+
+Files are not renamed by content, so each response says ``Cache-Control:
+no-cache`` with a strong ETag: a browser keeps its copy and asks again,
+and an unchanged file costs a ``304`` with no body. Every answer carries a
+Content-Security-Policy that allows scripts, styles and images from this
+host only (no inline or evaluated script) and WebSocket connections back to
+the host the page was loaded from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http
+import logging
+import re
+from dataclasses import dataclass
+from email.utils import formatdate
+from pathlib import Path
+
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+log = logging.getLogger(__name__)
+
+#: the browser client's files, beside the ``server`` package (also when installed)
+CLIENT_ROOT = Path(__file__).resolve().parents[2] / "client" / "web"
+INDEX = "/index.html"
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+#: addresses of the app's screens: each answers index.html
+APP_ROUTES = re.compile(
+    r"/(?:"
+    r"|play/[a-z_]{1,32}"
+    r"|daily/[a-z_]{1,32}"
+    r"|leaderboard/[a-z_]{1,32}"
+    r"|race/[A-Za-z0-9]{1,16}"
+    r"|game/[A-Za-z0-9_-]{1,32}"
+    r")/?"
+)
+#: what a Host header may hold to be echoed into the policy (a name or address, a port)
+_HOST = re.compile(r"[A-Za-z0-9.\-]{1,253}(?::[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](?::[0-9]{1,5})?")
+
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'{ws}; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Asset:
+    """One file as served: its bytes and the headers that describe them."""
+
+    body: bytes
+    content_type: str
+    etag: str
+    last_modified: str
+
+
+def content_security_policy(host: str | None) -> str:
+    """The policy for a page loaded from ``host``: its own ws:/wss: allowed, nothing else.
+
+    ``'self'`` covers ws: on the same host in current browsers; naming the
+    host as well keeps older ones connecting. A Host header that is not a
+    plain host and port is left out rather than echoed.
+    """
+    ws = f" ws://{host} wss://{host}" if host and _HOST.fullmatch(host) else ""
+    return POLICY.format(ws=ws)
+
+
+class StaticSite:
+    """The asset table and the answers made from it."""
+
+    def __init__(self, assets: dict[str, Asset]) -> None:
+        self.assets = assets
+
+    @classmethod
+    def load(cls, root: Path = CLIENT_ROOT) -> StaticSite:
+        """Read every file under ``root``; a missing folder serves no page (and says so)."""
+        assets: dict[str, Asset] = {}
+        if not root.is_dir():
+            log.warning("no browser client at %s: only /ws, /healthz and /metrics answer", root)
+            return cls(assets)
+        for path in sorted(root.rglob("*")):
+            kind = CONTENT_TYPES.get(path.suffix)
+            if kind is None or not path.is_file():
+                continue
+            body = path.read_bytes()
+            etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+            modified = formatdate(path.stat().st_mtime, usegmt=True)
+            assets["/" + path.relative_to(root).as_posix()] = Asset(body, kind, etag, modified)
+        log.info("browser client: %d files from %s", len(assets), root)
+        return cls(assets)
+
+    def asset_for(self, path: str) -> Asset | None:
+        if APP_ROUTES.fullmatch(path):
+            return self.assets.get(INDEX)
+        if path == INDEX:
+            return None  # one address per page: the app is at /
+        return self.assets.get(path)
+
+    def answer(self, request: Request) -> Response | None:
+        """The response for ``request``, or None when no file or screen has its path."""
+        path = request.path.split("?", 1)[0].split("#", 1)[0]
+        asset = self.asset_for(path)
+        if asset is None:
+            return None
+        headers = Headers(
+            [
+                ("Content-Type", asset.content_type),
+                ("ETag", asset.etag),
+                ("Last-Modified", asset.last_modified),
+                ("Cache-Control", "no-cache"),
+                ("Content-Security-Policy", content_security_policy(request.headers.get("Host"))),
+                ("X-Content-Type-Options", "nosniff"),
+                ("Referrer-Policy", "no-referrer"),
+                ("X-Frame-Options", "DENY"),
+            ]
+        )
+        if _matches(request.headers.get("If-None-Match"), asset.etag):
+            status = http.HTTPStatus.NOT_MODIFIED
+            headers["Content-Length"] = "0"
+            return Response(status.value, status.phrase, headers, b"")
+        headers["Content-Length"] = str(len(asset.body))
+        status = http.HTTPStatus.OK
+        return Response(status.value, status.phrase, headers, asset.body)
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    """Whether an ``If-None-Match`` header names ``etag`` (weakly, as RFC 9110 compares)."""
+    if not if_none_match:
+        return False
+    tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
+    return "*" in tags or etag in tags

@@ -1,0 +1,129 @@
+"""The browser client's files over HTTP on the server's port: routes, types, caching, policy."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+from pathlib import Path
+
+from server.app import App
+from server.net.static import CLIENT_ROOT, StaticSite, content_security_policy
+
+
+def get(app: App, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    """One raw GET (http.client sends the path exactly as given, dots and all)."""
+    connection = http.client.HTTPConnection("127.0.0.1", app.port, timeout=5)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+async def fetch(app: App, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    return await asyncio.to_thread(get, app, path, **headers)
+
+
+async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
+    index = (CLIENT_ROOT / "index.html").read_bytes()
+    for path in (
+        "/",
+        "/play/freecell",
+        "/play/osmosis?seed=5",
+        "/daily/gypsy",
+        "/race/K7QF2M",
+        "/race/k7qf2m?as=spectator",
+        "/game/g7Qx-_9a",
+        "/leaderboard/westhaven",
+    ):
+        status, headers, body = await fetch(server, path)
+        assert (status, body) == (200, index), path
+        assert headers["content-type"] == "text/html; charset=utf-8"
+
+
+async def test_assets_carry_their_type_an_etag_and_no_sniffing(server: App) -> None:
+    expected = {
+        "/js/main.js": "text/javascript; charset=utf-8",
+        "/js/msgpack.js": "text/javascript; charset=utf-8",
+        "/css/app.css": "text/css; charset=utf-8",
+        "/img/icon.svg": "image/svg+xml",
+    }
+    for path, kind in expected.items():
+        status, headers, body = await fetch(server, path)
+        assert status == 200, path
+        assert headers["content-type"] == kind
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["cache-control"] == "no-cache"
+        assert headers["etag"].startswith('"') and headers["last-modified"].endswith("GMT")
+        assert int(headers["content-length"]) == len(body) > 0
+
+
+async def test_an_unchanged_file_is_304_without_a_body(server: App) -> None:
+    _, headers, _ = await fetch(server, "/js/board.js")
+    etag = headers["etag"]
+    for sent in (etag, f"W/{etag}", f'"other", {etag}', "*"):
+        status, again, body = await fetch(server, "/js/board.js", **{"If-None-Match": sent})
+        assert (status, body) == (304, b""), sent
+        assert again["etag"] == etag
+    status, _, body = await fetch(server, "/js/board.js", **{"If-None-Match": '"stale"'})
+    assert status == 200 and body
+
+
+async def test_the_policy_allows_this_host_only_and_no_inline_script(server: App) -> None:
+    _, headers, _ = await fetch(server, "/")
+    policy = headers["content-security-policy"]
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self'"
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "*" not in policy
+    host = f"127.0.0.1:{server.port}"
+    assert directives["connect-src"] == f"'self' ws://{host} wss://{host}"
+    assert directives["frame-ancestors"] == "'none'"
+
+
+def test_a_host_header_that_is_not_a_host_is_not_echoed() -> None:
+    assert "evil" not in content_security_policy("a.example; script-src evil")
+    assert "ws://[::1]:8765" in content_security_policy("[::1]:8765")
+    assert "ws:" not in content_security_policy(None)
+
+
+async def test_unknown_paths_and_traversal_are_404(server: App) -> None:
+    for path in (
+        "/nowhere",
+        "/js/nope.js",
+        "/index.html",
+        "/../server/app.py",
+        "/js/../index.html",
+        "/js/..%2f..%2fpyproject.toml",
+        "/%2e%2e/pyproject.toml",
+        "/play/Freecell!",
+        "/play/freecell/extra",
+        "/js",
+        "/js/",
+        "/css/app.css/",
+        "/race/" + "A" * 40,
+    ):
+        status, _, body = await fetch(server, path)
+        assert status == 404, path
+        assert b"not found" in body
+
+
+async def test_the_server_paths_stay_as_they_were(server: App) -> None:
+    status, headers, _ = await fetch(server, "/healthz")
+    assert status == 200 and headers["content-type"] == "application/json"
+    status, headers, _ = await fetch(server, "/metrics")
+    assert status == 200 and "text/plain" in headers["content-type"]
+
+
+def test_the_table_holds_only_known_types_and_nothing_outside_its_folder(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a.js").write_text("export {};")
+    (tmp_path / "notes.md").write_text("not served")
+    (tmp_path.parent / "secret.js").write_text("outside")
+    site = StaticSite.load(tmp_path)
+    assert sorted(site.assets) == ["/index.html", "/js/a.js"]
+    assert site.asset_for("/") is site.assets["/index.html"]
+    assert site.asset_for("/../secret.js") is None
+    assert StaticSite.load(tmp_path / "missing").assets == {}

@@ -1,0 +1,76 @@
+// Cards and piles in words, layouts and keys, and the deal commitment check.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { cardName, faceDownName, moveWords, pileLabel, pileName, rankText } from '../../../client/web/js/cards.js';
+import { boardLayout, keyOf, pileForKey, rowUnits } from '../../../client/web/js/layout.js';
+import { commitmentOf, dealWords, keyMatches } from '../../../client/web/js/fairplay.js';
+import { sha256 } from '../../../client/web/js/sha256.js';
+import { dialect } from '../../../client/web/js/dialect.js';
+
+test('cards and piles are named in words', () => {
+  assert.equal(cardName('TH'), 'ten of hearts');
+  assert.equal(cardName('AS'), 'ace of spades');
+  assert.equal(cardName('QC'), 'queen of clubs');
+  assert.equal(rankText('TD'), '10');
+  assert.equal(faceDownName(3), 'face down, 3 cards');
+  assert.equal(faceDownName(1), 'face down, 1 card');
+  assert.equal(pileName('r0', 'freecell'), 'free cell 1');
+  assert.equal(pileName('r0', 'osmosis'), 'reserve 1');
+  assert.equal(pileName('t9'), 'tableau 10');
+  assert.equal(pileLabel({ id: 't3', down: 3, up: ['TH'] }), 'tableau 4: face down, 3 cards; ten of hearts');
+  assert.equal(pileLabel({ id: 'f0', down: 0, up: [] }), 'foundation 1: empty');
+  assert.equal(pileLabel({ id: 't0', down: 0, up: ['KS', 'QH'] }), 'tableau 1: 2 face up, top queen of hearts');
+  const piles = [{ id: 't3', down: 0, up: ['9H', '8S'] }];
+  assert.equal(moveWords('t3:2>t5', piles), 'nine of hearts and 1 more from tableau 4 to tableau 6');
+  assert.equal(moveWords('t3>f', piles), 'eight of spades from tableau 4 to a foundation');
+  assert.equal(moveWords('deal', piles), 'dealt from the stock');
+});
+
+test('the terminal client\'s keys pick piles', () => {
+  assert.deepEqual(['t0', 't9', 'r0', 'r3', 'f0', 'f7', 'w', 's'].map(keyOf), ['1', '0', 'q', 'r', 'F1', 'F8', 'x', ' ']);
+  const ids = ['r0', 'r1', 'f0', 't0', 't1', 'w', 's'];
+  assert.equal(pileForKey('2', ids), 't1');
+  assert.equal(pileForKey('W', ids), 'r1');
+  assert.equal(pileForKey('F1', ids), 'f0');
+  assert.equal(pileForKey('x', ids), 'w');
+  assert.equal(pileForKey('9', ids), null);
+});
+
+test('a layout keeps the rows the variant declares, to the piles the view has', () => {
+  const layout = { rows: [['s', 'w', '', 'f0', 'f1'], ['t0', 't1']], fan: { s: 'stack', w: 'stack', f0: 'stack', f1: 'stack', t0: 'down', t1: 'down' } };
+  const drawn = boardLayout(layout, ['s', 'f0', 'f1', 't0', 't1', 'r0']);
+  assert.deepEqual(drawn.rows, [['s', '', 'f0', 'f1'], ['t0', 't1'], ['r0']]);
+  assert.equal(drawn.fan.r0, 'stack');
+  assert.equal(rowUnits(drawn.rows[0], drawn.fan), 3.5);
+  assert.equal(rowUnits(['r0', 'f0'], { r0: 'right', f0: 'right' }), 1.75 + 4);
+  const fallback = boardLayout(null, ['t0', 's']);
+  assert.deepEqual(fallback.rows, [['t0', 's']]);
+  assert.deepEqual(fallback.fan, { t0: 'down', s: 'stack' });
+});
+
+test('protocol 2 reads the layout from VariantInfo and sends views as they come', () => {
+  assert.equal(dialect.protocol, 2);
+  assert.equal(dialect.has.games, true);
+  const layout = { rows: [['t0']], fan: { t0: 'down' } };
+  assert.equal(dialect.layout({ id: 'x', layout }, ['t0']), layout);
+  const view = { deal: { seed: 5 } };
+  assert.equal(dialect.gameView(view), view);
+  assert.deepEqual(dialect.practice('gypsy', view), { type: 'daily', variant: 'gypsy', practice: true });
+});
+
+test('SHA-256 as node computes it, and the spec\'s commitment vectors', () => {
+  for (const text of ['', 'abc', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'ten of \u2665'.repeat(40)]) {
+    assert.equal(sha256(text), createHash('sha256').update(text, 'utf8').digest('hex'));
+  }
+  assert.ok(commitmentOf('freecell', '0'.repeat(64)).startsWith('48281e31e52d7658'));
+  const key = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join('');
+  const commitment = commitmentOf('gypsy', key);
+  assert.ok(commitment.startsWith('142eba26df0471a2'));
+  assert.ok(keyMatches('gypsy', { commitment, key }));
+  assert.ok(keyMatches('gypsy', { commitment, key: key.toUpperCase() }));
+  assert.ok(!keyMatches('freecell', { commitment, key }));
+  assert.ok(!keyMatches('gypsy', { commitment }));
+  assert.equal(dealWords({ seed: 617 }), 'deal #617');
+  assert.equal(dealWords({ commitment }), `secret deal ${commitment.slice(0, 8)}\u2026`);
+});

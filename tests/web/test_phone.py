@@ -1,0 +1,78 @@
+"""A phone: 390 px wide, portrait, touch. Freecell fits the width; taps and a touch drag move
+cards; a double tap sends a card home."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.games import new_game
+from tests.web.conftest import LiveServer
+from tests.web.pages import BOARD, assert_board, key_move, pile, register, top_card, wait_ply
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+
+
+def touch_drag(page: Any, src: Any, dst: Any) -> None:
+    """A finger on ``src``, moved to ``dst`` and lifted: real touch events, through the DevTools
+    protocol (Playwright's touchscreen only taps)."""
+    cdp = page.context.new_cdp_session(page)
+    a, b = src.bounding_box(), dst.bounding_box()
+    x0, y0 = a["x"] + 8, a["y"] + 6
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + 12
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for i in range(1, 7):
+        x, y = x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * i / 6
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_freecell_on_a_phone_fits_and_plays_by_touch(new_context: Any, live: LiveServer) -> None:
+    page = new_context(**PHONE).new_page()
+    register(page, f"{live.url}/", "alice")
+    page.goto(f"{live.url}/play/freecell?seed=617")
+    wait_ply(page, 0)
+    widths = page.evaluate("""() => {
+      const b = document.querySelector('.game .board');
+      return [b.scrollWidth, b.clientWidth, document.documentElement.scrollWidth, innerWidth];
+    }""")
+    assert widths[0] <= widths[1], f"the board scrolls sideways: {widths}"
+    assert widths[2] <= widths[3], f"the page scrolls sideways: {widths}"
+    right = page.locator(f"{BOARD} [data-pile='t7']").bounding_box()
+    assert right["x"] + right["width"] <= 390
+
+    game = new_game("freecell", seed=617)
+    top_card(page, "t7").tap(position={"x": 8, "y": 6})  # tap, tap
+    pile(page, "t1").tap(position={"x": 8, "y": 6})
+    game.play("t7>t1")
+    assert_board(page, game)
+
+    touch_drag(page, top_card(page, "t4"), pile(page, "r0"))
+    game.play("t4>r0")
+    assert_board(page, game)
+
+
+def test_a_double_tap_sends_a_card_home(new_context: Any, live: LiveServer) -> None:
+    page = new_context(**PHONE).new_page()
+    register(page, f"{live.url}/", "alice")
+    page.goto(f"{live.url}/play/freecell?seed=617&autoplay=0")
+    wait_ply(page, 0)
+    game = new_game("freecell", seed=617, options={"autoplay": False})
+    for move in ["t6>r0", "t6>r1", "t6>r2", "t6>r3"]:
+        key_move(page, move)
+        game.play(move)
+        assert_board(page, game)
+    card = top_card(page, "t6")
+    card.tap(position={"x": 8, "y": 6})
+    card.tap(position={"x": 8, "y": 6})
+    game.play("t6>f")
+    assert_board(page, game)
