@@ -212,11 +212,13 @@ class App:
         log.info("%r welcomed as %r", session, session.player.name)
         hooks.welcomed(session)
 
-    def server_info(self) -> dict[str, Any]:
-        info = {"name": self.config.name, "version": server_version(), "variants": VARIANTS}
-        if self.config.motd:
-            info["motd"] = self.config.motd  # issue 5: message of the day
-        return info
+    def server_info(self) -> p.ServerInfo:
+        return p.ServerInfo(
+            name=self.config.name,
+            version=server_version(),
+            variants=tuple(p.VariantInfo.from_map(info) for info in VARIANTS),
+            motd=self.config.motd or None,
+        )
 
     async def dispatch(self, session: Session, frame: bytes | str) -> None:
         """Answer one frame; every refusal becomes an ``error`` here and nowhere else."""
@@ -237,9 +239,8 @@ class App:
             if route is not None and route.needs_hello and session.player is None:
                 raise ProtocolError(p.HELLO_FIRST, "send hello first")
             if route is None:
-                p.decode_map(m, {})  # raises invalid_field for 'type'/'id', else unknown_type
-                raise ProtocolError(p.UNKNOWN_TYPE, "unknown message type")
-            message = p.decode_map(m, {route.message.type: route.message})
+                raise p.unknown_type(p.message_type(m))  # invalid_field for 'type' or 'id' first
+            message = p.REQUESTS.decode_map(m)
             reply = await route.handler(session, message)
         except ProtocolError as exc:
             self._refuse(session, exc, re)

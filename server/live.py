@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +30,7 @@ from shared import protocol as p
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions, InvalidRecord, ProtocolError
 from shared.game import PLAYING, RESIGNED, STUCK, WON, Game
 from shared.games import new_game, replay
-from shared.notation import AUTO, DEAL, UNDO, Move
+from shared.notation import UNDO, Action, Move
 
 log = logging.getLogger(__name__)
 
@@ -91,15 +91,17 @@ class LiveGame:
             await asyncio.shield(pending)
 
 
-def same_action(sent: str, recorded: str) -> bool:
+def same_action(sent: Action, recorded: str) -> bool:
     """Whether ``sent`` is the action the engine recorded as ``recorded`` (``w>f`` vs ``w>f2``)."""
-    if sent == recorded:
+    if str(sent) == recorded:
         return True
+    if not isinstance(sent, Move) or sent.dst != "f" or sent.count != 1:
+        return False
     try:
-        a, b = Move.parse(sent), Move.parse(recorded)
+        played = Move.parse(recorded)
     except InvalidNotation:
         return False
-    return a.dst == "f" and a.src == b.src and a.count == 1 and b.dst.startswith("f")
+    return sent.src == played.src and played.dst.startswith("f")
 
 
 def _solver_hint(seconds: float) -> Callable[[Game], str | None] | None:
@@ -230,7 +232,7 @@ class GameService:
     # -- acting ------------------------------------------------------------------
 
     async def start(
-        self, player_id: int, variant: str, seed: int | None, options: dict[str, bool | int]
+        self, player_id: int, variant: str, seed: int | None, options: Mapping[str, bool | int]
     ) -> LiveGame:
         if seed is None:
             seed = secrets.randbelow(p.MAX_SEED) + 1
@@ -261,7 +263,7 @@ class GameService:
         await self._stored(live, self.writer.submit(GameWrite(new_game=row)))
         return live
 
-    async def move(self, live: LiveGame, ply: int, action: str) -> LiveGame:
+    async def move(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
         if action == UNDO:
             return await self.undo(live, ply)
         game = live.game
@@ -279,7 +281,8 @@ class GameService:
             )
         self._hide_face_down(live, action)
         try:
-            recorded = game.play(action)
+            # Game.play takes notation text: the one place the Action becomes text again.
+            recorded = game.play(str(action))
         except (IllegalMove, InvalidNotation) as exc:
             raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
         await self._after(live, ply, recorded)
@@ -366,22 +369,20 @@ class GameService:
                 "field 'game' holds the game as it is",
             )
 
-    def _hide_face_down(self, live: LiveGame, action: str) -> None:
+    def _hide_face_down(self, live: LiveGame, action: Action) -> None:
         """Refuse moves from a pile without a face-up card before the engine names its top card."""
-        if action in (DEAL, AUTO):
+        if not isinstance(action, Move):
             return
-        try:
-            move = p.parse_move(action)
-        except InvalidNotation as exc:
-            raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
         rules = live.game.rules
-        index = rules.index.get(move.src)
+        index = rules.index.get(action.src)
         if index is None:
             return
         pos = live.game.position
         if len(pos.piles[index]) <= pos.down[index]:
             what = "is empty" if not pos.piles[index] else "has no face-up card"
-            raise ProtocolError(p.ILLEGAL_MOVE, f"{action!r} is not legal now: {move.src} {what}")
+            raise ProtocolError(
+                p.ILLEGAL_MOVE, f"{str(action)!r} is not legal now: {action.src} {what}"
+            )
 
     async def _after(self, live: LiveGame, ply: int | None, action: str) -> None:
         """Settle the game's state, store what the action changed, then tell the listeners.

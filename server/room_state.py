@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from shared import protocol_races as r
+from shared import protocol as p
 
 if TYPE_CHECKING:
     from server.session import Session
@@ -17,7 +17,7 @@ TIMEOUT = "timeout"
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(r.CODE_ALPHABET) for _ in range(r.CODE_LENGTH))
+    return "".join(secrets.choice(p.CODE_ALPHABET) for _ in range(p.CODE_LENGTH))
 
 
 @dataclass(eq=False)
@@ -48,7 +48,7 @@ class RoomState:
     #: watched player -> sessions following their board
     watchers: dict[int, set[Session]] = field(default_factory=dict)
     countdown: asyncio.Task[None] | None = None
-    standings: list[dict[str, Any]] | None = None
+    standings: tuple[p.Standing, ...] | None = None
     #: the last change saved
     touched_ms: int = 0
     #: one save at a time, in order

@@ -16,7 +16,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from server.live import ENDED, LiveGame
 from server.room_state import (
@@ -32,7 +32,6 @@ from server.room_state import (
 from server.standings import ranked
 from server.store import rooms as store
 from shared import protocol as p
-from shared import protocol_races as r
 from shared.errors import InvalidOptions, ProtocolError
 from shared.games import new_game, rules_for
 
@@ -105,28 +104,23 @@ class RoomService:
 
     # -- views and pushes -----------------------------------------------------------------
 
-    def view(self, room: RoomState) -> dict[str, Any]:
+    def view(self, room: RoomState) -> p.RoomView:
         """RoomView of protocol.md; each player also carries their game in the current race."""
         online = self.app.players
-        return {
-            "code": room.code,
-            "variant": room.variant,
-            "options": rules_for(room.variant, room.options).options,
-            "host": room.host,
-            "players": [
-                {
-                    "id": m.id,
-                    "name": m.name,
-                    "connected": m.id in online,
-                    "game": room.racers.get(m.id),
-                }
+        return p.RoomView(
+            code=room.code,
+            variant=room.variant,
+            options=rules_for(room.variant, room.options).options,
+            host=room.host,
+            players=tuple(
+                p.RoomPlayer(m.id, m.name, m.id in online, room.racers.get(m.id))
                 for m in room.members
-            ],
-            "state": room.state,
-            "max_players": room.max_players,
-            "time_limit_s": room.time_limit_s,
-            "race": room.race,
-        }
+            ),
+            state=room.state,
+            max_players=room.max_players,
+            time_limit_s=room.time_limit_s,
+            race=room.race,
+        )
 
     def push(
         self,
@@ -144,7 +138,7 @@ class RoomService:
                 session.send(message)
 
     def push_room(self, room: RoomState, *, skip: int | None = None) -> None:
-        self.push(room, r.RoomMessage(fields={"room": self.view(room)}), skip=skip)
+        self.push(room, p.RoomReply(room=self.view(room)), skip=skip)
 
     def rooms_of(self, player_id: int) -> list[RoomState]:
         return [room for room in self.rooms.values() if room.member(player_id) is not None]
@@ -170,17 +164,17 @@ class RoomService:
     def _member_of(self, code: str, player_id: int) -> RoomState:
         room = self.get(code)
         if room.member(player_id) is None:
-            raise ProtocolError(r.NOT_IN_ROOM, f"you are not in room {code!r}")
+            raise ProtocolError(p.NOT_IN_ROOM, f"you are not in room {code!r}")
         return room
 
     def _check_room_count(self, player: int) -> None:
-        if len(self.rooms_of(player)) >= r.MAX_ROOMS_PER_PLAYER:
+        if len(self.rooms_of(player)) >= p.MAX_ROOMS_PER_PLAYER:
             raise ProtocolError(
-                r.TOO_MANY_ROOMS,
-                f"you are in {r.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
+                p.TOO_MANY_ROOMS,
+                f"you are in {p.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
             )
 
-    async def create(self, player: int, name: str, message: r.CreateRoom) -> RoomState:
+    async def create(self, player: int, name: str, message: p.CreateRoom) -> RoomState:
         self._check_room_count(player)
         try:
             options = new_game(message.variant, seed=1, options=message.options).options
@@ -215,9 +209,9 @@ class RoomService:
         if room.member(player) is not None:
             return room  # already in: a reconnecting player asks for the room again
         if room.state in (COUNTDOWN, RACING):
-            raise ProtocolError(r.RACE_IN_PROGRESS, f"room {code!r} is racing; join after it")
+            raise ProtocolError(p.RACE_IN_PROGRESS, f"room {code!r} is racing; join after it")
         if len(room.members) >= room.max_players:
-            raise ProtocolError(r.ROOM_FULL, f"room {code!r} has {room.max_players} players")
+            raise ProtocolError(p.ROOM_FULL, f"room {code!r} has {room.max_players} players")
         self._check_room_count(player)
         seq = max((m.seq for m in room.members), default=-1) + 1
         room.members.append(Member(player, name, self.app.clock(), seq))
@@ -248,9 +242,9 @@ class RoomService:
     async def start_race(self, player: int, code: str, seed: int | None) -> None:
         room = self._member_of(code, player)
         if room.host != player:
-            raise ProtocolError(r.NOT_HOST, f"only the host of room {code!r} starts its race")
+            raise ProtocolError(p.NOT_HOST, f"only the host of room {code!r} starts its race")
         if room.state in (COUNTDOWN, RACING):
-            raise ProtocolError(r.RACE_IN_PROGRESS, f"room {code!r} is already racing")
+            raise ProtocolError(p.RACE_IN_PROGRESS, f"room {code!r} is already racing")
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
         if seed is None:
@@ -264,7 +258,7 @@ class RoomService:
         room.standings = None
         await self._save(room)
         self.push_room(room, skip=player)
-        self.push(room, r.RaceCountdown(fields={"code": code, "start_in_ms": countdown}))
+        self.push(room, p.RaceCountdown(code=code, start_in_ms=countdown))
         self._schedule(room)
 
     async def watch(self, session: Session, player: int, code: str, target: int) -> LiveGame:
@@ -319,7 +313,7 @@ class RoomService:
         for m, live in zip(racers, started, strict=True):
             self.push(
                 room,
-                r.RaceStarted(fields={"code": room.code, "game": games.view(live)}),
+                p.RaceStarted(code=room.code, game=p.GameView.of(games.view(live))),
                 to=[m.id],
             )
         self.push_room(room)
@@ -336,22 +330,21 @@ class RoomService:
         games = self.app.games
         watchers = room.watchers.get(live.owner)
         if watchers:
-            push = p.GameMessage(
-                game=games.view(live), extra={"code": room.code, "player": live.owner}
-            )
+            view = p.GameView.of(games.view(live))
+            push = p.GameReply(game=view, code=room.code, player=live.owner)
             for session in list(watchers):
                 session.send(push)
         if room.state != RACING:
             return
-        progress = {
-            "code": room.code,
-            "player": live.owner,
-            "ply": live.game.ply,
-            "foundation": live.game.foundation_cards,
-            "score": live.game.score,
-            "state": live.state,
-        }
-        self.push(room, r.Progress(fields=progress), skip=live.owner)
+        progress = p.Progress(
+            code=room.code,
+            player=live.owner,
+            ply=live.game.ply,
+            foundation=live.game.foundation_cards,
+            score=live.game.score,
+            state=live.state,
+        )
+        self.push(room, progress, skip=live.owner)
         if live.state in ENDED:
             await self._check_over(room)
 
@@ -381,9 +374,9 @@ class RoomService:
             }
             for live in racing
         ]
-        room.standings = ranked(entries)
+        room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
         await self._save(room)
-        self.push(room, r.RaceOver(fields={"code": room.code, "standings": room.standings}))
+        self.push(room, p.RaceOver(code=room.code, standings=room.standings))
         self.push_room(room)
         log.info("room %s: race %d over", room.code, room.race)
 

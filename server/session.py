@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -100,7 +100,7 @@ class Session:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sender
 
-    def send(self, message: p.Message | Mapping[str, Any]) -> None:
+    def send(self, message: p.Message) -> None:
         """Queue a message; a reader too slow to make room is disconnected."""
         if self.dropped:
             return

@@ -3,7 +3,8 @@
 A handler is ``async def handler(session, message) -> Reply | None``; it
 returns the reply (with ``re=message.id``) or None when it answered itself.
 It raises :class:`ProtocolError` to refuse: the dispatcher turns that into
-the ``error`` reply, in one place. Another module adds messages with::
+the ``error`` reply, in one place. Message classes are the protocol's own
+(``shared.protocol.REQUESTS``, fixed); a module routes one of them with::
 
     @handles(CreateRoom)
     async def create_room(session: Session, message: CreateRoom) -> Reply: ...
@@ -38,10 +39,9 @@ ROUTES: dict[str, Route] = {}
 
 
 def handles(message: type[p.Request], *, needs_hello: bool = True) -> Callable[[H], H]:
-    """Register ``handler`` for ``message`` (and the message class with the protocol)."""
+    """Route ``message`` (a class of ``shared.protocol.REQUESTS``) to ``handler``."""
 
     def register(handler: H) -> H:
-        p.REQUESTS.setdefault(message.type, message)
         ROUTES[message.type] = Route(message, handler, needs_hello)
         return handler
 

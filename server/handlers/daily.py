@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from server.handlers import handles
 from server.services import dailies
 from shared import protocol as p
-from shared import protocol_races as r
 
 if TYPE_CHECKING:
     from server.session import Session
@@ -18,17 +17,19 @@ def _player(session: Session) -> int:
     return session.player.id
 
 
-@handles(r.DailyRequest)
-async def daily(session: Session, message: r.DailyRequest) -> p.Reply:
+@handles(p.DailyRequest)
+async def daily(session: Session, message: p.DailyRequest) -> p.Reply:
     live, date = await dailies(session.app).attempt(_player(session), message.variant)
     await live.settled()
-    view = session.app.games.view(live)
-    return p.GameMessage(game=view, extra={"daily": {"date": date}}, re=message.id)
+    view = p.GameView.of(session.app.games.view(live))
+    return p.GameReply(game=view, daily=p.DailyInfo(date), re=message.id)
 
 
-@handles(r.LeaderboardRequest)
-async def leaderboard(session: Session, message: r.LeaderboardRequest) -> p.Reply:
-    board = await dailies(session.app).leaderboard(
+@handles(p.LeaderboardRequest)
+async def leaderboard(session: Session, message: p.LeaderboardRequest) -> p.Reply:
+    date, entries, me = await dailies(session.app).leaderboard(
         _player(session), message.variant, message.date, message.limit
     )
-    return r.Leaderboard(fields=board, re=message.id)
+    return p.LeaderboardReply(
+        variant=message.variant, date=date, entries=entries, me=me, re=message.id
+    )

@@ -9,6 +9,7 @@ from server.handlers import handles
 from server.live import LiveGame
 from shared import protocol as p
 from shared.errors import ProtocolError
+from shared.notation import parse_action
 
 if TYPE_CHECKING:
     from server.session import Session
@@ -29,15 +30,16 @@ async def _acted(
     except ProtocolError as exc:
         if exc.code != p.STALE_PLY:
             raise
-        return p.Error(code=exc.code, message=exc.message, game=games.view(live), re=message.id)
-    return p.GameMessage(game=games.view(live), re=message.id)
+        view = p.GameView.of(games.view(live))
+        return p.Error(code=exc.code, message=exc.message, game=view, re=message.id)
+    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
 @handles(p.StartGame)
 async def start_game(session: Session, message: p.StartGame) -> p.Reply:
     games = session.app.games
     live = await games.start(_player(session), message.variant, message.seed, message.options)
-    return p.GameMessage(game=games.view(live), re=message.id)
+    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
 @handles(p.MoveRequest)
@@ -66,11 +68,12 @@ async def get_game(session: Session, message: p.GetGame) -> p.Reply:
     games = session.app.games
     live = await games.owned(_player(session), message.game)
     await live.settled()
-    return p.GameMessage(game=games.view(live), re=message.id)
+    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
-@handles(p.Hint)
-async def hint(session: Session, message: p.Hint) -> p.Reply:
+@handles(p.HintRequest)
+async def hint(session: Session, message: p.HintRequest) -> p.Reply:
     games = session.app.games
     live = await games.owned(_player(session), message.game)
-    return p.HintReply(move=await games.hint(live), re=message.id)
+    hint = await games.hint(live)
+    return p.HintReply(move=None if hint is None else parse_action(hint), re=message.id)

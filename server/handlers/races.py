@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from server.handlers import handles
 from server.services import rooms
 from shared import protocol as p
-from shared import protocol_races as r
 
 if TYPE_CHECKING:
     from server.session import PlayerInfo, Session
@@ -18,39 +17,37 @@ def _player(session: Session) -> PlayerInfo:
     return session.player
 
 
-@handles(r.CreateRoom)
-async def create_room(session: Session, message: r.CreateRoom) -> p.Reply:
+@handles(p.CreateRoom)
+async def create_room(session: Session, message: p.CreateRoom) -> p.Reply:
     service = rooms(session.app)
     player = _player(session)
     room = await service.create(player.id, player.name, message)
-    return r.RoomMessage(fields={"room": service.view(room)}, re=message.id)
+    return p.RoomReply(room=service.view(room), re=message.id)
 
 
-@handles(r.JoinRoom)
-async def join_room(session: Session, message: r.JoinRoom) -> p.Reply:
+@handles(p.JoinRoom)
+async def join_room(session: Session, message: p.JoinRoom) -> p.Reply:
     service = rooms(session.app)
     player = _player(session)
     room = await service.join(player.id, player.name, message.code)
-    return r.RoomMessage(fields={"room": service.view(room)}, re=message.id)
+    return p.RoomReply(room=service.view(room), re=message.id)
 
 
-@handles(r.LeaveRoom)
-async def leave_room(session: Session, message: r.LeaveRoom) -> p.Reply:
+@handles(p.LeaveRoom)
+async def leave_room(session: Session, message: p.LeaveRoom) -> p.Reply:
     await rooms(session.app).leave(_player(session).id, message.code)
     return p.Ok(re=message.id)
 
 
-@handles(r.StartRace)
-async def start_race(session: Session, message: r.StartRace) -> p.Reply:
+@handles(p.StartRace)
+async def start_race(session: Session, message: p.StartRace) -> p.Reply:
     await rooms(session.app).start_race(_player(session).id, message.code, message.seed)
     return p.Ok(re=message.id)
 
 
-@handles(r.Watch)
-async def watch(session: Session, message: r.Watch) -> p.Reply:
+@handles(p.Watch)
+async def watch(session: Session, message: p.Watch) -> p.Reply:
     service = rooms(session.app)
     live = await service.watch(session, _player(session).id, message.code, message.player)
-    view = session.app.games.view(live)
-    return p.GameMessage(
-        game=view, extra={"code": message.code, "player": message.player}, re=message.id
-    )
+    view = p.GameView.of(session.app.games.view(live))
+    return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)

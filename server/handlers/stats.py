@@ -11,7 +11,6 @@ from server.store import daily as daily_store
 from server.store import players
 from server.store import stats as store
 from shared import protocol as p
-from shared import protocol_races as r
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -31,8 +30,8 @@ def streak(won_dates: list[str], today: str) -> int:
     return count
 
 
-@handles(r.StatsRequest)
-async def stats(session: Session, message: r.StatsRequest) -> p.Reply:
+@handles(p.StatsRequest)
+async def stats(session: Session, message: p.StatsRequest) -> p.Reply:
     assert session.player is not None
     player_id = message.player or session.player.id
     app = session.app
@@ -42,10 +41,10 @@ async def stats(session: Session, message: r.StatsRequest) -> p.Reply:
             raise ProtocolError(p.NOT_FOUND, f"no player {player_id}")
         variants = await store.per_variant(db, player_id=player_id)
         won_dates = await daily_store.won_dates(db, player_id=player_id)
-    body = {
-        "player": {"id": player.id, "name": player.name},
-        "variants": variants,
-        "dailies_won": len(won_dates),
-        "daily_streak": streak(won_dates, dailies(app).today()),
-    }
-    return r.Stats(fields=body, re=message.id)
+    return p.StatsReply(
+        player=p.PlayerInfo(player.id, player.name),
+        variants=tuple(p.VariantStats(**row) for row in variants),
+        dailies_won=len(won_dates),
+        daily_streak=streak(won_dates, dailies(app).today()),
+        re=message.id,
+    )
