@@ -230,6 +230,10 @@ class Connection:
             try:
                 await ws.send(encode(dataclasses.replace(message, id=msg_id)))
                 return await asyncio.wait_for(future, self.reply_timeout)
+            except TimeoutError:
+                # An OSError, but not a lost link: waiting for a reconnection that a live
+                # link never needs would wait forever. The caller says "try again".
+                raise
             except (ConnectionClosed, ConnectionError, OSError):
                 if not retry or self._closing:
                     raise ConnectionError(self.last_error or "the connection was lost") from None

@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
+import msgpack
 import pytest
+from websockets.asyncio.server import ServerConnection, serve
 
 from client.config import TokenStore
 from client.connection import CONNECTED, Connection, describe
 from client.played_game import PlayedGame
 from shared.errors import ProtocolError
 from shared.notation import Move, parse_action
-from shared.protocol import GameReply, GameView, MoveRequest
+from shared.protocol import (
+    GameReply,
+    GameView,
+    GetGame,
+    JoinRoom,
+    MoveRequest,
+    Ok,
+    PlayerInfo,
+    RoomReply,
+    ServerInfo,
+    Welcome,
+    encode,
+)
 from tests.client.conftest import OpenConnection, ServerControl
 
 
@@ -162,3 +179,72 @@ async def test_a_server_restart_is_survived_with_backoff_and_the_game_resumes(
     after = await played.move(parse_action(resumed.legal[0]))
     assert after.ply == 2
     assert states.count("reconnecting") >= 2
+
+
+async def test_a_request_with_a_bad_field_is_refused_before_it_leaves(
+    server: ServerControl, open_connection: OpenConnection
+) -> None:
+    conn = await open_connection("ivan")
+    with pytest.raises(ProtocolError) as caught:
+        await conn.request(JoinRoom(code="0O1I00"), RoomReply)
+    assert caught.value.code == "invalid_field" and "'code'" in caught.value.message
+    assert server.app is not None
+    assert [s.faults for s in server.app.connections] == [0], "the server saw no bad message"
+
+
+Answer = Callable[[dict[str, Any]], bytes | None]
+
+
+@contextlib.asynccontextmanager
+async def odd_server(answer: Answer) -> AsyncIterator[str]:
+    """A server that answers hello properly and every other request with ``answer``."""
+
+    async def handler(ws: ServerConnection) -> None:
+        async for frame in ws:
+            m = msgpack.unpackb(frame)
+            if m["type"] == "hello":
+                info = ServerInfo(name="odd", version="1", variants=())
+                await ws.send(encode(Welcome(1, info, PlayerInfo(1, "judy"), re=m["id"])))
+            elif (data := answer(m)) is not None:
+                await ws.send(data)
+
+    async with serve(handler, "127.0.0.1", 0) as odd:
+        yield f"ws://127.0.0.1:{next(iter(odd.sockets)).getsockname()[1]}/ws"
+
+
+async def ask_odd(store: TokenStore, answer: Answer) -> BaseException:
+    """What ``get_game`` to an odd server raises."""
+    async with odd_server(answer) as url:
+        conn = Connection(url, store=store, name="judy", reply_timeout=1)
+        await conn.open()
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
+        try:
+            with pytest.raises(Exception) as caught:
+                async with asyncio.timeout(10):  # a hang fails the test, not the whole suite
+                    await conn.request(GetGame(game="g"), GameReply)
+        finally:
+            await conn.close()
+    assert loop.time() - asked < 5, "no answer should take far longer than reply_timeout"
+    return caught.value
+
+
+async def test_a_reply_that_does_not_decode_fails_its_request_at_once(store: TokenStore) -> None:
+    def bad_view(m: dict[str, Any]) -> bytes:
+        return msgpack.packb({"type": "game", "re": m["id"], "game": {"id": 5}})  # type: ignore[no-any-return]
+
+    error = await ask_odd(store, bad_view)
+    assert isinstance(error, ProtocolError), error
+    assert error.code == "invalid_field" and "'game'" in error.message
+
+
+async def test_a_reply_of_another_type_is_refused(store: TokenStore) -> None:
+    error = await ask_odd(store, lambda m: encode(Ok(re=m["id"])))
+    assert isinstance(error, ProtocolError), error
+    assert error.code == "bad_message" and "'ok', not 'game'" in error.message
+
+
+async def test_a_reply_that_never_comes_is_a_timeout(store: TokenStore) -> None:
+    error = await ask_odd(store, lambda m: None)
+    assert isinstance(error, TimeoutError)
+    assert describe(error) == "the server did not answer in time; try again"
