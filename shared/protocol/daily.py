@@ -14,6 +14,9 @@ from typing import Any, ClassVar, Self
 from shared.protocol.envelope import (
     INT64_MAX,
     MAX_ID_LENGTH,
+    MAX_PLY,
+    MAX_TEXT,
+    Part,
     Reply,
     Request,
     invalid,
@@ -21,15 +24,55 @@ from shared.protocol.envelope import (
     nested_list,
     nullable,
     opt_int,
+    present,
     reply_to,
+    req_choice,
+    req_count,
+    req_int,
     req_str,
     request_id,
 )
-from shared.protocol.games import Standing
+from shared.protocol.games import GAME_STATES
 
 #: entries a leaderboard answers at most; a larger ``limit`` is taken as this
 MAX_LEADERBOARD = 100
 DEFAULT_LEADERBOARD = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(Part):
+    """One player's ranked result: a race's standing, or an entry of a daily leaderboard."""
+
+    rank: int
+    player: int
+    name: str
+    state: str
+    elapsed_ms: int
+    moves: int
+    score: int
+
+    def to_map(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "name": self.name,
+            "state": self.state,
+            "elapsed_ms": self.elapsed_ms,
+            "moves": self.moves,
+            "score": self.score,
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            rank=req_int(m, "rank", 1, INT64_MAX),
+            player=req_int(m, "player", 1, INT64_MAX),
+            name=req_str(m, "name", MAX_TEXT),
+            state=req_choice(m, "state", GAME_STATES),
+            elapsed_ms=req_count(m, "elapsed_ms"),
+            moves=req_int(m, "moves", 0, MAX_PLY),
+            score=req_count(m, "score"),
+        )
 
 
 def day(m: Mapping[str, Any], name: str = "date") -> str:
@@ -68,10 +111,9 @@ class LeaderboardRequest(Request):
     limit: int = DEFAULT_LEADERBOARD
 
     def to_map(self) -> dict[str, Any]:
-        m = self._envelope() | {"variant": self.variant, "limit": self.limit}
-        if self.date is not None:
-            m["date"] = self.date
-        return m
+        return present(
+            self._envelope() | {"variant": self.variant, "limit": self.limit}, date=self.date
+        )
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -118,5 +160,6 @@ __all__ = [
     "DailyRequest",
     "LeaderboardReply",
     "LeaderboardRequest",
+    "Standing",
     "day",
 ]

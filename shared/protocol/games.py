@@ -28,7 +28,10 @@ from shared.protocol.envelope import (
     nested_list,
     nullable,
     opt_int,
+    opt_nested,
+    opt_str,
     option_map,
+    present,
     reply_to,
     req_choice,
     req_count,
@@ -190,42 +193,6 @@ class GameView(Part):
 
 
 @dataclass(frozen=True, slots=True)
-class Standing(Part):
-    """One player's ranked result: a race's standing, or an entry of a daily leaderboard."""
-
-    rank: int
-    player: int
-    name: str
-    state: str
-    elapsed_ms: int
-    moves: int
-    score: int
-
-    def to_map(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "player": self.player,
-            "name": self.name,
-            "state": self.state,
-            "elapsed_ms": self.elapsed_ms,
-            "moves": self.moves,
-            "score": self.score,
-        }
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(
-            rank=req_int(m, "rank", 1, INT64_MAX),
-            player=req_int(m, "player", 1, INT64_MAX),
-            name=req_str(m, "name", MAX_TEXT),
-            state=req_choice(m, "state", GAME_STATES),
-            elapsed_ms=req_count(m, "elapsed_ms"),
-            moves=req_int(m, "moves", 0, MAX_PLY),
-            score=req_count(m, "score"),
-        )
-
-
-@dataclass(frozen=True, slots=True)
 class DailyInfo(Part):
     """Which day's challenge a ``game`` reply to ``daily`` is (UTC, ``YYYY-MM-DD``)."""
 
@@ -253,9 +220,7 @@ class StartGame(Request):
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"variant": self.variant, "options": dict(self.options)}
-        if self.seed is not None:
-            m["seed"] = self.seed
-        return m
+        return present(m, seed=self.seed)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -362,20 +327,14 @@ class GameReply(Reply):
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"game": self.game.to_map()}
-        if self.daily is not None:
-            m["daily"] = self.daily.to_map()
-        if self.code is not None:
-            m["code"] = self.code
-        if self.player is not None:
-            m["player"] = self.player
-        return m
+        return present(m, daily=self.daily, code=self.code, player=self.player)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
             game=nested(m, "game", GameView.from_map),
-            daily=nested(m, "daily", DailyInfo.from_map) if "daily" in m else None,
-            code=req_str(m, "code", MAX_ID_LENGTH) if "code" in m else None,
+            daily=opt_nested(m, "daily", DailyInfo.from_map),
+            code=opt_str(m, "code", MAX_ID_LENGTH),
             player=opt_int(m, "player", 1, INT64_MAX),
             re=reply_to(m),
         )
@@ -421,16 +380,14 @@ class Error(Reply):
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"code": self.code, "message": self.message}
-        if self.game is not None:
-            m["game"] = self.game.to_map()
-        return m
+        return present(m, game=self.game)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
             code=req_str(m, "code", 64),
             message=req_str(m, "message", MAX_TEXT),
-            game=nested(m, "game", GameView.from_map) if "game" in m else None,
+            game=opt_nested(m, "game", GameView.from_map),
             re=reply_to(m),
         )
 
@@ -455,7 +412,6 @@ __all__ = [
     "PileView",
     "PlyRequest",
     "Resign",
-    "Standing",
     "StartGame",
     "Undo",
     "action_field",

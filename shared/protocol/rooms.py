@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
+from shared.protocol.daily import Standing
 from shared.protocol.envelope import (
     INT64_MAX,
     MAX_ID_LENGTH,
@@ -21,6 +22,7 @@ from shared.protocol.envelope import (
     nullable,
     opt_int,
     option_map,
+    present,
     reply_to,
     req_bool,
     req_choice,
@@ -29,7 +31,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
-from shared.protocol.games import GAME_STATES, GameView, Standing
+from shared.protocol.games import GAME_STATES, GameView
 from shared.protocol.session import MAX_NAME_LENGTH
 
 #: room codes are read aloud: no 0/O, no 1/I
@@ -150,11 +152,7 @@ class CreateRoom(Request):
             "options": dict(self.options),
             "max_players": self.max_players,
         }
-        if self.seed is not None:
-            m["seed"] = self.seed
-        if self.time_limit_s is not None:
-            m["time_limit_s"] = self.time_limit_s
-        return m
+        return present(m, seed=self.seed, time_limit_s=self.time_limit_s)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -202,10 +200,7 @@ class StartRace(Request):
     seed: int | None = None
 
     def to_map(self) -> dict[str, Any]:
-        m = self._envelope() | {"code": self.code}
-        if self.seed is not None:
-            m["seed"] = self.seed
-        return m
+        return present(self._envelope() | {"code": self.code}, seed=self.seed)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:

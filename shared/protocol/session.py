@@ -21,8 +21,10 @@ from shared.protocol.envelope import (
     kind_of,
     nested,
     nested_list,
+    opt_nested,
     opt_str,
     option_map,
+    present,
     reply_to,
     req_choice,
     req_int,
@@ -53,11 +55,7 @@ class Hello(Request):
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"protocol": self.protocol, "client": self.client}
-        if self.token is not None:
-            m["token"] = self.token
-        if self.name is not None:
-            m["name"] = self.name
-        return m
+        return present(m, token=self.token, name=self.name)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -135,9 +133,7 @@ class VariantInfo(Part):
             "options": dict(self.options),
             "max_score": self.max_score,
         }
-        if self.layout is not None:
-            m["layout"] = self.layout.to_map()
-        return m
+        return present(m, layout=self.layout)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -146,7 +142,7 @@ class VariantInfo(Part):
             name=req_str(m, "name", MAX_TEXT),
             options=option_map(m, required=True),
             max_score=req_int(m, "max_score", 0, INT64_MAX),
-            layout=nested(m, "layout", VariantLayout.from_map) if "layout" in m else None,
+            layout=opt_nested(m, "layout", VariantLayout.from_map),
         )
 
 
@@ -165,9 +161,7 @@ class ServerInfo(Part):
             "version": self.version,
             "variants": [v.to_map() for v in self.variants],
         }
-        if self.motd is not None:
-            m["motd"] = self.motd
-        return m
+        return present(m, motd=self.motd)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -198,9 +192,7 @@ class Welcome(Reply):
             "server": self.server.to_map(),
             "player": self.player.to_map(),
         }
-        if self.token is not None:
-            m["token"] = self.token
-        return m
+        return present(m, token=self.token)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:

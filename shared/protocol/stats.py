@@ -17,6 +17,7 @@ from shared.protocol.envelope import (
     nested_list,
     nullable,
     opt_int,
+    present,
     reply_to,
     req_count,
     req_int,
@@ -34,10 +35,7 @@ class StatsRequest(Request):
     player: int | None = None
 
     def to_map(self) -> dict[str, Any]:
-        m = self._envelope()
-        if self.player is not None:
-            m["player"] = self.player
-        return m
+        return present(self._envelope(), player=self.player)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:

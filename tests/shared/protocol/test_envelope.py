@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from shared import protocol as p
 from shared.errors import ProtocolError
+from shared.protocol import envelope as e
 from tests.shared.protocol.checks import pack, refused, refused_frame
 
 AREAS = ("session", "games", "rooms", "daily", "stats")
@@ -21,35 +22,35 @@ AREAS = ("session", "games", "rooms", "daily", "stats")
 
 
 def test_a_string_field_has_one_to_max_characters() -> None:
-    assert p.req_str({"s": "abc"}, "s", 3) == "abc"
+    assert e.req_str({"s": "abc"}, "s", 3) == "abc"
     assert (
-        "1 to 3 characters, not 4" in refused(lambda m: p.req_str(m, "s", 3), {"s": "abcd"}).message
+        "1 to 3 characters, not 4" in refused(lambda m: e.req_str(m, "s", 3), {"s": "abcd"}).message
     )
-    assert "not 0" in refused(lambda m: p.req_str(m, "s", 3), {"s": ""}, "s").message
-    assert "not nothing" in refused(lambda m: p.req_str(m, "s", 3), {}, "s").message
-    assert "not an integer" in refused(lambda m: p.req_str(m, "s", 3), {"s": 3}, "s").message
+    assert "not 0" in refused(lambda m: e.req_str(m, "s", 3), {"s": ""}, "s").message
+    assert "not nothing" in refused(lambda m: e.req_str(m, "s", 3), {}, "s").message
+    assert "not an integer" in refused(lambda m: e.req_str(m, "s", 3), {"s": 3}, "s").message
 
 
 def test_an_optional_field_may_be_absent_but_not_null() -> None:
-    assert p.opt_str({}, "s", 3) is None
-    assert p.opt_int({}, "n", 0, 9) is None
-    refused(lambda m: p.opt_str(m, "s", 3), {"s": None}, "s")
-    refused(lambda m: p.opt_int(m, "n", 0, 9), {"n": None}, "n")
+    assert e.opt_str({}, "s", 3) is None
+    assert e.opt_int({}, "n", 0, 9) is None
+    refused(lambda m: e.opt_str(m, "s", 3), {"s": None}, "s")
+    refused(lambda m: e.opt_int(m, "n", 0, 9), {"n": None}, "n")
 
 
 def test_an_integer_field_is_in_its_range_and_never_a_boolean() -> None:
-    read = lambda m: p.req_int(m, "n", 0, 9)  # noqa: E731
+    read = lambda m: e.req_int(m, "n", 0, 9)  # noqa: E731
     assert read({"n": 9}) == 9
     assert "from 0 to 9, not 10" in refused(read, {"n": 10}, "n").message
     refused(read, {"n": -1}, "n")
     assert "not a boolean" in refused(read, {"n": True}, "n").message
     assert "not a number" in refused(read, {"n": 1.0}, "n").message
-    assert p.req_count({"n": 0}, "n") == 0
-    refused(lambda m: p.req_count(m, "n"), {"n": -1}, "n")
+    assert e.req_count({"n": 0}, "n") == 0
+    refused(lambda m: e.req_count(m, "n"), {"n": -1}, "n")
 
 
 def test_a_nullable_field_must_be_there_and_may_be_null() -> None:
-    read = lambda m: p.nullable(m, "n", p.req_count)  # noqa: E731
+    read = lambda m: e.nullable(m, "n", e.req_count)  # noqa: E731
     assert read({"n": None}) is None
     assert read({"n": 4}) == 4
     assert "is missing" in refused(read, {}, "n").message
@@ -57,19 +58,19 @@ def test_a_nullable_field_must_be_there_and_may_be_null() -> None:
 
 
 def test_choices_lists_and_booleans() -> None:
-    assert p.req_choice({"c": "b"}, "c", ("a", "b")) == "b"
-    assert "one of a, b" in refused(lambda m: p.req_choice(m, "c", ("a", "b")), {"c": "z"}).message
-    assert p.req_strs({"l": ["ab"]}, "l", 2) == ("ab",)
-    refused(lambda m: p.req_strs(m, "l", 2), {"l": ["abc"]}, "l")
-    refused(lambda m: p.req_strs(m, "l", 2), {"l": [1]}, "l")
-    refused(lambda m: p.req_list(m, "l", 2), {"l": [1, 2, 3]}, "l")
-    assert p.req_bool({"b": False}, "b") is False
-    refused(lambda m: p.req_bool(m, "b"), {"b": 0}, "b")
+    assert e.req_choice({"c": "b"}, "c", ("a", "b")) == "b"
+    assert "one of a, b" in refused(lambda m: e.req_choice(m, "c", ("a", "b")), {"c": "z"}).message
+    assert e.req_strs({"l": ["ab"]}, "l", 2) == ("ab",)
+    refused(lambda m: e.req_strs(m, "l", 2), {"l": ["abc"]}, "l")
+    refused(lambda m: e.req_strs(m, "l", 2), {"l": [1]}, "l")
+    refused(lambda m: e.req_list(m, "l", 2), {"l": [1, 2, 3]}, "l")
+    assert e.req_bool({"b": False}, "b") is False
+    refused(lambda m: e.req_bool(m, "b"), {"b": 0}, "b")
 
 
 def test_options_are_a_small_map_of_short_names_to_booleans_or_integers() -> None:
-    assert p.option_map({}) == {}
-    assert p.option_map({"options": {"a": True, "b": -3}}) == {"a": True, "b": -3}
+    assert e.option_map({}) == {}
+    assert e.option_map({"options": {"a": True, "b": -3}}) == {"a": True, "b": -3}
     for bad in (
         [],
         {"a": 1.5},
@@ -79,18 +80,18 @@ def test_options_are_a_small_map_of_short_names_to_booleans_or_integers() -> Non
         {"a": 2**63},
         {f"o{i}": 1 for i in range(17)},
     ):
-        refused(p.option_map, {"options": bad}, "options")
+        refused(e.option_map, {"options": bad}, "options")
 
 
 def test_a_refusal_inside_a_nested_map_says_where_it_was() -> None:
     message = refused(
-        lambda m: p.nested_list(m, "players", p.PlayerInfo.from_map),
+        lambda m: e.nested_list(m, "players", p.PlayerInfo.from_map),
         {"players": [{"id": 1, "name": "a"}, {"id": 0, "name": "b"}]},
     ).message
     assert message.startswith("in field 'players' item 1: field 'id'")
-    refused(lambda m: p.nested_list(m, "players", p.PlayerInfo.from_map), {"players": [3]})
+    refused(lambda m: e.nested_list(m, "players", p.PlayerInfo.from_map), {"players": [3]})
     message = refused(
-        lambda m: p.nested(m, "player", p.PlayerInfo.from_map), {"player": {}}
+        lambda m: e.nested(m, "player", p.PlayerInfo.from_map), {"player": {}}
     ).message
     assert message.startswith("in field 'player': field 'id'")
 
