@@ -51,17 +51,6 @@ class Standing(Part):
     moves: int
     score: int
 
-    def to_map(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "player": self.player,
-            "name": self.name,
-            "state": self.state,
-            "elapsed_ms": self.elapsed_ms,
-            "moves": self.moves,
-            "score": self.score,
-        }
-
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
@@ -155,11 +144,9 @@ class LeaderboardReply(Reply):
         )
 
 
+# fmt: off
 __all__ = [
-    "MAX_LEADERBOARD",
-    "DailyRequest",
-    "LeaderboardReply",
-    "LeaderboardRequest",
-    "Standing",
+    "MAX_LEADERBOARD", "DailyRequest", "LeaderboardReply", "LeaderboardRequest", "Standing",
     "day",
 ]
+# fmt: on

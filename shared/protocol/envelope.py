@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -251,9 +251,13 @@ def present(m: dict[str, Any], **fields: object) -> dict[str, Any]:
 class Part(ABC):
     """A map inside a message (a GameView, a RoomView...): typed fields, checked when read."""
 
-    @abstractmethod
     def to_map(self) -> dict[str, Any]:
-        """The part as the map msgpack carries."""
+        """The part as the map msgpack carries: each field under its own name, in order.
+
+        That fits a part of plain values (a standing, a player); a part that
+        holds other parts or leaves out a field says how it is written.
+        """
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     @abstractmethod
@@ -266,6 +270,10 @@ class Message(Part):
     """A protocol message. ``type`` names it on the wire."""
 
     type: ClassVar[str]
+
+    @abstractmethod
+    def to_map(self) -> dict[str, Any]:
+        """The message as the map msgpack carries, ``type`` first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,49 +400,15 @@ def encode(message: Message) -> bytes:
 
 
 #: what the package exports; the field checks are for the message modules
+# fmt: off
 __all__ = [
-    "ALREADY_WELCOMED",
-    "BAD_MESSAGE",
-    "BAD_TOKEN",
-    "BANNED",
-    "CLIENT_FAULTS",
-    "DAILY_LOCKED",
-    "FORBIDDEN",
-    "GAME_OVER",
-    "HELLO_FIRST",
-    "ILLEGAL_MOVE",
-    "INT64_MAX",
-    "INT64_MIN",
-    "INTERNAL",
-    "INVALID_FIELD",
-    "INVALID_NAME",
-    "MAX_ID_LENGTH",
-    "MAX_OPTIONS",
-    "MAX_OPTION_NAME",
-    "MAX_PLY",
-    "MAX_SEED",
-    "MAX_TEXT",
-    "NAME_TAKEN",
-    "NOT_FOUND",
-    "NOT_HOST",
-    "NOT_IN_ROOM",
-    "PROTOCOL_MISMATCH",
-    "PROTOCOL_VERSION",
-    "RACE_IN_PROGRESS",
-    "RATE_LIMITED",
-    "ROOM_FULL",
-    "STALE_PLY",
-    "TOO_MANY_ROOMS",
-    "UNKNOWN_TYPE",
-    "Message",
-    "Part",
-    "Registry",
-    "Reply",
-    "Request",
-    "encode",
-    "envelope_id",
-    "message_type",
-    "reply_to",
-    "unknown_type",
-    "unpack",
+    "ALREADY_WELCOMED", "BAD_MESSAGE", "BAD_TOKEN", "BANNED", "CLIENT_FAULTS", "DAILY_LOCKED",
+    "FORBIDDEN", "GAME_OVER", "HELLO_FIRST", "ILLEGAL_MOVE", "INT64_MAX", "INT64_MIN",
+    "INTERNAL", "INVALID_FIELD", "INVALID_NAME", "MAX_ID_LENGTH", "MAX_OPTIONS",
+    "MAX_OPTION_NAME", "MAX_PLY", "MAX_SEED", "MAX_TEXT", "NAME_TAKEN", "NOT_FOUND",
+    "NOT_HOST", "NOT_IN_ROOM", "PROTOCOL_MISMATCH", "PROTOCOL_VERSION", "RACE_IN_PROGRESS",
+    "RATE_LIMITED", "ROOM_FULL", "STALE_PLY", "TOO_MANY_ROOMS", "UNKNOWN_TYPE", "Message",
+    "Part", "Registry", "Reply", "Request", "encode", "envelope_id", "message_type",
+    "reply_to", "unknown_type", "unpack",
 ]
+# fmt: on

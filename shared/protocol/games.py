@@ -198,9 +198,6 @@ class DailyInfo(Part):
 
     date: str
 
-    def to_map(self) -> dict[str, Any]:
-        return {"date": self.date}
-
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(date=req_str(m, "date", 10))
@@ -392,27 +389,11 @@ class Error(Reply):
         )
 
 
+# fmt: off
 __all__ = [
-    "GAME_STATES",
-    "PLAYING",
-    "RESIGNED",
-    "STUCK",
-    "TIMEOUT",
-    "WON",
-    "DailyInfo",
-    "Error",
-    "GameReply",
-    "GameRequest",
-    "GameView",
-    "GetGame",
-    "HintReply",
-    "HintRequest",
-    "MoveRequest",
-    "Ok",
-    "PileView",
-    "PlyRequest",
-    "Resign",
-    "StartGame",
-    "Undo",
+    "GAME_STATES", "PLAYING", "RESIGNED", "STUCK", "TIMEOUT", "WON", "DailyInfo", "Error",
+    "GameReply", "GameRequest", "GameView", "GetGame", "HintReply", "HintRequest",
+    "MoveRequest", "Ok", "PileView", "PlyRequest", "Resign", "StartGame", "Undo",
     "action_field",
 ]
+# fmt: on

@@ -73,9 +73,6 @@ class RoomPlayer(Part):
     connected: bool
     game: str | None
 
-    def to_map(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "connected": self.connected, "game": self.game}
-
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
@@ -331,28 +328,11 @@ class RaceOver(Reply):
         )
 
 
+# fmt: off
 __all__ = [
-    "CODE_ALPHABET",
-    "CODE_LENGTH",
-    "COUNTDOWN",
-    "MAX_PLAYERS",
-    "MAX_ROOMS_PER_PLAYER",
-    "OVER",
-    "RACING",
-    "ROOM_STATES",
-    "WAITING",
-    "CreateRoom",
-    "JoinRoom",
-    "LeaveRoom",
-    "Progress",
-    "RaceCountdown",
-    "RaceOver",
-    "RaceStarted",
-    "RoomPlayer",
-    "RoomReply",
-    "RoomRequest",
-    "RoomView",
-    "StartRace",
-    "Watch",
-    "room_code",
+    "CODE_ALPHABET", "CODE_LENGTH", "COUNTDOWN", "MAX_PLAYERS", "MAX_ROOMS_PER_PLAYER", "OVER",
+    "RACING", "ROOM_STATES", "WAITING", "CreateRoom", "JoinRoom", "LeaveRoom", "Progress",
+    "RaceCountdown", "RaceOver", "RaceStarted", "RoomPlayer", "RoomReply", "RoomRequest",
+    "RoomView", "StartRace", "Watch", "room_code",
 ]
+# fmt: on

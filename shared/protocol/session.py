@@ -85,9 +85,6 @@ class PlayerInfo(Part):
     id: int
     name: str
 
-    def to_map(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name}
-
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(id=req_int(m, "id", 1, INT64_MAX), name=req_str(m, "name", MAX_NAME_LENGTH))
@@ -205,14 +202,9 @@ class Welcome(Reply):
         )
 
 
+# fmt: off
 __all__ = [
-    "FANS",
-    "MAX_NAME_LENGTH",
-    "NAME_RE",
-    "Hello",
-    "PlayerInfo",
-    "ServerInfo",
-    "VariantInfo",
-    "VariantLayout",
-    "Welcome",
+    "FANS", "MAX_NAME_LENGTH", "NAME_RE", "Hello", "PlayerInfo", "ServerInfo", "VariantInfo",
+    "VariantLayout", "Welcome",
 ]
+# fmt: on

@@ -52,15 +52,6 @@ class VariantStats(Part):
     best_ms: int | None
     fewest_moves: int | None
 
-    def to_map(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "played": self.played,
-            "won": self.won,
-            "best_ms": self.best_ms,
-            "fewest_moves": self.fewest_moves,
-        }
-
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
@@ -101,4 +92,8 @@ class StatsReply(Reply):
         )
 
 
-__all__ = ["StatsReply", "StatsRequest", "VariantStats"]
+# fmt: off
+__all__ = [
+    "StatsReply", "StatsRequest", "VariantStats",
+]
+# fmt: on
