@@ -123,11 +123,11 @@ async def run(entries: int, queries: int, limit: int, path: Path) -> None:
     for _ in range(queries):
         player = rng.randint(1, entries)
         t0, c0 = time.perf_counter(), time.process_time()
-        board = await service.leaderboard(player, VARIANT, DAY, limit)
+        _, top, me = await service.leaderboard(player, VARIANT, DAY, limit)
         served.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
-        assert len(board["entries"]) == limit and board["me"] is not None
-        ranks.append(board["me"]["rank"])
+        assert len(top) == limit and me is not None
+        ranks.append(me.rank)
         # The same rank by counting over the index, for comparison (and as a check).
         t0 = time.perf_counter()
         async with sessions() as db:
@@ -135,7 +135,7 @@ async def run(entries: int, queries: int, limit: int, path: Path) -> None:
             assert mine is not None
             better = await store.better_than(db, variant=VARIANT, date=DAY, key=mine[1])
         counted.append((time.perf_counter() - t0) * 1000)
-        assert better + 1 == board["me"]["rank"]
+        assert better + 1 == me.rank
     service.reader.close()
     await app.engine.dispose()
     await engine.dispose()

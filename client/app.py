@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from collections.abc import Mapping
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -22,14 +22,32 @@ from textual.widgets import Footer, Input, Static
 from client.clock import Clock
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
+from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
 from client.screens.board import VARIANT_NAMES, BoardScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
-from client.session import GameSession
-from client.wire import Message
 from shared.errors import ProtocolError
+from shared.protocol import (
+    CreateRoom,
+    Error,
+    GameReply,
+    JoinRoom,
+    LeaderboardReply,
+    LeaderboardRequest,
+    LeaveRoom,
+    Ok,
+    RaceOver,
+    RaceStarted,
+    Reply,
+    RoomReply,
+    Standing,
+    StartRace,
+    StatsReply,
+    StatsRequest,
+    Watch,
+)
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765/ws"
 
@@ -37,7 +55,7 @@ DEFAULT_SERVER = "ws://127.0.0.1:8765/ws"
 class ServerPush(TextualMessage):
     """A message from the server that was not a reply."""
 
-    def __init__(self, message: Message) -> None:
+    def __init__(self, message: Reply) -> None:
         super().__init__()
         self.message = message
 
@@ -118,12 +136,12 @@ class PatienceApp(App[int]):
             on_state=self._post_state,
             on_resume=self._resume,
         )
-        self.session = GameSession(self.conn)
+        self.played = PlayedGame(self.conn)
         self.race = RaceState(clock)
         #: player id whose board the top screen shows when watching
         self.watching: int | None = None
 
-    def _post_push(self, message: Message) -> None:
+    def _post_push(self, message: Reply) -> None:
         self.post_message(ServerPush(message))
 
     def _post_state(self, state: str, detail: str) -> None:
@@ -133,23 +151,21 @@ class PatienceApp(App[int]):
 
     @property
     def variant_ids(self) -> list[str]:
-        variants = self.conn.server_info.get("variants")
-        if isinstance(variants, list) and variants:
-            return [str(v["id"]) for v in variants if isinstance(v, dict) and "id" in v]
+        server = self.conn.server_info
+        if server is not None and server.variants:
+            return [v.id for v in server.variants]
         return list(VARIANT_NAMES)
 
-    def variant_options(self, variant: str) -> dict[str, Any]:
+    def variant_options(self, variant: str) -> Mapping[str, bool | int]:
         """The variant's options and their defaults, as the server's VariantInfo lists them."""
-        for info in self.conn.server_info.get("variants") or []:
-            if isinstance(info, dict) and info.get("id") == variant:
-                options = info.get("options")
-                return dict(options) if isinstance(options, dict) else {}
-        return {}
+        server = self.conn.server_info
+        info = None if server is None else server.variant(variant)
+        return {} if info is None else info.options
 
     @property
     def me(self) -> int | None:
-        pid = self.conn.player.get("id")
-        return pid if isinstance(pid, int) else None
+        player = self.conn.player
+        return None if player is None else player.id
 
     # -- connecting ------------------------------------------------------------------
 
@@ -190,10 +206,10 @@ class PatienceApp(App[int]):
         await self.push_screen(HomeScreen())
 
     async def _resume(self) -> None:
-        view = await self.session.resume()
+        view = await self.played.resume()
         if view is not None:
             for screen in self.screen_stack:
-                if isinstance(screen, BoardScreen) and screen.session is self.session:
+                if isinstance(screen, BoardScreen) and screen.played is self.played:
                     screen.set_view(view, "reconnected: the game is as the server holds it")
 
     def on_link_state(self, event: LinkState) -> None:
@@ -208,26 +224,25 @@ class PatienceApp(App[int]):
 
     def on_server_push(self, event: ServerPush) -> None:
         message = event.message
-        kind = message.get("type")
-        if kind in RACE_PUSHES and self.race.apply(message):
-            if kind == "race_started" and isinstance(message.get("game"), dict):
-                self.session.adopt(message["game"])
+        if isinstance(message, RACE_PUSHES) and self.race.apply(message):
+            if isinstance(message, RaceStarted):
+                self.played.adopt(message.game)
                 self.show_race_board()
-            elif kind == "race_over":
+            elif isinstance(message, RaceOver):
                 self.notify("the race is over: see the standings", timeout=5)
             self._redraw_race()
             return
-        if kind == "game" and isinstance(message.get("game"), dict):
-            view = message["game"]
+        if isinstance(message, GameReply):
+            view = message.game
             for screen in self.screen_stack:
                 if (
                     isinstance(screen, BoardScreen)
-                    and screen.session is None
-                    and screen.view.get("id") == view.get("id")
+                    and screen.played is None
+                    and screen.view.id == view.id
                 ):
                     screen.set_view(view)
-        elif kind == "error":
-            self.notify(str(message.get("message", "server error")), severity="error")
+        elif isinstance(message, Error):
+            self.notify(message.message, severity="error")
 
     def _redraw_race(self) -> None:
         for screen in self.screen_stack:
@@ -238,27 +253,28 @@ class PatienceApp(App[int]):
 
     # -- intents from the screens ------------------------------------------------------
 
-    async def home_facts(self) -> tuple[dict[str, dict[str, Any] | None], dict[str, Any] | None]:
+    async def home_facts(self) -> tuple[dict[str, Standing | None], StatsReply | None]:
         """Today's daily entry of each variant (None: not finished) and the player's stats."""
-        dailies: dict[str, dict[str, Any] | None] = {}
+        dailies: dict[str, Standing | None] = {}
         for variant in self.variant_ids:
             try:
                 # No date: the server's today, which is what its dailies follow.
-                reply = await self.conn.request("leaderboard", variant=variant, limit=1)
+                request = LeaderboardRequest(variant=variant, limit=1)
+                board = await self.conn.request(request, LeaderboardReply)
             except (ProtocolError, ConnectionError):
                 continue
-            me = reply.get("me")
-            dailies[variant] = me if isinstance(me, dict) else None
+            dailies[variant] = board.me
+        stats: StatsReply | None
         try:
-            stats: dict[str, Any] | None = await self.conn.request("stats")
+            stats = await self.conn.request(StatsRequest(), StatsReply)
         except (ProtocolError, ConnectionError):
             stats = None
         return dailies, stats
 
-    def board_for_session(self, title: str = "", side: Static | None = None) -> BoardScreen:
-        assert self.session.view is not None
+    def played_board(self, title: str = "", side: Static | None = None) -> BoardScreen:
+        assert self.played.view is not None
         return BoardScreen(
-            self.session.view, session=self.session, clock=self.clock, title=title, side=side
+            self.played.view, played=self.played, clock=self.clock, title=title, side=side
         )
 
     async def new_game(
@@ -266,33 +282,34 @@ class PatienceApp(App[int]):
         variant: str,
         seed: int | None,
         screen: HomeScreen,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, bool | int] | None = None,
     ) -> None:
         try:
-            await self.session.start(variant, seed, options)
+            await self.played.start(variant, seed, options)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
-        await self.push_screen(self.board_for_session())
+        await self.push_screen(self.played_board())
 
     async def daily(self, variant: str, screen: HomeScreen) -> None:
         try:
-            await self.session.start_daily(variant)
+            await self.played.start_daily(variant)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
-        day = (self.session.daily or {}).get("date", "")
+        day = "" if self.played.daily is None else self.played.daily.date
         title = f"{VARIANT_NAMES.get(variant, variant)} daily {day}"
-        await self.push_screen(self.board_for_session(title))
+        await self.push_screen(self.played_board(title))
 
     def show_leaderboard(self, variant: str) -> None:
         self.push_screen(LeaderboardScreen(variant))
 
     async def create_race(
-        self, variant: str, screen: HomeScreen, options: dict[str, Any] | None = None
+        self, variant: str, screen: HomeScreen, options: Mapping[str, bool | int] | None = None
     ) -> None:
         try:
-            reply = await self.conn.request("create_room", variant=variant, options=options or {})
+            request = CreateRoom(variant=variant, options=dict(options or {}))
+            reply = await self.conn.request(request, RoomReply)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
@@ -302,7 +319,7 @@ class PatienceApp(App[int]):
 
     async def join_race(self, code: str, screen: HomeScreen) -> None:
         try:
-            reply = await self.conn.request("join_room", code=code)
+            reply = await self.conn.request(JoinRoom(code=code), RoomReply)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
@@ -314,37 +331,35 @@ class PatienceApp(App[int]):
         if self.race.code is None:
             return
         try:
-            await self.conn.request("start_race", code=self.race.code)
+            await self.conn.request(StartRace(code=self.race.code), Ok)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
 
     def show_race_board(self) -> None:
-        if self.session.view is None or self.race.game is None:
+        if self.played.view is None or self.race.game is None:
             return
         for screen in self.screen_stack:
             if (
                 isinstance(screen, BoardScreen)
-                and screen.session is self.session
-                and screen.view.get("id") == self.session.view.get("id")
+                and screen.played is self.played
+                and screen.view.id == self.played.view.id
             ):
                 return
-        self.push_screen(
-            self.board_for_session(f"race {self.race.code}", self._race_panel())
-        )
+        self.push_screen(self.played_board(f"race {self.race.code}", self._race_panel()))
 
     async def watch_racer(self, player: int, screen: RaceScreen) -> None:
         if self.race.code is None:
             return
         try:
-            reply = await self.conn.request("watch", code=self.race.code, player=player)
+            reply = await self.conn.request(Watch(code=self.race.code, player=player), GameReply)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
         self.watching = player
         name = self.race.names().get(player, str(player))
         board = BoardScreen(
-            reply["game"],
-            session=None,
+            reply.game,
+            played=None,
             clock=self.clock,
             title=f"watching {name}",
             side=self._race_panel(),
@@ -352,13 +367,13 @@ class PatienceApp(App[int]):
         await self.push_screen(board)
 
     def _race_panel(self) -> RacePanel:
-        return RacePanel(self.race, self.me, lambda: self.session.view)
+        return RacePanel(self.race, self.me, lambda: self.played.view)
 
     async def leave_race(self, screen: RaceScreen) -> None:
         code = self.race.code
         if code is not None:
             try:
-                await self.conn.request("leave_room", code=code)
+                await self.conn.request(LeaveRoom(code=code), Ok)
             except (ProtocolError, ConnectionError) as exc:
                 screen.say(describe(exc), error=True)
                 return

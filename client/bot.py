@@ -13,13 +13,13 @@ import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from client.connection import Connection
+from client.played_game import PlayedGame
 from client.race import RaceState
-from client.session import GameSession, GameView
 from shared.errors import InvalidNotation, ProtocolError
-from shared.notation import Move
+from shared.notation import DEAL, Action, Move
+from shared.protocol import GameView, JoinRoom, PileView, RaceStarted, Reply, RoomReply
 
 Log = Callable[[str], None]
 
@@ -28,41 +28,41 @@ def _quiet(_: str) -> None:
     """No log."""
 
 
-def fallback_move(view: GameView, rng: random.Random, recent: list[str]) -> str | None:
+def fallback_move(view: GameView, rng: random.Random, recent: list[str]) -> Action | None:
     """A legal move chosen greedily when the server gives no hint.
 
     In order: a card to a foundation; a move that turns a face-down card; a
     build onto a non-empty pile; the stock; anything else not just played.
     """
-    legal: list[str] = list(view["legal"])
+    legal = view.legal
     if not legal:
         return None
-    piles = {p["id"]: p for p in view["piles"]}
-    ranked: list[list[str]] = [[], [], [], []]
+    piles = {p.id: p for p in view.piles}
+    ranked: list[list[Move]] = [[], [], [], []]
     for text in legal:
-        if text == "deal":
+        if text == DEAL:
             continue
         try:
             move = Move.parse(text)
         except InvalidNotation:
             continue
-        src = piles.get(move.src, {"down": 0, "up": []})
-        dst = piles.get(move.dst, {"down": 0, "up": []})
+        src = piles.get(move.src, PileView(move.src, 0, ()))
+        dst = piles.get(move.dst, PileView(move.dst, 0, ()))
         if move.dst.startswith("f") and not move.src.startswith("f"):
-            ranked[0].append(text)
-        elif move.src.startswith("t") and src["down"] and move.count == len(src["up"]):
-            ranked[1].append(text)
+            ranked[0].append(move)
+        elif move.src.startswith("t") and src.down and move.count == len(src.up):
+            ranked[1].append(move)
         elif text in recent or move.src.startswith("f"):
             continue
-        elif dst["up"] and move.dst.startswith("t"):
-            ranked[2].append(text)
+        elif dst.up and move.dst.startswith("t"):
+            ranked[2].append(move)
         else:
-            ranked[3].append(text)
+            ranked[3].append(move)
     for group in ranked[:3]:
         if group:
             return group[0] if group is ranked[0] else rng.choice(group)
-    if "deal" in legal:
-        return "deal"
+    if DEAL in legal:
+        return DEAL
     return rng.choice(ranked[3]) if ranked[3] else None
 
 
@@ -75,74 +75,74 @@ class Bot:
     delay: float = 0.0
     max_actions: int = 400
     log: Log = _quiet
-    session: GameSession = field(init=False)
+    played: PlayedGame = field(init=False)
 
     def __post_init__(self) -> None:
-        self.session = GameSession(self.conn)
+        self.played = PlayedGame(self.conn)
         self.rng = random.Random(self.seed)
 
     async def play_current(self) -> GameView:
-        """Play the session's game to its end (won, or resigned when hopeless)."""
+        """Play the current game to its end (won, or resigned when hopeless)."""
         recent: list[str] = []
-        refused: set[tuple[int, str]] = set()
+        refused: set[tuple[int, Action]] = set()
         actions = 0
         while True:
-            view = self.session.view
+            view = self.played.view
             assert view is not None
-            if view["state"] != "playing":
-                if view["state"] == "stuck":
-                    view = await self.session.resign()
+            if view.state != "playing":
+                if view.state == "stuck":
+                    view = await self.played.resign()
                 return view
             if actions >= self.max_actions:
-                return await self.session.resign()
+                return await self.played.resign()
+            move: Action | None
             try:
-                move = await self.session.hint()
+                move = await self.played.hint()
             except ProtocolError as exc:
                 # A hint is only advice: without one the bot plays its own greedy choice.
                 self.log(f"no hint: {exc.message}")
                 move = None
-            if move is None or (view["ply"], move) in refused:
+            if move is None or (view.ply, move) in refused:
                 move = fallback_move(view, self.rng, recent)
             if move is None:
-                return await self.session.resign()
+                return await self.played.resign()
             try:
-                await self.session.move(move)
+                await self.played.move(move)
             except ProtocolError as exc:
                 if exc.code in ("game_over", "forbidden", "not_found"):
-                    return self.session.view or view
+                    return self.played.view or view
                 self.log(f"refused {move}: {exc.message}")
-                refused.add((view["ply"], move))
+                refused.add((view.ply, move))
             actions += 1
-            recent = [*recent[-8:], move]
+            recent = [*recent[-8:], str(move)]
             if self.delay:
                 await asyncio.sleep(self.delay)
 
     async def play_solo(self, variant: str, seed: int | None = None) -> GameView:
-        await self.session.start(variant, seed)
-        self.log(f"started {variant} seed {self.session.view and self.session.view['seed']}")
+        view = await self.played.start(variant, seed)
+        self.log(f"started {variant} seed {view.seed}")
         view = await self.play_current()
-        self.log(f"{variant}: {view['state']} score {view['score']} in {view['moves']} moves")
+        self.log(f"{variant}: {view.state} score {view.score} in {view.moves} moves")
         return view
 
     async def play_race(self, code: str, races: int = 1, timeout: float = 600.0) -> list[GameView]:
         """Join room ``code`` and play each race started there, ``races`` times."""
         race = RaceState(asyncio.get_running_loop().time)
-        started: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        started: asyncio.Queue[GameView] = asyncio.Queue()
 
-        def on_push(message: dict[str, Any]) -> None:
+        def on_push(message: Reply) -> None:
             race.apply(message)
-            if message.get("type") == "race_started" and isinstance(message.get("game"), dict):
-                started.put_nowait(message["game"])
+            if isinstance(message, RaceStarted):
+                started.put_nowait(message.game)
 
         self.conn.on_push = on_push
-        reply = await self.conn.request("join_room", code=code)
-        race.apply(reply)
+        race.apply(await self.conn.request(JoinRoom(code=code), RoomReply))
         self.log(f"joined room {code}")
         results = []
         for _ in range(races):
             game = await asyncio.wait_for(started.get(), timeout)
-            self.session.adopt(game)
+            self.played.adopt(game)
             view = await self.play_current()
-            self.log(f"race {code}: {view['state']} score {view['score']}")
+            self.log(f"race {code}: {view.state} score {view.score}")
             results.append(view)
         return results

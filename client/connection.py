@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import random
 from collections.abc import Awaitable, Callable, Iterator
-from typing import Any
+from typing import TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from client.config import Account, TokenStore
-from client.wire import PROTOCOL_VERSION, Message, decode, encode, error_of
+from client.wire import PROTOCOL_VERSION, decode, encode, expect, reply_to
 from shared.errors import ProtocolError
+from shared.protocol import Error, Hello, PlayerInfo, Reply, Request, ServerInfo, Welcome
 
 CLIENT_NAME = "patience-club-tui/0.1"
 
@@ -69,8 +71,10 @@ def describe(error: BaseException) -> str:
 
 
 StateCallback = Callable[[str, str], None]
-PushCallback = Callable[[Message], None]
+PushCallback = Callable[[Reply], None]
 ResumeCallback = Callable[[], Awaitable[None]]
+
+R = TypeVar("R", bound=Reply)
 
 
 class Connection:
@@ -100,12 +104,12 @@ class Connection:
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self.reply_timeout = reply_timeout
-        self.welcome: Message | None = None
+        self.welcome: Welcome | None = None
         self.state = CLOSED
         self.last_error = ""
         self._ws: ClientConnection | None = None
         self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[Message]] = {}
+        self._pending: dict[int, asyncio.Future[Reply]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._reconnector: asyncio.Task[None] | None = None
         self._up = asyncio.Event()
@@ -120,18 +124,16 @@ class Connection:
         return self.store.get(self.url) is None and not self.name
 
     @property
-    def player(self) -> dict[str, Any]:
-        player = (self.welcome or {}).get("player")
-        return player if isinstance(player, dict) else {}
+    def player(self) -> PlayerInfo | None:
+        return None if self.welcome is None else self.welcome.player
 
     @property
-    def server_info(self) -> dict[str, Any]:
-        server = (self.welcome or {}).get("server")
-        return server if isinstance(server, dict) else {}
+    def server_info(self) -> ServerInfo | None:
+        return None if self.welcome is None else self.welcome.server
 
     # -- lifecycle -------------------------------------------------------------
 
-    async def open(self) -> Message:
+    async def open(self) -> Welcome:
         """Connect and say hello (registering on first use); raises when that fails."""
         self._closing = False
         self._set_state(CONNECTING, self.url)
@@ -164,7 +166,7 @@ class Connection:
         if self._ws is not None:
             self._ws.transport.abort()
 
-    async def _connect_once(self) -> Message:
+    async def _connect_once(self) -> Welcome:
         try:
             ws = await connect(self.url, open_timeout=10, max_size=2**22)
         except (InvalidURI, InvalidHandshake) as exc:
@@ -178,44 +180,37 @@ class Connection:
         self.welcome = welcome
         self._reader = asyncio.create_task(self._read_loop(ws))
         self._up.set()
-        self._set_state(CONNECTED, str(self.player.get("name", "")))
+        self._set_state(CONNECTED, welcome.player.name)
         return welcome
 
-    async def _hello(self, ws: ClientConnection) -> Message:
+    async def _hello(self, ws: ClientConnection) -> Welcome:
         account = self.store.get(self.url)
-        hello: Message = {"type": "hello", "id": 0, "protocol": PROTOCOL_VERSION}
-        hello["client"] = self.client
-        if account is not None:
-            hello["token"] = account.token
-        elif self.name:
-            hello["name"] = self.name
-        else:
+        if account is None and not self.name:
             raise ProtocolError("invalid_name", "choose a name to register on this server")
+        hello = Hello(
+            protocol=PROTOCOL_VERSION,
+            client=self.client,
+            token=None if account is None else account.token,
+            name=self.name if account is None else None,
+            id=0,
+        )
         await ws.send(encode(hello))
         while True:
             reply = decode(await asyncio.wait_for(ws.recv(), self.reply_timeout))
-            if reply.get("re") == 0 or reply.get("type") in ("welcome", "error"):
+            if reply.re == 0 or isinstance(reply, Welcome | Error):
                 break
-        error = error_of(reply)
-        if error is not None:
-            raise error
-        token = reply.get("token")
-        player = reply.get("player") or {}
-        if isinstance(token, str) and token:
-            self.store.put(self.url, Account(str(player.get("name", self.name or "")), token))
-        return reply
+        welcome = expect(hello, reply, Welcome)
+        if welcome.token:
+            self.store.put(self.url, Account(welcome.player.name, welcome.token))
+        return welcome
 
     # -- requests --------------------------------------------------------------
 
-    async def request(self, type_: str, *, retry: bool = True, **fields: Any) -> Message:
-        """Send one request and return its reply; an ``error`` reply raises ProtocolError."""
-        reply = await self.send(type_, retry=retry, **fields)
-        error = error_of(reply)
-        if error is not None:
-            raise error
-        return reply
+    async def request(self, message: Request, answer: type[R], *, retry: bool = True) -> R:
+        """Send one request and return its reply, an ``answer``; an ``error`` reply raises."""
+        return expect(message, await self.send(message, retry=retry), answer)
 
-    async def send(self, type_: str, *, retry: bool = True, **fields: Any) -> Message:
+    async def send(self, message: Request, *, retry: bool = True) -> Reply:
         """Send one request and return its reply, ``error`` replies included.
 
         With ``retry``, a request whose link drops before the reply is resent
@@ -230,11 +225,15 @@ class Connection:
             ws = self._ws
             assert ws is not None
             msg_id = next(self._ids)
-            future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+            future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
             self._pending[msg_id] = future
             try:
-                await ws.send(encode({"type": type_, "id": msg_id, **fields}))
+                await ws.send(encode(dataclasses.replace(message, id=msg_id)))
                 return await asyncio.wait_for(future, self.reply_timeout)
+            except TimeoutError:
+                # An OSError, but not a lost link: waiting for a reconnection that a live
+                # link never needs would wait forever. The caller says "try again".
+                raise
             except (ConnectionClosed, ConnectionError, OSError):
                 if not retry or self._closing:
                     raise ConnectionError(self.last_error or "the connection was lost") from None
@@ -261,10 +260,14 @@ class Connection:
             async for frame in ws:
                 try:
                     message = decode(frame)
-                except ProtocolError:
+                except ProtocolError as exc:
+                    # A reply that does not decode fails its request; a bad push is dropped.
+                    re = reply_to(frame)
+                    failed = self._pending.get(re) if re is not None else None
+                    if failed is not None and not failed.done():
+                        failed.set_exception(exc)
                     continue
-                reply_to = message.get("re")
-                future = self._pending.get(reply_to) if isinstance(reply_to, int) else None
+                future = self._pending.get(message.re) if message.re is not None else None
                 if future is not None:
                     if not future.done():
                         future.set_result(message)

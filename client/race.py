@@ -7,12 +7,30 @@ can check them without a terminal.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
 from client.clock import Clock
+from shared.protocol import (
+    COUNTDOWN,
+    OVER,
+    RACING,
+    WAITING,
+    GameView,
+    Progress,
+    RaceCountdown,
+    RaceOver,
+    RaceStarted,
+    Reply,
+    RoomReply,
+    RoomView,
+    Standing,
+)
 
-RACE_PUSHES = frozenset({"room", "race_countdown", "race_started", "progress", "race_over"})
+#: news of a race, for the room its ``code`` names
+RACE_NEWS = (RaceCountdown, RaceStarted, Progress, RaceOver)
+#: the messages that concern the race room (as replies or pushes)
+RACE_PUSHES = (RoomReply, *RACE_NEWS)
 
 
 @dataclass
@@ -20,55 +38,51 @@ class RaceState:
     """The room we are in, if any, and the latest news of it."""
 
     clock: Clock
-    room: dict[str, Any] | None = None
-    progress: dict[int, dict[str, Any]] = field(default_factory=dict)
-    standings: list[dict[str, Any]] | None = None
+    room: RoomView | None = None
+    progress: dict[int, Progress] = field(default_factory=dict)
+    standings: tuple[Standing, ...] | None = None
     countdown_end: float | None = None
-    game: dict[str, Any] | None = None
+    game: GameView | None = None
 
     @property
     def code(self) -> str | None:
-        return None if self.room is None else str(self.room["code"])
+        return None if self.room is None else self.room.code
 
     def names(self) -> dict[int, str]:
-        if self.room is None:
-            return {}
-        return {int(p["id"]): str(p["name"]) for p in self.room.get("players", [])}
+        return {} if self.room is None else self.room.names()
 
-    def apply(self, message: dict[str, Any]) -> bool:
+    def apply(self, message: Reply) -> bool:
         """Take in one push or reply; True when it concerned this room."""
-        kind = message.get("type")
-        if kind == "room" and isinstance(message.get("room"), dict):
-            room = message["room"]
-            if self.room is None or room.get("code") != self.room.get("code"):
+        if isinstance(message, RoomReply):
+            room = message.room
+            if self.room is None or room.code != self.room.code:
                 self.progress.clear()
                 self.standings = None
             self.room = room
-            if room.get("state") in ("waiting",):
+            if room.state == WAITING:
                 self.countdown_end = None
             return True
-        if message.get("code") != self.code or self.code is None:
+        if not isinstance(message, RACE_NEWS) or self.code is None or message.code != self.code:
             return False
-        if kind == "race_countdown":
-            self.countdown_end = self.clock() + int(message.get("start_in_ms", 0)) / 1000
+        if isinstance(message, RaceCountdown):
+            self.countdown_end = self.clock() + message.start_in_ms / 1000
             self.standings = None
             self.progress.clear()
-            if self.room is not None:
-                self.room["state"] = "countdown"
-        elif kind == "race_started":
+            self._room_state(COUNTDOWN)
+        elif isinstance(message, RaceStarted):
             self.countdown_end = None
-            self.game = message.get("game")
-            if self.room is not None:
-                self.room["state"] = "racing"
-        elif kind == "progress":
-            self.progress[int(message["player"])] = message
-        elif kind == "race_over":
-            self.standings = list(message.get("standings", []))
-            if self.room is not None:
-                self.room["state"] = "over"
+            self.game = message.game
+            self._room_state(RACING)
+        elif isinstance(message, Progress):
+            self.progress[message.player] = message
         else:
-            return False
+            self.standings = message.standings
+            self._room_state(OVER)
         return True
+
+    def _room_state(self, state: str) -> None:
+        if self.room is not None:
+            self.room = dataclasses.replace(self.room, state=state)
 
     def leave(self) -> None:
         self.room = None

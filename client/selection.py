@@ -1,4 +1,4 @@
-"""From "picked a pile, then another" to a move string, using only the server's ``legal`` list.
+"""From "picked a pile, then another" to a move, using only the server's ``legal`` list.
 
 The client decides nothing: it reads which moves the view lists as legal to
 highlight destinations and to choose the group size when the player did not
@@ -8,6 +8,7 @@ that the server says why it is refused.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shared.errors import InvalidNotation
@@ -26,7 +27,7 @@ class Selection:
         self.count = None
 
 
-def parsed(legal: list[str]) -> list[Move]:
+def parsed(legal: Sequence[str]) -> list[Move]:
     moves = []
     for text in legal:
         try:
@@ -36,17 +37,17 @@ def parsed(legal: list[str]) -> list[Move]:
     return moves
 
 
-def counts_from(legal: list[str], src: str) -> list[int]:
+def counts_from(legal: Sequence[str], src: str) -> list[int]:
     """Group sizes the legal list allows from ``src``, smallest first."""
     return sorted({m.count for m in parsed(legal) if m.src == src})
 
 
-def destinations(legal: list[str], src: str, count: int | None = None) -> set[str]:
+def destinations(legal: Sequence[str], src: str, count: int | None = None) -> set[str]:
     """Piles a legal move from ``src`` (of ``count`` cards, if given) goes to."""
     return {m.dst for m in parsed(legal) if m.src == src and (count is None or m.count == count)}
 
 
-def choose_move(legal: list[str], src: str, dst: str, count: int | None = None) -> str:
+def choose_move(legal: Sequence[str], src: str, dst: str, count: int | None = None) -> Move:
     """The move to send for source ``src`` and destination ``dst``.
 
     Without a chosen count, the largest legal group wins: dragging a run onto
@@ -55,10 +56,12 @@ def choose_move(legal: list[str], src: str, dst: str, count: int | None = None) 
     if count is None:
         sizes = [m.count for m in parsed(legal) if m.src == src and m.dst == dst]
         count = max(sizes) if sizes else 1
-    return str(Move(src, count, dst))
+    return Move(src, count, dst)
 
 
-def step_count(legal: list[str], src: str, current: int | None, step: int, up_cards: int) -> int:
+def step_count(
+    legal: Sequence[str], src: str, current: int | None, step: int, up_cards: int
+) -> int:
     """The next group size when the player presses + or -: legal sizes first, then any."""
     sizes = counts_from(legal, src) or list(range(1, max(up_cards, 1) + 1))
     if current is None:

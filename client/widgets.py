@@ -18,12 +18,11 @@ from textual.widgets import Static
 
 from client import cards
 from client.layout import GAP, Layout, key_label
+from shared.protocol import GameView, PileView
 
 #: face-down cards drawn one per line up to this many; more become one labelled line
 MAX_BACK_LINES = 6
 FAN_CELL = 4
-
-PileView = dict[str, Any]
 
 
 class PileWidget(Widget):
@@ -43,7 +42,7 @@ class PileWidget(Widget):
         self.pile_id = pile_id
         self.fanned_right = fanned_right
         self.squared = squared
-        self.pile: PileView = {"id": pile_id, "down": 0, "up": []}
+        self.pile = PileView(pile_id, 0, ())
         self.selected = 0
         self.target = False
         #: row (or cell, when fanned) of the rendering -> cards from the top a click picks
@@ -69,8 +68,7 @@ class PileWidget(Widget):
         return Text(f"{key_label(self.pile_id):^{cards.CARD_WIDTH}}", style=style)
 
     def _render_column(self) -> Text:
-        down = int(self.pile["down"])
-        up: list[str] = list(self.pile["up"])
+        down, up = self.pile.down, self.pile.up
         lines: list[Text] = [self._label()]
         picks: list[int | None] = [None]
         if self.pile_id == "s":
@@ -101,8 +99,7 @@ class PileWidget(Widget):
         return Text("\n").join(lines)
 
     def _render_fanned(self) -> Text:
-        down = int(self.pile["down"])
-        up: list[str] = list(self.pile["up"])
+        down, up = self.pile.down, self.pile.up
         text = Text()
         label = key_label(self.pile_id)
         text.append(f"{label:>3} ", style=cards.TARGET if self.target else "dim")
@@ -152,16 +149,12 @@ class BoardWidget(Vertical):
                     self.piles[pid] = pile
                     yield pile
 
-    def show(
-        self, view: dict[str, Any], *, source: str | None, count: int, targets: set[str]
-    ) -> None:
-        for pile in view["piles"]:
-            widget = self.piles.get(pile["id"])
+    def show(self, view: GameView, *, source: str | None, count: int, targets: set[str]) -> None:
+        for pile in view.piles:
+            widget = self.piles.get(pile.id)
             if widget is not None:
                 widget.show(
-                    pile,
-                    selected=count if pile["id"] == source else 0,
-                    target=pile["id"] in targets,
+                    pile, selected=count if pile.id == source else 0, target=pile.id in targets
                 )
 
 

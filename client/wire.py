@@ -1,59 +1,58 @@
-"""Frames to messages and back, through the schemas the server uses (``shared.protocol``).
+"""Typed messages to frames and back, for the client (``shared.protocol``).
 
-The screens and the connection layer work with plain maps shaped as
-protocol.md writes them; this module checks each one against its message
-class on the way out (so a bad request fails here, with the field named, and
-never costs a strike at the server) and on the way in (so a malformed reply
-is refused before a screen reads it). Messages the shared schemas do not know
-yet (rooms and races, added by the server of issue 5) pass with the envelope
-checked only.
+A request is checked against its own class before it leaves (so a bad one
+fails here, with the field named, and never costs a strike at the server); a
+frame from the server becomes a typed reply or push, every field checked, or
+a :class:`ProtocolError` before any screen reads it.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from collections.abc import Mapping
-from typing import Any
+from typing import TypeVar
 
 from shared import protocol
 from shared.errors import ProtocolError
-
-# Rooms, races, dailies and stats register their schemas from their own module.
-if importlib.util.find_spec("shared.protocol_races") is not None:
-    importlib.import_module("shared.protocol_races")
-
-Message = dict[str, Any]
+from shared.protocol import Error, Reply, Request
 
 PROTOCOL_VERSION = protocol.PROTOCOL_VERSION
 
+R = TypeVar("R", bound=Reply)
 
-def encode(message: Mapping[str, Any]) -> bytes:
+
+def encode(request: Request) -> bytes:
     """One MessagePack map per binary frame (protocol.md, Transport)."""
-    cls = protocol.REQUESTS.get(str(message.get("type")))
-    if cls is not None:
-        cls.from_map(message)
-    return protocol.encode(dict(message))
+    type(request).from_map(request.to_map())
+    return protocol.encode(request)
 
 
-def decode(frame: bytes | str) -> Message:
-    """A frame from the server as a message map; ``bad_message``/``invalid_field`` if not one."""
-    message = protocol.unpack(frame)
-    kind = message.get("type")
-    if not isinstance(kind, str):
-        raise ProtocolError(protocol.INVALID_FIELD, "the server sent a message without a type")
-    if kind in protocol.REPLIES:
-        protocol.decode_map(message, protocol.REPLIES)
-    return message
+def decode(frame: bytes | str) -> Reply:
+    """A frame from the server as a typed reply or push; raises :class:`ProtocolError`."""
+    return protocol.decode_reply(frame)
 
 
-def error_of(message: Message) -> ProtocolError | None:
-    """The server's ``error`` reply as the exception a caller can catch, else None."""
-    if message.get("type") != "error":
+def reply_to(frame: bytes | str) -> int | None:
+    """The ``re`` of a frame that did not decode, when it names one: whose request failed."""
+    try:
+        return protocol.reply_to(protocol.unpack(frame))
+    except ProtocolError:
         return None
-    code = message.get("code")
-    text = message.get("message")
-    return ProtocolError(
-        code if isinstance(code, str) else "unknown",
-        text if isinstance(text, str) else "the server gave no reason",
-    )
+
+
+def error_of(reply: Reply) -> ProtocolError | None:
+    """The server's ``error`` reply as the exception a caller can catch, else None."""
+    if isinstance(reply, Error):
+        return ProtocolError(reply.code, reply.message)
+    return None
+
+
+def expect(request: Request, reply: Reply, cls: type[R]) -> R:
+    """``reply`` as the ``cls`` that answers ``request``; an ``error`` reply raises."""
+    error = error_of(reply)
+    if error is not None:
+        raise error
+    if not isinstance(reply, cls):
+        raise ProtocolError(
+            protocol.BAD_MESSAGE,
+            f"the server answered {request.type!r} with {reply.type!r}, not {cls.type!r}",
+        )
+    return reply

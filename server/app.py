@@ -21,7 +21,6 @@ import itertools
 import logging
 import time
 from collections import Counter
-from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -45,6 +44,7 @@ from server.races.service import RoomService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
 from server.storage.writer import Writer
+from shared import protocol as p
 from shared.games import VARIANTS
 
 log = logging.getLogger("server")
@@ -207,11 +207,13 @@ class App:
         log.info("%r welcomed as %r", connection, player.name)
         self.events.welcomed(connection)
 
-    def server_info(self) -> dict[str, Any]:
-        info = {"name": self.config.name, "version": server_version(), "variants": VARIANTS}
-        if self.config.motd:
-            info["motd"] = self.config.motd
-        return info
+    def server_info(self) -> p.ServerInfo:
+        return p.ServerInfo(
+            name=self.config.name,
+            version=server_version(),
+            variants=tuple(p.VariantInfo.from_map(info) for info in VARIANTS),
+            motd=self.config.motd or None,
+        )
 
 
 def wire(app: App) -> tuple[Router, HttpPaths]:

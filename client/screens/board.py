@@ -9,7 +9,7 @@ the screen shows whatever view comes back, or the server's reason in words.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -29,10 +29,11 @@ from client.layout import (
     WASTE_KEY,
     layout_for,
 )
-from client.session import GameSession, GameView
+from client.played_game import PlayedGame
 from client.widgets import BoardWidget, PileWidget
-from shared.errors import InvalidNotation, ProtocolError
-from shared.notation import Move
+from shared.errors import ProtocolError
+from shared.notation import AUTO, DEAL, Action, Move
+from shared.protocol import GameView, PileView
 
 VARIANT_NAMES = {
     "osmosis": "Osmosis",
@@ -58,7 +59,7 @@ STATE_TEXT = {
 
 
 class BoardScreen(Screen[None]):
-    """A game on the board. ``session`` None makes it read-only (watching a racer)."""
+    """A game on the board. ``played`` None makes it read-only (watching a racer)."""
 
     BINDINGS = [
         Binding("space", "deal", "Deal"),
@@ -78,26 +79,24 @@ class BoardScreen(Screen[None]):
         self,
         view: GameView,
         *,
-        session: GameSession | None,
+        played: PlayedGame | None,
         clock: Clock,
         title: str = "",
         side: Static | None = None,
     ) -> None:
         super().__init__()
         self.view = view
-        self.session = session
+        self.played = played
         self.title_text = title
         self.side = side
         self.pick = selection.Selection()
-        self.hinted: str | None = None
+        self.hinted: Action | None = None
         self._resign_armed = False
         #: composed and mounting: pushes that arrive earlier only store the view
         self._ready = False
         self.game_clock = GameClock(clock)
         self._lock = asyncio.Lock()
-        self.board = BoardWidget(
-            layout_for(view["variant"], [p["id"] for p in view["piles"]]), id="board"
-        )
+        self.board = BoardWidget(layout_for(view.variant, [p.id for p in view.piles]), id="board")
 
     # -- drawing -----------------------------------------------------------------
 
@@ -123,48 +122,47 @@ class BoardScreen(Screen[None]):
         self.view = view
         if not self._ready:
             return  # on_mount draws self.view
-        self.game_clock.set(int(view.get("elapsed_ms", 0)), view["state"] == "playing")
+        self.game_clock.set(view.elapsed_ms, view.state == "playing")
         if self.pick.src is not None and not self._has_cards(self.pick.src):
             self.pick.clear()
         self.redraw()
         if message is not None:
             self.say(message)
-        elif view["state"] == "won":
+        elif view.state == "won":
             self.say(
-                f"won in {format_ms(int(view.get('elapsed_ms', 0)))} with {view['moves']} moves:"
-                " every card is home!"
+                f"won in {format_ms(view.elapsed_ms)} with {view.moves} moves: every card is home!"
             )
-        elif view["state"] != "playing":
-            self.say(str(STATE_TEXT.get(view["state"], view["state"])))
+        elif view.state != "playing":
+            self.say(STATE_TEXT.get(view.state, view.state))
 
     def redraw(self) -> None:
         targets: set[str] = set()
         count = 0
         if self.pick.src is not None:
-            targets = selection.destinations(self.view["legal"], self.pick.src, self.pick.count)
+            targets = selection.destinations(self.view.legal, self.pick.src, self.pick.count)
             count = self.pick.count or self._default_count(self.pick.src)
         self.board.show(self.view, source=self.pick.src, count=count, targets=targets)
         self._tick()
 
     def info_text(self) -> Text:
         v = self.view
-        name = VARIANT_NAMES.get(v["variant"], v["variant"])
+        name = VARIANT_NAMES.get(v.variant, v.variant)
         text = Text()
         text.append(f" {self.title_text or name} ", style="bold reverse")
-        text.append(f"  seed {v['seed']}")
-        text.append(f"  score {v['score']}/{v['max_score']}", style="bold")
-        text.append(f"  moves {v['moves']}")
+        text.append(f"  seed {v.seed}")
+        text.append(f"  score {v.score}/{v.max_score}", style="bold")
+        text.append(f"  moves {v.moves}")
         text.append(f"  ⏱ {format_ms(self.game_clock.now_ms())}")
-        piles = {p["id"]: p for p in v["piles"]}
-        if "s" in piles:
-            text.append(f"  stock {piles['s']['down'] + len(piles['s']['up'])}")
-        if "w" in piles:
-            text.append(f"  waste {len(piles['w']['up'])}")
-        if "s" in piles:
-            redeals = v.get("redeals_left")
+        stock, waste = v.pile("s"), v.pile("w")
+        if stock is not None:
+            text.append(f"  stock {stock.count}")
+        if waste is not None:
+            text.append(f"  waste {len(waste.up)}")
+        if stock is not None:
+            redeals = v.redeals_left
             text.append(f"  redeals {'∞' if redeals is None else redeals}")
-        if v["state"] != "playing":
-            text.append(f"  {v['state'].upper()}", style="bold reverse")
+        if v.state != "playing":
+            text.append(f"  {v.state.upper()}", style="bold reverse")
         return text
 
     def say(self, message: str, *, error: bool = False) -> None:
@@ -174,15 +172,15 @@ class BoardScreen(Screen[None]):
         widget.update(Text(message, style="bold red" if error else ""))
         widget.set_class(error, "error")
 
-    def _pile(self, pile_id: str) -> dict[str, Any] | None:
-        return next((p for p in self.view["piles"] if p["id"] == pile_id), None)
+    def _pile(self, pile_id: str) -> PileView | None:
+        return self.view.pile(pile_id)
 
     def _has_cards(self, pile_id: str) -> bool:
         pile = self._pile(pile_id)
-        return pile is not None and bool(pile["up"])
+        return pile is not None and bool(pile.up)
 
     def _default_count(self, src: str) -> int:
-        counts = selection.counts_from(self.view["legal"], src)
+        counts = selection.counts_from(self.view.legal, src)
         return max(counts) if counts else 1
 
     # -- picking -----------------------------------------------------------------
@@ -196,7 +194,7 @@ class BoardScreen(Screen[None]):
             if pile_id == "s":
                 self.action_deal()
                 return
-            if not pile["up"]:
+            if not pile.up:
                 self.say(f"nothing to pick up on {pile_id}", error=True)
                 return
             self.pick.src = pile_id
@@ -209,7 +207,7 @@ class BoardScreen(Screen[None]):
         if pile_id == src:
             self.action_cancel()
             return
-        move = selection.choose_move(self.view["legal"], src, pile_id, self.pick.count)
+        move = selection.choose_move(self.view.legal, src, pile_id, self.pick.count)
         self.pick.clear()
         self.redraw()
         self.send_move(move)
@@ -220,7 +218,7 @@ class BoardScreen(Screen[None]):
             self.pick.clear()
             self.redraw()
             if not event.pile_id.startswith("f"):
-                self.send_move(f"{event.pile_id}>f")
+                self.send_move(Move(event.pile_id, 1, "f"))
             return
         self.action_pick(event.pile_id, event.count)
 
@@ -228,9 +226,9 @@ class BoardScreen(Screen[None]):
         if self.pick.src is None:
             return
         pile = self._pile(self.pick.src)
-        up = len(pile["up"]) if pile else 1
+        up = len(pile.up) if pile else 1
         current = self.pick.count or self._default_count(self.pick.src)
-        self.pick.count = selection.step_count(self.view["legal"], self.pick.src, current, step, up)
+        self.pick.count = selection.step_count(self.view.legal, self.pick.src, current, step, up)
         self.say(f"from {self.pick.src}: {self.pick.count} card(s)")
         self.redraw()
 
@@ -247,11 +245,11 @@ class BoardScreen(Screen[None]):
 
     def action_deal(self) -> None:
         self.pick.clear()
-        self.send_move("deal")
+        self.send_move(DEAL)
 
     def action_auto(self) -> None:
         self.pick.clear()
-        self.send_move("auto")
+        self.send_move(AUTO)
 
     def action_to_foundation(self) -> None:
         src = self.pick.src
@@ -259,11 +257,11 @@ class BoardScreen(Screen[None]):
             self.say("pick a card first (or press a to send every card that can go)", error=True)
             return
         self.pick.clear()
-        self.send_move(f"{src}>f")
+        self.send_move(Move(src, 1, "f"))
 
     def action_undo(self) -> None:
         self.pick.clear()
-        self.submit("undo")
+        self.submit(PlayedGame.undo)
 
     def action_resign(self) -> None:
         # One stray key must not end a game (a ranked daily, a race): ask for it twice.
@@ -273,7 +271,7 @@ class BoardScreen(Screen[None]):
             self.say("press R again to resign this game; any other key keeps playing")
             return
         self._resign_armed = False
-        self.submit("resign")
+        self.submit(PlayedGame.resign)
 
     def on_key(self, event: Key) -> None:
         # Key events reach the screen before its bindings run: any key but R disarms.
@@ -290,10 +288,10 @@ class BoardScreen(Screen[None]):
             self.send_move(move)
 
     async def _hint(self) -> None:
-        if self.session is None:
+        if self.played is None:
             return
         try:
-            hint = await self.session.hint()
+            hint = await self.played.hint()
         except (ProtocolError, ConnectionError) as exc:
             self.say(describe(exc), error=True)
             return
@@ -301,43 +299,35 @@ class BoardScreen(Screen[None]):
         if hint is None:
             self.say("no hint: the game has ended")
             return
-        try:
-            move = Move.parse(hint)
-        except InvalidNotation:
-            move = None  # deal or auto
-        if move is not None and self._has_cards(move.src):
+        if isinstance(hint, Move) and self._has_cards(hint.src):
             # Show it on the board as if the player had picked the source.
-            self.pick.src = move.src
-            self.pick.count = move.count
+            self.pick.src = hint.src
+            self.pick.count = hint.count
             self.redraw()
         self.say(f"hint: {hint} (enter plays it)")
 
-    def send_move(self, move: str) -> None:
-        self.submit("move", move)
+    def send_move(self, move: Action) -> None:
+        self.submit(lambda played: played.move(move))
 
-    def submit(self, kind: str, move: str = "") -> None:
-        if self.session is None:
+    def submit(self, act: Callable[[PlayedGame], Awaitable[GameView]]) -> None:
+        """Send one action (a move, undo, resign) on our game and show what comes back."""
+        if self.played is None:
             self.say("you are watching: this board is not yours to play", error=True)
             return
         self.hinted = None
-        self.run_worker(self._act(kind, move), group="actions")
+        self.run_worker(self._act(act), group="actions")
 
-    async def _act(self, kind: str, move: str) -> None:
-        assert self.session is not None
+    async def _act(self, act: Callable[[PlayedGame], Awaitable[GameView]]) -> None:
+        assert self.played is not None
         async with self._lock:
             try:
-                if kind == "move":
-                    view = await self.session.move(move)
-                elif kind == "undo":
-                    view = await self.session.undo()
-                else:
-                    view = await self.session.resign()
+                view = await act(self.played)
             except ProtocolError as exc:
-                if self.session.view is not None:
-                    self.set_view(self.session.view)
+                if self.played.view is not None:
+                    self.set_view(self.played.view)
                 self.say(describe(exc), error=True)
                 return
             except (ConnectionError, TimeoutError) as exc:
                 self.say(describe(exc), error=True)
                 return
-            self.set_view(view, None if view["state"] != "playing" else "")
+            self.set_view(view, None if view.state != "playing" else "")

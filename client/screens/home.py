@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,46 +14,38 @@ from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, St
 from client.clock import format_ms
 from client.screens.board import VARIANT_NAMES
 from client.widgets import TitleBar
+from shared.protocol import Standing, StatsReply
 
 if TYPE_CHECKING:
     from client.app import PatienceApp
 
 
-def daily_text(entry: dict[str, Any] | None, known: bool) -> str:
+def daily_text(entry: Standing | None, known: bool) -> str:
     """Today's daily of one variant, as the home screen lists it."""
     if not known:
         return ""
     if entry is None:
         return "daily: not finished yet"
-    return (
-        f"daily: #{entry['rank']} {entry['state']} "
-        f"{format_ms(int(entry['elapsed_ms']))} {entry['moves']} moves"
-    )
+    return f"daily: #{entry.rank} {entry.state} {format_ms(entry.elapsed_ms)} {entry.moves} moves"
 
 
-def stats_text(stats: dict[str, Any] | None) -> Text:
+def stats_text(stats: StatsReply | None) -> Text:
     """The ``stats`` reply: one line per variant played, then the daily streak."""
     if stats is None:
         return Text("statistics are not available on this server", style="dim")
     text = Text()
-    rows = stats.get("variants")
-    if isinstance(rows, dict):
-        rows = [{"variant": k, **v} for k, v in rows.items() if isinstance(v, dict)]
-    for row in rows if isinstance(rows, list) else []:
-        if not isinstance(row, dict):
-            continue
-        name = VARIANT_NAMES.get(str(row.get("variant")), str(row.get("variant")))
-        line = f"{name}: {row.get('won', 0)}/{row.get('played', 0)} won"
-        if isinstance(row.get("best_ms"), int):
-            line += f", best {format_ms(row['best_ms'])}"
-        if isinstance(row.get("fewest_moves"), int):
-            line += f", fewest {row['fewest_moves']} moves"
+    for row in stats.variants:
+        name = VARIANT_NAMES.get(row.variant, row.variant)
+        line = f"{name}: {row.won}/{row.played} won"
+        if row.best_ms is not None:
+            line += f", best {format_ms(row.best_ms)}"
+        if row.fewest_moves is not None:
+            line += f", fewest {row.fewest_moves} moves"
         text.append(line + "\n")
     if not text:
         text.append("no games yet\n", style="dim")
-    if "daily_streak" in stats:
-        text.append(f"daily streak: {stats['daily_streak']}")
-        text.append(f"  dailies won: {stats.get('dailies_won', 0)}")
+    text.append(f"daily streak: {stats.daily_streak}")
+    text.append(f"  dailies won: {stats.dailies_won}")
     return text
 
 
@@ -73,8 +65,8 @@ class HomeScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.dailies: dict[str, dict[str, Any] | None] = {}
-        self.stats: dict[str, Any] | None = None
+        self.dailies: dict[str, Standing | None] = {}
+        self.stats: StatsReply | None = None
         #: variant -> options chosen away from the server's defaults
         self.options: dict[str, dict[str, bool]] = {}
 
@@ -119,13 +111,12 @@ class HomeScreen(Screen[None]):
         server = self.patience.conn.server_info
         player = self.patience.conn.player
         info = Text()
-        info.append(f"{server.get('name', 'Patience Club')}", style="bold")
-        if server.get("version"):
-            info.append(f"  v{server['version']}", style="dim")
-        motd = server.get("motd") or server.get("message")
-        if motd:
-            info.append(f"  {motd}")
-        info.append(f"    playing as {player.get('name', '?')}")
+        info.append("Patience Club" if server is None else server.name, style="bold")
+        if server is not None:
+            info.append(f"  v{server.version}", style="dim")
+            if server.motd:
+                info.append(f"  {server.motd}")
+        info.append(f"    playing as {'?' if player is None else player.name}")
         self.query_one("#server-info", Static).update(info)
         self.query_one("#variants", ListView).focus()
         self.action_refresh()
@@ -190,9 +181,7 @@ class HomeScreen(Screen[None]):
     def action_new_game(self) -> None:
         variant = self.variant
         options = dict(self.options.get(variant, {}))
-        self.run_worker(
-            self.patience.new_game(variant, self._seed(), self, options), group="home"
-        )
+        self.run_worker(self.patience.new_game(variant, self._seed(), self, options), group="home")
 
     def action_daily(self) -> None:
         self.run_worker(self.patience.daily(self.variant, self), group="home")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +16,7 @@ from client.connection import describe
 from client.screens.board import VARIANT_NAMES
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
+from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
 
 if TYPE_CHECKING:
     from client.app import PatienceApp
@@ -23,14 +24,15 @@ if TYPE_CHECKING:
 COLUMNS = ("#", "player", "state", "time", "moves", "score")
 
 
-def entry_row(entry: dict[str, Any]) -> tuple[str, ...]:
+def entry_row(entry: Standing) -> tuple[str, ...]:
+    """One ranked result as the columns of :data:`COLUMNS` (race standings use it too)."""
     return (
-        str(entry["rank"]),
-        str(entry["name"]),
-        str(entry["state"]),
-        format_ms(int(entry["elapsed_ms"])),
-        str(entry["moves"]),
-        str(entry["score"]),
+        str(entry.rank),
+        entry.name,
+        entry.state,
+        format_ms(entry.elapsed_ms),
+        str(entry.moves),
+        str(entry.score),
     )
 
 
@@ -84,23 +86,21 @@ class LeaderboardScreen(Screen[None]):
 
     async def _load(self) -> None:
         name = VARIANT_NAMES.get(self.variant, self.variant)
-        fields: dict[str, Any] = {"variant": self.variant, "limit": 100}
-        if self.date:
-            fields["date"] = self.date
+        request = LeaderboardRequest(variant=self.variant, date=self.date or None, limit=100)
         table = self.query_one("#entries", DataTable)
         me = self.query_one("#me", Static)
         try:
-            reply = await self.patience.conn.request("leaderboard", **fields)
+            reply = await self.patience.conn.request(request, LeaderboardReply)
         except (ProtocolError, ConnectionError) as exc:
             table.clear()
             me.update(Text(describe(exc), style="bold red"))
             return
-        self.query_one("#board-title", Static).update(f"{name} daily, {reply.get('date', '')}")
+        self.query_one("#board-title", Static).update(f"{name} daily, {reply.date}")
         table.clear()
-        for entry in reply.get("entries", []):
+        for entry in reply.entries:
             table.add_row(*entry_row(entry))
-        mine = reply.get("me")
+        mine = reply.me
         if mine:
-            me.update(f"you: #{mine['rank']} {mine['state']} {format_ms(int(mine['elapsed_ms']))}")
+            me.update(f"you: #{mine.rank} {mine.state} {format_ms(mine.elapsed_ms)}")
         else:
             me.update("you have no finished attempt on this day")

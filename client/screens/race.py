@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.table import Table
@@ -16,39 +16,36 @@ from textual.widgets import Footer, Static
 from client.clock import format_ms
 from client.race import RaceState
 from client.screens.board import VARIANT_NAMES
+from client.screens.leaderboard import COLUMNS, entry_row
 from client.widgets import TitleBar
+from shared.protocol import GameView, Progress, Standing
 
 if TYPE_CHECKING:
     from client.app import PatienceApp
 
 
-def standings_table(standings: list[dict[str, Any]]) -> Table:
+def standings_table(standings: Sequence[Standing]) -> Table:
     table = Table(title="Standings", expand=False, box=None, header_style="bold")
-    for column in ("#", "player", "state", "time", "moves", "score"):
+    for column in COLUMNS:
         table.add_column(column)
     for row in standings:
-        table.add_row(
-            str(row["rank"]),
-            str(row["name"]),
-            str(row["state"]),
-            format_ms(int(row["elapsed_ms"])),
-            str(row["moves"]),
-            str(row["score"]),
-        )
+        table.add_row(*entry_row(row))
     return table
 
 
-def own_progress(view: dict[str, Any] | None) -> dict[str, Any]:
+def own_progress(code: str, me: int, view: GameView) -> Progress:
     """Our own line of progress, from our board (the server pushes progress to the others)."""
-    if not view:
-        return {}
-    home = sum(len(p["up"]) for p in view["piles"] if str(p["id"]).startswith("f"))
-    return {"foundation": home, "score": view["score"], "state": view["state"]}
+    return Progress(
+        code=code,
+        player=me,
+        ply=view.ply,
+        foundation=view.foundation_cards,
+        score=view.score,
+        state=view.state,
+    )
 
 
-def race_text(
-    race: RaceState, me: int | None, mine: dict[str, Any] | None = None
-) -> Table | Text:
+def race_text(race: RaceState, me: int | None, mine: GameView | None = None) -> Table | Text:
     """The room as a few lines: code, state, each racer's progress, or the standings."""
     room = race.room
     if room is None:
@@ -60,23 +57,20 @@ def race_text(
     )
     for column in ("player", "home", "score", "state"):
         table.add_column(column, no_wrap=True, overflow="ellipsis")
-    for player in room.get("players", []):
-        pid = int(player["id"])
-        progress = race.progress.get(pid, {})
+    for player in room.players:
+        pid = player.id
+        progress = race.progress.get(pid)
         if pid == me and mine is not None and race.game is not None:
-            progress = own_progress(mine)
-        connected = player.get("connected", True)
+            progress = own_progress(room.code, pid, mine)
         # ★ host, ○ disconnected, ◂ you
-        mark = "★" if pid == room.get("host") else (" " if connected else "○")
-        name = Text(mark + str(player["name"]) + (" ◂" if pid == me else ""))
-        if not connected:
+        mark = "★" if pid == room.host else (" " if player.connected else "○")
+        name = Text(mark + player.name + (" ◂" if pid == me else ""))
+        if not player.connected:
             name.stylize("dim")
-        table.add_row(
-            name,
-            str(progress.get("foundation", "-")),
-            str(progress.get("score", "-")),
-            str(progress.get("state", "")),
-        )
+        if progress is None:
+            table.add_row(name, "-", "-", "")
+        else:
+            table.add_row(name, str(progress.foundation), str(progress.score), progress.state)
     return table
 
 
@@ -85,18 +79,15 @@ def room_heading(race: RaceState) -> Text:
     if room is None:
         return Text("")
     text = Text()
-    text.append(f" room {room['code']} ", style="bold reverse")
-    text.append(f"  {VARIANT_NAMES.get(room['variant'], room['variant'])}")
-    state = room.get("state", "")
+    text.append(f" room {room.code} ", style="bold reverse")
+    text.append(f"  {VARIANT_NAMES.get(room.variant, room.variant)}")
     left = race.countdown_left()
-    if state == "countdown" and left is not None:
+    if room.state == "countdown" and left is not None:
         text.append(f"  starting in {left:.0f}…", style="bold")
     else:
-        text.append(f"  {state}", style="bold")
-    count = len(room.get("players", []))
-    text.append(f"  {count}/{room.get('max_players', '?')} players")
-    if isinstance(room.get("time_limit_s"), int):
-        text.append(f"  limit {format_ms(room['time_limit_s'] * 1000)}", style="dim")
+        text.append(f"  {room.state}", style="bold")
+    text.append(f"  {len(room.players)}/{room.max_players} players")
+    text.append(f"  limit {format_ms(room.time_limit_s * 1000)}", style="dim")
     return text
 
 
@@ -107,7 +98,7 @@ class RacePanel(Static):
         self,
         race: RaceState,
         me: int | None,
-        mine: Callable[[], dict[str, Any] | None] | None = None,
+        mine: Callable[[], GameView | None] | None = None,
     ) -> None:
         super().__init__(id="side")
         self._ready = False
@@ -124,9 +115,7 @@ class RacePanel(Static):
         if not self._ready:
             return
         mine = self.mine() if self.mine is not None else None
-        self.update(
-            Group(room_heading(self.race), Text(""), race_text(self.race, self.me, mine))
-        )
+        self.update(Group(room_heading(self.race), Text(""), race_text(self.race, self.me, mine)))
 
 
 class RaceScreen(Screen[None]):
@@ -176,7 +165,7 @@ class RaceScreen(Screen[None]):
             return  # a push arrived before the screen was built (on_mount draws it) or after
         race = self.patience.race
         self.query_one("#room-heading", Static).update(room_heading(race))
-        mine = self.patience.session.view
+        mine = self.patience.played.view
         self.query_one("#room-body", Static).update(race_text(race, self.patience.me, mine))
 
     def say(self, message: str, *, error: bool = False) -> None:

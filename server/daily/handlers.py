@@ -6,27 +6,28 @@ from typing import TYPE_CHECKING
 
 from server.net.routing import handles
 from shared import protocol as p
-from shared import protocol_races as r
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
 
 
-@handles(r.DailyRequest)
-async def daily(connection: Connection, message: r.DailyRequest) -> p.Reply:
+@handles(p.DailyRequest)
+async def daily(connection: Connection, message: p.DailyRequest) -> p.Reply:
     player = connection.welcomed_player
     live, date = await connection.app.daily.attempt(player.id, message.variant)
     await live.settled()
-    view = connection.app.games.view(live)
-    return p.GameMessage(game=view, extra={"daily": {"date": date}}, re=message.id)
+    view = p.GameView.of(connection.app.games.view(live))
+    return p.GameReply(game=view, daily=p.DailyInfo(date), re=message.id)
 
 
-@handles(r.LeaderboardRequest)
-async def leaderboard(connection: Connection, message: r.LeaderboardRequest) -> p.Reply:
-    board = await connection.app.daily.leaderboard(
+@handles(p.LeaderboardRequest)
+async def leaderboard(connection: Connection, message: p.LeaderboardRequest) -> p.Reply:
+    date, entries, me = await connection.app.daily.leaderboard(
         connection.welcomed_player.id, message.variant, message.date, message.limit
     )
-    return r.Leaderboard(fields=board, re=message.id)
+    return p.LeaderboardReply(
+        variant=message.variant, date=date, entries=entries, me=me, re=message.id
+    )
 
 
 ROUTES = (daily, leaderboard)

@@ -306,7 +306,8 @@ class DailyService:
 
     async def leaderboard(
         self, player: int, variant: str, date: str | None, limit: int
-    ) -> dict[str, Any]:
+    ) -> tuple[str, tuple[p.Standing, ...], p.Standing | None]:
+        """The day (today when ``date`` is None), its best ``limit`` entries, and the player's."""
         check_variant(variant)
         today = self.today()
         date = date or today
@@ -316,5 +317,5 @@ class DailyService:
         me = None
         if mine is not None:
             entry, key = mine
-            me = {"rank": await self.ranks.rank(variant, date, key)} | entry
-        return {"variant": variant, "date": date, "entries": ranked(entries), "me": me}
+            me = p.Standing(rank=await self.ranks.rank(variant, date, key), **entry)
+        return date, tuple(p.Standing(**e) for e in ranked(entries)), me

@@ -8,23 +8,20 @@ face down: this guard answers first, with a reason that names only the pile
 from __future__ import annotations
 
 from shared import protocol as p
-from shared.errors import InvalidNotation, ProtocolError
+from shared.errors import ProtocolError
 from shared.game import Game
-from shared.notation import AUTO, DEAL
+from shared.notation import Action, Move
 
 
-def hide_face_down(game: Game, action: str) -> None:
+def hide_face_down(game: Game, action: Action) -> None:
     """Refuse moves from a pile without a face-up card before the engine names its top card."""
-    if action in (DEAL, AUTO):
+    if not isinstance(action, Move):
         return
-    try:
-        move = p.parse_move(action)
-    except InvalidNotation as exc:
-        raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
+    move = action
     index = game.rules.index.get(move.src)
     if index is None:
         return
     pos = game.position
     if len(pos.piles[index]) <= pos.down[index]:
         what = "is empty" if not pos.piles[index] else "has no face-up card"
-        raise ProtocolError(p.ILLEGAL_MOVE, f"{action!r} is not legal now: {move.src} {what}")
+        raise ProtocolError(p.ILLEGAL_MOVE, f"{str(move)!r} is not legal now: {move.src} {what}")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from shared import protocol as p
 from shared.errors import InvalidOptions, ProtocolError
 from shared.game import Game
 from shared.games import new_game, rules_for
 
 
-def deal(variant: str, seed: int, options: dict[str, bool | int]) -> Game:
+def deal(variant: str, seed: int, options: Mapping[str, bool | int]) -> Game:
     """The engine's deal; ``invalid_field`` naming ``variant`` or ``options`` when it refuses."""
     try:
         return new_game(variant, seed=seed, options=options)

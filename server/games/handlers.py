@@ -9,6 +9,7 @@ from server.games.live import LiveGame
 from server.net.routing import handles
 from shared import protocol as p
 from shared.errors import ProtocolError
+from shared.notation import parse_action
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
@@ -24,8 +25,9 @@ async def _acted(
     except ProtocolError as exc:
         if exc.code != p.STALE_PLY:
             raise
-        return p.Error(code=exc.code, message=exc.message, game=games.view(live), re=message.id)
-    return p.GameMessage(game=games.view(live), re=message.id)
+        view = p.GameView.of(games.view(live))
+        return p.Error(code=exc.code, message=exc.message, game=view, re=message.id)
+    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
 @handles(p.StartGame)
@@ -33,7 +35,7 @@ async def start_game(connection: Connection, message: p.StartGame) -> p.Reply:
     games = connection.app.games
     player = connection.welcomed_player
     live = await games.start(player.id, message.variant, message.seed, message.options)
-    return p.GameMessage(game=games.view(live), re=message.id)
+    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
 @handles(p.MoveRequest)
@@ -62,14 +64,15 @@ async def get_game(connection: Connection, message: p.GetGame) -> p.Reply:
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
     await live.settled()
-    return p.GameMessage(game=games.view(live), re=message.id)
+    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
-@handles(p.Hint)
-async def hint(connection: Connection, message: p.Hint) -> p.Reply:
+@handles(p.HintRequest)
+async def hint(connection: Connection, message: p.HintRequest) -> p.Reply:
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
-    return p.HintReply(move=await games.hint(live), re=message.id)
+    hint = await games.hint(live)
+    return p.HintReply(move=None if hint is None else parse_action(hint), re=message.id)
 
 
 ROUTES = (start_game, move, undo, resign, get_game, hint)

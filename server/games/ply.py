@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from shared import protocol as p
 from shared.errors import InvalidNotation, ProtocolError
 from shared.game import RESIGNED, STUCK, WON
-from shared.notation import UNDO, Move
+from shared.notation import UNDO, Action, Move
 
 #: the action of a ``resign`` request (an undo is notation's ``undo``, moves are notation)
 RESIGN = "resign"
@@ -61,25 +61,27 @@ class Refusal:
         return ProtocolError(self.code, self.message)
 
 
-def same_action(sent: str, recorded: str) -> bool:
+def same_action(sent: Action, recorded: str) -> bool:
     """Whether ``sent`` is the action the engine recorded as ``recorded`` (``w>f`` vs ``w>f2``)."""
-    if sent == recorded:
+    if str(sent) == recorded:
         return True
+    if not isinstance(sent, Move) or sent.dst != "f" or sent.count != 1:
+        return False
     try:
-        a, b = Move.parse(sent), Move.parse(recorded)
+        played = Move.parse(recorded)
     except InvalidNotation:
         return False
-    return a.dst == "f" and a.src == b.src and a.count == 1 and b.dst.startswith("f")
+    return sent.src == played.src and played.dst.startswith("f")
 
 
-def is_retry(action: str, ply: int, at: GameAt) -> bool:
+def is_retry(action: Action, ply: int, at: GameAt) -> bool:
     """On arrival: is this ``move`` or ``undo`` (``action`` at ``ply``) the last action again?"""
     if action == RESIGN or at.last is None:
         return False
     return ply == at.ply - 1 and same_action(action, at.last)
 
 
-def judge(action: str, ply: int, at: GameAt) -> Verdict | Refusal:
+def judge(action: Action, ply: int, at: GameAt) -> Verdict | Refusal:
     """At the request's turn: stale, over, stuck, a retried resign, or play."""
     if ply != at.ply:
         return Refusal(

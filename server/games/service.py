@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -32,7 +32,7 @@ from shared import protocol as p
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions, InvalidRecord, ProtocolError
 from shared.game import PLAYING, RESIGNED, STUCK, WON
 from shared.games import replay
-from shared.notation import UNDO
+from shared.notation import UNDO, Action
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ class GameService:
         player_id: int,
         variant: str,
         seed: int | None,
-        options: dict[str, bool | int],
+        options: Mapping[str, bool | int],
         *,
         guarded: bool = True,
     ) -> LiveGame:
@@ -143,7 +143,7 @@ class GameService:
         await self._stored(live, self.writer.submit(write))
         return live
 
-    async def move(self, live: LiveGame, ply: int, action: str) -> LiveGame:
+    async def move(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
         """Play ``action`` (a move of notation.md, ``deal``, ``auto`` or ``undo``) at ``ply``."""
         return await self._act(live, ply, action)
 
@@ -172,7 +172,7 @@ class GameService:
 
     # -- helpers -------------------------------------------------------------------
 
-    async def _act(self, live: LiveGame, ply: int, action: str) -> LiveGame:
+    async def _act(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
         """The ply rule (:mod:`server.games.ply`) applied, then the action taken and stored."""
         if is_retry(action, ply, _at(live)):
             await live.settled()  # acknowledge what is already played, once it is stored
@@ -260,7 +260,7 @@ def _at(live: LiveGame) -> GameAt:
     return GameAt(live.id, game.ply, live.state, game.actions[-1] if game.actions else None)
 
 
-def _take(live: LiveGame, action: str) -> str:
+def _take(live: LiveGame, action: Action) -> str:
     """Hand ``action`` to the engine; the action as it recorded it (``w>f`` as ``w>f2``)."""
     game = live.game
     if action == RESIGN:
@@ -271,6 +271,7 @@ def _take(live: LiveGame, action: str) -> str:
             game.undo()
             return UNDO
         hide_face_down(game, action)
-        return game.play(action)
+        # Game.play takes notation text: the one place the Action becomes text again.
+        return game.play(str(action))
     except (IllegalMove, InvalidNotation) as exc:
         raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None

@@ -14,9 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -83,7 +82,7 @@ class Connection:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sender
 
-    def send(self, message: p.Message | Mapping[str, Any]) -> None:
+    def send(self, message: p.Message) -> None:
         """Queue a message; a reader too slow to make room is disconnected."""
         if self.dropped:
             return

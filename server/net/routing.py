@@ -90,9 +90,8 @@ class Router:
             if route is not None and route.needs_hello and connection.player is None:
                 raise ProtocolError(p.HELLO_FIRST, "send hello first")
             if route is None:
-                p.decode_map(m, {})  # raises invalid_field for 'type'/'id', else unknown_type
-                raise ProtocolError(p.UNKNOWN_TYPE, "unknown message type")
-            message = p.decode_map(m, {route.message.type: route.message})
+                raise p.unknown_type(p.message_type(m))  # invalid_field for 'type' or 'id' first
+            message = p.REQUESTS.decode_map(m)
             reply = await route.handler(connection, message)
         except ProtocolError as exc:
             self._refuse(connection, exc, re)

@@ -51,7 +51,7 @@ async def hello(connection: Connection, message: p.Hello) -> p.Reply:
     return p.Welcome(
         protocol=p.PROTOCOL_VERSION,
         server=app.server_info(),
-        player={"id": player.id, "name": player.name},
+        player=p.PlayerInfo(player.id, player.name),
         token=token,
         re=message.id,
     )

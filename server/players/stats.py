@@ -10,7 +10,6 @@ from server.storage.queries import daily as daily_store
 from server.storage.queries import players
 from server.storage.queries import stats as store
 from shared import protocol as p
-from shared import protocol_races as r
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -30,8 +29,8 @@ def streak(won_dates: list[str], today: str) -> int:
     return count
 
 
-@handles(r.StatsRequest)
-async def stats(connection: Connection, message: r.StatsRequest) -> p.Reply:
+@handles(p.StatsRequest)
+async def stats(connection: Connection, message: p.StatsRequest) -> p.Reply:
     player_id = message.player or connection.welcomed_player.id
     app = connection.app
     async with app.db_sessions() as db:
@@ -40,13 +39,13 @@ async def stats(connection: Connection, message: r.StatsRequest) -> p.Reply:
             raise ProtocolError(p.NOT_FOUND, f"no player {player_id}")
         variants = await store.per_variant(db, player_id=player_id)
         won_dates = await daily_store.won_dates(db, player_id=player_id)
-    body = {
-        "player": {"id": player.id, "name": player.name},
-        "variants": variants,
-        "dailies_won": len(won_dates),
-        "daily_streak": streak(won_dates, app.daily.today()),
-    }
-    return r.Stats(fields=body, re=message.id)
+    return p.StatsReply(
+        player=p.PlayerInfo(player.id, player.name),
+        variants=tuple(p.VariantStats(**row) for row in variants),
+        dailies_won=len(won_dates),
+        daily_streak=streak(won_dates, app.daily.today()),
+        re=message.id,
+    )
 
 
 ROUTES = (stats,)

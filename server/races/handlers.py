@@ -6,49 +6,46 @@ from typing import TYPE_CHECKING
 
 from server.net.routing import handles
 from shared import protocol as p
-from shared import protocol_races as r
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
 
 
-@handles(r.CreateRoom)
-async def create_room(connection: Connection, message: r.CreateRoom) -> p.Reply:
+@handles(p.CreateRoom)
+async def create_room(connection: Connection, message: p.CreateRoom) -> p.Reply:
     service = connection.app.rooms
     player = connection.welcomed_player
     room = await service.create(player.id, player.name, message)
-    return r.RoomMessage(fields={"room": service.view(room)}, re=message.id)
+    return p.RoomReply(room=service.view(room), re=message.id)
 
 
-@handles(r.JoinRoom)
-async def join_room(connection: Connection, message: r.JoinRoom) -> p.Reply:
+@handles(p.JoinRoom)
+async def join_room(connection: Connection, message: p.JoinRoom) -> p.Reply:
     service = connection.app.rooms
     player = connection.welcomed_player
     room = await service.join(player.id, player.name, message.code)
-    return r.RoomMessage(fields={"room": service.view(room)}, re=message.id)
+    return p.RoomReply(room=service.view(room), re=message.id)
 
 
-@handles(r.LeaveRoom)
-async def leave_room(connection: Connection, message: r.LeaveRoom) -> p.Reply:
+@handles(p.LeaveRoom)
+async def leave_room(connection: Connection, message: p.LeaveRoom) -> p.Reply:
     await connection.app.rooms.leave(connection.welcomed_player.id, message.code)
     return p.Ok(re=message.id)
 
 
-@handles(r.StartRace)
-async def start_race(connection: Connection, message: r.StartRace) -> p.Reply:
+@handles(p.StartRace)
+async def start_race(connection: Connection, message: p.StartRace) -> p.Reply:
     player = connection.welcomed_player
     await connection.app.rooms.start_race(player.id, message.code, message.seed)
     return p.Ok(re=message.id)
 
 
-@handles(r.Watch)
-async def watch(connection: Connection, message: r.Watch) -> p.Reply:
+@handles(p.Watch)
+async def watch(connection: Connection, message: p.Watch) -> p.Reply:
     player = connection.welcomed_player
     live = await connection.app.rooms.watch(connection, player.id, message.code, message.player)
-    view = connection.app.games.view(live)
-    return p.GameMessage(
-        game=view, extra={"code": message.code, "player": message.player}, re=message.id
-    )
+    view = p.GameView.of(connection.app.games.view(live))
+    return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)
 
 
 ROUTES = (create_room, join_room, leave_room, start_race, watch)

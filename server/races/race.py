@@ -19,7 +19,6 @@ from server.games.ply import ENDED, TIMEOUT
 from server.races.standings import ranked
 from server.races.state import COUNTDOWN, OVER, RACING, WAITING, RoomState
 from shared import protocol as p
-from shared import protocol_races as r
 
 if TYPE_CHECKING:
     from server.app import App
@@ -85,7 +84,7 @@ class RaceRunner:
         for m, live in zip(racers, started, strict=True):
             self.rooms.push(
                 room,
-                r.RaceStarted(fields={"code": room.code, "game": games.view(live)}),
+                p.RaceStarted(code=room.code, game=p.GameView.of(games.view(live))),
                 to=[m.id],
             )
         self.rooms.push_room(room)
@@ -102,22 +101,21 @@ class RaceRunner:
         games = self.app.games
         watchers = room.watchers.get(live.owner)
         if watchers:
-            push = p.GameMessage(
-                game=games.view(live), extra={"code": room.code, "player": live.owner}
-            )
+            view = p.GameView.of(games.view(live))
+            push = p.GameReply(game=view, code=room.code, player=live.owner)
             for connection in list(watchers):
                 connection.send(push)
         if room.state != RACING:
             return
-        progress = {
-            "code": room.code,
-            "player": live.owner,
-            "ply": live.game.ply,
-            "foundation": live.game.foundation_cards,
-            "score": live.game.score,
-            "state": live.state,
-        }
-        self.rooms.push(room, r.Progress(fields=progress), skip=live.owner)
+        progress = p.Progress(
+            code=room.code,
+            player=live.owner,
+            ply=live.game.ply,
+            foundation=live.game.foundation_cards,
+            score=live.game.score,
+            state=live.state,
+        )
+        self.rooms.push(room, progress, skip=live.owner)
         if live.state in ENDED:
             await self._check_over(room)
 
@@ -150,9 +148,9 @@ class RaceRunner:
             }
             for live in racing
         ]
-        room.standings = ranked(entries)
+        room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
         await self.rooms.save(room)
-        self.rooms.push(room, r.RaceOver(fields={"code": room.code, "standings": room.standings}))
+        self.rooms.push(room, p.RaceOver(code=room.code, standings=room.standings))
         self.rooms.push_room(room)
         log.info("room %s: race %d over", room.code, room.race)
 

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from server.games.fields import deal
 from server.games.live import LiveGame
@@ -34,7 +34,6 @@ from server.races.state import (
 )
 from server.storage.queries import rooms as store
 from shared import protocol as p
-from shared import protocol_races as r
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -84,7 +83,7 @@ class RoomService:
 
     # -- views and pushes -----------------------------------------------------------------
 
-    def view(self, room: RoomState) -> dict[str, Any]:
+    def view(self, room: RoomState) -> p.RoomView:
         """RoomView of protocol.md, with who is connected now."""
         return room.view(self.app.players)
 
@@ -104,7 +103,7 @@ class RoomService:
                 connection.send(message)
 
     def push_room(self, room: RoomState, *, skip: int | None = None) -> None:
-        self.push(room, r.RoomMessage(fields={"room": self.view(room)}), skip=skip)
+        self.push(room, p.RoomReply(room=self.view(room)), skip=skip)
 
     def rooms_of(self, player_id: int) -> list[RoomState]:
         return [room for room in self.rooms.values() if room.member(player_id) is not None]
@@ -140,17 +139,17 @@ class RoomService:
     def _member_of(self, code: str, player_id: int) -> RoomState:
         room = self.get(code)
         if room.member(player_id) is None:
-            raise ProtocolError(r.NOT_IN_ROOM, f"you are not in room {code!r}")
+            raise ProtocolError(p.NOT_IN_ROOM, f"you are not in room {code!r}")
         return room
 
     def _check_room_count(self, player: int) -> None:
-        if len(self.rooms_of(player)) >= r.MAX_ROOMS_PER_PLAYER:
+        if len(self.rooms_of(player)) >= p.MAX_ROOMS_PER_PLAYER:
             raise ProtocolError(
-                r.TOO_MANY_ROOMS,
-                f"you are in {r.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
+                p.TOO_MANY_ROOMS,
+                f"you are in {p.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
             )
 
-    async def create(self, player: int, name: str, message: r.CreateRoom) -> RoomState:
+    async def create(self, player: int, name: str, message: p.CreateRoom) -> RoomState:
         self._check_room_count(player)
         options = deal(message.variant, 1, message.options).options
         if message.seed is not None:
@@ -181,9 +180,9 @@ class RoomService:
         if room.member(player) is not None:
             return room  # already in: a reconnecting player asks for the room again
         if room.state in (COUNTDOWN, RACING):
-            raise ProtocolError(r.RACE_IN_PROGRESS, f"room {code!r} is racing; join after it")
+            raise ProtocolError(p.RACE_IN_PROGRESS, f"room {code!r} is racing; join after it")
         if len(room.members) >= room.max_players:
-            raise ProtocolError(r.ROOM_FULL, f"room {code!r} has {room.max_players} players")
+            raise ProtocolError(p.ROOM_FULL, f"room {code!r} has {room.max_players} players")
         self._check_room_count(player)
         seq = max((m.seq for m in room.members), default=-1) + 1
         room.members.append(Member(player, name, self.app.clock(), seq))
@@ -214,9 +213,9 @@ class RoomService:
     async def start_race(self, player: int, code: str, seed: int | None) -> None:
         room = self._member_of(code, player)
         if room.host != player:
-            raise ProtocolError(r.NOT_HOST, f"only the host of room {code!r} starts its race")
+            raise ProtocolError(p.NOT_HOST, f"only the host of room {code!r} starts its race")
         if room.state in (COUNTDOWN, RACING):
-            raise ProtocolError(r.RACE_IN_PROGRESS, f"room {code!r} is already racing")
+            raise ProtocolError(p.RACE_IN_PROGRESS, f"room {code!r} is already racing")
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
         if seed is None:
@@ -230,7 +229,7 @@ class RoomService:
         room.standings = None
         await self.save(room)
         self.push_room(room, skip=player)
-        self.push(room, r.RaceCountdown(fields={"code": code, "start_in_ms": countdown}))
+        self.push(room, p.RaceCountdown(code=code, start_in_ms=countdown))
         self.race.schedule(room)
 
     async def watch(self, connection: Connection, player: int, code: str, target: int) -> LiveGame:

@@ -8,7 +8,7 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from shared import protocol_races as r
+from shared import protocol as p
 from shared.games import rules_for
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(r.CODE_ALPHABET) for _ in range(r.CODE_LENGTH))
+    return "".join(secrets.choice(p.CODE_ALPHABET) for _ in range(p.CODE_LENGTH))
 
 
 @dataclass(eq=False)
@@ -50,7 +50,7 @@ class RoomState:
     #: watched player -> connections following their board
     watchers: dict[int, set[Connection]] = field(default_factory=dict)
     countdown: asyncio.Task[None] | None = None
-    standings: list[dict[str, Any]] | None = None
+    standings: tuple[p.Standing, ...] | None = None
     #: the last change saved
     touched_ms: int = 0
     #: one save at a time, in order
@@ -77,27 +77,22 @@ class RoomState:
             touched_ms=row.updated_ms,
         )
 
-    def view(self, online: Container[int]) -> dict[str, Any]:
+    def view(self, online: Container[int]) -> p.RoomView:
         """RoomView of protocol.md; each player also carries their game in the current race."""
-        return {
-            "code": self.code,
-            "variant": self.variant,
-            "options": rules_for(self.variant, self.options).options,
-            "host": self.host,
-            "players": [
-                {
-                    "id": m.id,
-                    "name": m.name,
-                    "connected": m.id in online,
-                    "game": self.racers.get(m.id),
-                }
+        return p.RoomView(
+            code=self.code,
+            variant=self.variant,
+            options=rules_for(self.variant, self.options).options,
+            host=self.host,
+            players=tuple(
+                p.RoomPlayer(m.id, m.name, m.id in online, self.racers.get(m.id))
                 for m in self.members
-            ],
-            "state": self.state,
-            "max_players": self.max_players,
-            "time_limit_s": self.time_limit_s,
-            "race": self.race,
-        }
+            ),
+            state=self.state,
+            max_players=self.max_players,
+            time_limit_s=self.time_limit_s,
+            race=self.race,
+        )
 
     def member(self, player_id: int) -> Member | None:
         return next((m for m in self.members if m.id == player_id), None)

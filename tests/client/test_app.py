@@ -20,6 +20,7 @@ from client.screens.home import HomeScreen
 from client.widgets import PileWidget
 from shared.games import new_game
 from shared.notation import Move
+from shared.protocol import GameReply, GameView, GetGame
 from tests.client.conftest import ServerControl
 
 SIZE = (110, 36)
@@ -80,42 +81,40 @@ async def test_register_then_play_freecell_by_keys_and_by_mouse(
         board = await register_and_open_freecell(pilot, "alice", 617)
         assert store.get(server.url) is not None
         view = board.view
-        assert view["seed"] == 617 and view["ply"] == 0
+        assert view.seed == 617 and view.ply == 0
         # The board shows the engine's deal of Microsoft game 617.
         expected = new_game("freecell", seed=617).view()["piles"]
-        assert [board.board.piles[p["id"]].pile["up"] for p in expected] == [
-            p["up"] for p in expected
+        assert [board.board.piles[p["id"]].pile.up for p in expected] == [
+            tuple(p["up"]) for p in expected
         ]
 
         # Keyboard: a source key lights up exactly the legal destinations, a destination plays.
-        move = next(Move.parse(m) for m in view["legal"] if m.startswith("t") and ">t" in m)
+        move = next(Move.parse(m) for m in view.legal if m.startswith("t") and ">t" in m)
         await pilot.press(key_of(move.src))
         lit = {pid for pid, w in board.board.piles.items() if w.has_class("target")}
-        legal_dsts = {Move.parse(m).dst for m in view["legal"] if Move.parse(m).src == move.src}
+        legal_dsts = {Move.parse(m).dst for m in view.legal if Move.parse(m).src == move.src}
         assert lit == legal_dsts
-        moved_card = board.board.piles[move.src].pile["up"][-1]
+        moved_card = board.board.piles[move.src].pile.up[-1]
         await pilot.press(key_of(move.dst))
-        await until(pilot, lambda: board.view["ply"] == 1)
-        assert board.board.piles[move.dst].pile["up"][-1] == moved_card
+        await until(pilot, lambda: board.view.ply == 1)
+        assert board.board.piles[move.dst].pile.up[-1] == moved_card
         assert "moves 1" in board.info_text().plain
 
         # Mouse: click the top card of a pile, then click a free cell.
-        src = next(
-            Move.parse(m).src for m in board.view["legal"] if Move.parse(m).dst == "r0"
-        )
-        card = board.board.piles[src].pile["up"][-1]
+        src = next(Move.parse(m).src for m in board.view.legal if Move.parse(m).dst == "r0")
+        card = board.board.piles[src].pile.up[-1]
         widget = board.board.piles[src]
         await pilot.click(widget, offset=(2, top_card_row(widget)))
         assert widget.has_class("source")
         await pilot.click(board.board.piles["r0"], offset=(2, 1))
-        await until(pilot, lambda: board.view["ply"] == 2)
-        assert board.board.piles["r0"].pile["up"] == [card]
+        await until(pilot, lambda: board.view.ply == 2)
+        assert board.board.piles["r0"].pile.up == (card,)
 
         # Undo by key takes it back (an action of its own).
         await pilot.press("u")
-        await until(pilot, lambda: board.view["ply"] == 3)
-        assert board.board.piles["r0"].pile["up"] == []
-        assert board.board.piles[src].pile["up"][-1] == card
+        await until(pilot, lambda: board.view.ply == 3)
+        assert board.board.piles["r0"].pile.up == ()
+        assert board.board.piles[src].pile.up[-1] == card
 
 
 async def test_an_illegal_move_shows_the_servers_reason_and_changes_nothing(
@@ -129,14 +128,14 @@ async def test_an_illegal_move_shows_the_servers_reason_and_changes_nothing(
             f"t{a}>t{b}"
             for a in range(8)
             for b in range(8)
-            if a != b and f"t{a}>t{b}" not in before["legal"]
+            if a != b and f"t{a}>t{b}" not in before.legal
         )
         src, dst = illegal.split(">")
         await pilot.press(key_of(src), key_of(dst))
         message = board.query_one("#message", Static)
         await until(pilot, lambda: "not legal" in text_of(message))
-        assert board.view["ply"] == 0
-        assert board.view["piles"] == before["piles"]
+        assert board.view.ply == 0
+        assert board.view.piles == before.piles
 
 
 @pytest.mark.parametrize("how", ["double-click", "key f"])
@@ -151,17 +150,17 @@ async def test_double_click_or_f_sends_a_card_to_the_foundation(
     app = PatienceApp(server.url, store=TokenStore(tmp_path / "cfg"))
     async with app.run_test(size=SIZE) as pilot:
         board = await register_and_open_freecell(pilot, "carol", seed)
-        src = next(Move.parse(m).src for m in board.view["legal"] if ">f" in m)
-        ace = board.board.piles[src].pile["up"][-1]
+        src = next(Move.parse(m).src for m in board.view.legal if ">f" in m)
+        ace = board.board.piles[src].pile.up[-1]
         widget = board.board.piles[src]
         if how == "double-click":
             await pilot.double_click(widget, offset=(2, top_card_row(widget)))
         else:
             await pilot.press(key_of(src), "f")
-        await until(pilot, lambda: board.view["ply"] == 1)
-        homes = [p["up"] for p in board.view["piles"] if p["id"].startswith("f")]
-        assert any(home[:1] == [ace] for home in homes)
-        assert board.view["score"] >= 1
+        await until(pilot, lambda: board.view.ply == 1)
+        homes = [p.up for p in board.view.piles if p.id.startswith("f")]
+        assert any(home[:1] == (ace,) for home in homes)
+        assert board.view.score >= 1
 
 
 async def test_after_a_server_restart_the_board_resumes_and_keeps_playing(
@@ -172,10 +171,10 @@ async def test_after_a_server_restart_the_board_resumes_and_keeps_playing(
     app.conn.backoff_max = 0.3
     async with app.run_test(size=SIZE) as pilot:
         board = await register_and_open_freecell(pilot, "dora", 617)
-        first = Move.parse(board.view["legal"][0])
+        first = Move.parse(board.view.legal[0])
         await pilot.press(key_of(first.src), key_of(first.dst))
-        await until(pilot, lambda: board.view["ply"] == 1)
-        piles_after_first = board.view["piles"]
+        await until(pilot, lambda: board.view.ply == 1)
+        piles_after_first = board.view.piles
 
         await server.stop()
         await until(pilot, lambda: "retrying" in str(app.sub_title))
@@ -183,12 +182,12 @@ async def test_after_a_server_restart_the_board_resumes_and_keeps_playing(
         await until(pilot, lambda: app.conn.reconnects == 1 and app.conn.state == "connected")
         message = board.query_one("#message", Static)
         await until(pilot, lambda: "reconnected" in text_of(message))
-        assert board.view["ply"] == 1
-        assert board.view["piles"] == piles_after_first
+        assert board.view.ply == 1
+        assert board.view.piles == piles_after_first
 
-        second = Move.parse(board.view["legal"][0])
+        second = Move.parse(board.view.legal[0])
         await pilot.press(key_of(second.src), key_of(second.dst))
-        await until(pilot, lambda: board.view["ply"] == 2)
+        await until(pilot, lambda: board.view.ply == 2)
 
 
 async def test_a_move_made_while_the_link_is_down_is_played_once_it_is_back(
@@ -199,13 +198,13 @@ async def test_a_move_made_while_the_link_is_down_is_played_once_it_is_back(
     async with app.run_test(size=SIZE) as pilot:
         board = await register_and_open_freecell(pilot, "eve", 617)
         await app.conn.drop()
-        move = Move.parse(board.view["legal"][0])
+        move = Move.parse(board.view.legal[0])
         await pilot.press(key_of(move.src), key_of(move.dst))
-        await until(pilot, lambda: board.view["ply"] == 1)
+        await until(pilot, lambda: board.view.ply == 1)
         assert app.conn.reconnects == 1
         # The server holds exactly one action: the move was not applied twice.
-        check = await app.conn.request("get_game", game=board.view["id"])
-        assert check["game"]["ply"] == 1
+        check = await app.conn.request(GetGame(game=board.view.id), GameReply)
+        assert check.game.ply == 1
 
 
 async def open_variant(pilot: Pilot[int], variant: str, seed: int) -> BoardScreen:
@@ -221,9 +220,10 @@ async def open_variant(pilot: Pilot[int], variant: str, seed: int) -> BoardScree
     return board
 
 
-def stock_count(view: dict[str, object]) -> int:
-    piles = {p["id"]: p for p in view["piles"]}  # type: ignore[attr-defined]
-    return int(piles["s"]["down"]) + len(piles["s"]["up"])
+def stock_count(view: GameView) -> int:
+    stock = view.pile("s")
+    assert stock is not None
+    return stock.count
 
 
 async def test_deal_hint_and_auto_keys_on_westhaven(server: ServerControl, tmp_path: Path) -> None:
@@ -232,14 +232,14 @@ async def test_deal_hint_and_auto_keys_on_westhaven(server: ServerControl, tmp_p
         board = await open_variant(pilot, "westhaven", 617)
         stock = stock_count(board.view)
         await pilot.press("space")
-        await until(pilot, lambda: board.view["ply"] == 1)
+        await until(pilot, lambda: board.view.ply == 1)
         assert stock_count(board.view) == stock - 1
         assert "stock 21" in board.info_text().plain
-        assert board.board.piles["w"].pile["up"] != []
+        assert board.board.piles["w"].pile.up != ()
 
         # A click on the stock deals too.
         await pilot.click(board.board.piles["s"], offset=(2, 1))
-        await until(pilot, lambda: board.view["ply"] == 2)
+        await until(pilot, lambda: board.view.ply == 2)
         assert stock_count(board.view) == stock - 2
 
         # Hint, then enter plays it: whatever it is, one more action is recorded.
@@ -247,18 +247,18 @@ async def test_deal_hint_and_auto_keys_on_westhaven(server: ServerControl, tmp_p
         await pilot.press("h")
         await until(pilot, lambda: "hint:" in text_of(message) or "no hint" in text_of(message))
         if board.hinted is not None:
-            if ">" in board.hinted:
+            if isinstance(board.hinted, Move):
                 # The hinted source is shown picked, as if the player had chosen it.
-                assert board.board.piles[Move.parse(board.hinted).src].has_class("source")
+                assert board.board.piles[board.hinted.src].has_class("source")
             await pilot.press("enter")
-            await until(pilot, lambda: board.view["ply"] == 3)
+            await until(pilot, lambda: board.view.ply == 3)
 
         # auto with nothing to send home is refused with the server's reason.
-        if not any(">f" in m for m in board.view["legal"]):
-            ply = board.view["ply"]
+        if not any(">f" in m for m in board.view.legal):
+            ply = board.view.ply
             await pilot.press("a")
             await until(pilot, lambda: "auto" in text_of(message))
-            assert board.view["ply"] == ply
+            assert board.view.ply == ply
 
 
 async def test_plus_and_minus_choose_the_group_size(server: ServerControl, tmp_path: Path) -> None:
@@ -279,9 +279,9 @@ async def test_plus_and_minus_choose_the_group_size(server: ServerControl, tmp_p
         await pilot.press(key_of(move.src))
         widget = board.board.piles[move.src]
         assert widget.selected == max(
-            Move.parse(m).count for m in board.view["legal"] if Move.parse(m).src == move.src
+            Move.parse(m).count for m in board.view.legal if Move.parse(m).src == move.src
         )
-        sizes = sorted({Move.parse(m).count for m in board.view["legal"] if m.startswith(move.src)})
+        sizes = sorted({Move.parse(m).count for m in board.view.legal if m.startswith(move.src)})
         await pilot.press("minus")
         assert board.pick.count == (sizes[-2] if len(sizes) > 1 else sizes[-1])
         assert widget.selected == board.pick.count
@@ -292,10 +292,10 @@ async def test_plus_and_minus_choose_the_group_size(server: ServerControl, tmp_p
             await pilot.press("minus")
         while board.pick.count < move.count:
             await pilot.press("plus")
-        moved = widget.pile["up"][-move.count :]
+        moved = widget.pile.up[-move.count :]
         await pilot.press(key_of(move.dst))
-        await until(pilot, lambda: board.view["ply"] == 1)
-        assert board.board.piles[move.dst].pile["up"][-move.count :] == moved
+        await until(pilot, lambda: board.view.ply == 1)
+        assert board.board.piles[move.dst].pile.up[-move.count :] == moved
 
 
 async def register_free(pilot: Pilot[int], seed: int) -> BoardScreen:
@@ -333,7 +333,7 @@ async def test_a_server_that_is_not_up_yet_is_waited_for(
         await until(pilot, lambda: "cannot reach the server" in text_of(message))
         await server.start()
         await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
-        assert app.conn.player["name"] == "jo"
+        assert app.conn.player is not None and app.conn.player.name == "jo"
 
 
 async def test_resigning_takes_r_twice_and_ctrl_q_quits(
@@ -347,9 +347,9 @@ async def test_resigning_takes_r_twice_and_ctrl_q_quits(
         assert "press R again" in text_of(message)
         await pilot.press("1", "escape", "R")  # another key disarms: this R arms again
         await pilot.pause(0.2)
-        assert board.view["state"] == "playing"
+        assert board.view.state == "playing"
         await pilot.press("R")
-        await until(pilot, lambda: board.view["state"] == "resigned")
+        await until(pilot, lambda: board.view.state == "resigned")
         assert "resigned" in text_of(message)
         await pilot.press("ctrl+q")
         await until(pilot, lambda: app.conn.state == "closed")
@@ -377,7 +377,7 @@ async def test_clicking_a_card_inside_a_run_picks_the_run_from_that_card(
         await pilot.click(widget, offset=(2, row))
         assert board.pick.src == move.src and board.pick.count == move.count
         assert widget.selected == move.count
-        moved = widget.pile["up"][-move.count :]
+        moved = widget.pile.up[-move.count :]
         await pilot.click(board.board.piles[move.dst], offset=(2, 1))
-        await until(pilot, lambda: board.view["ply"] == 1)
-        assert board.board.piles[move.dst].pile["up"][-move.count :] == moved
+        await until(pilot, lambda: board.view.ply == 1)
+        assert board.board.piles[move.dst].pile.up[-move.count :] == moved

@@ -13,6 +13,7 @@ import pytest
 from client.race import RaceState
 from client.screens.race import RacePanel
 from shared.games import RULES
+from shared.protocol import Progress, RaceStarted, RoomPlayer, RoomReply, RoomView
 from tests.client.board_app import BoardApp, engine_view
 
 SIZE = (100, 32)
@@ -39,14 +40,19 @@ def test_thumb_and_pouch_board_after_some_deals(snap_compare: Any) -> None:
 def test_race_board_with_the_progress_panel(snap_compare: Any) -> None:
     view = engine_view("westhaven", SEED, ("deal",))
     race = RaceState(lambda: 0.0)
-    race.apply({"type": "room", "room": {
-        "code": "K7QF2M", "variant": "westhaven", "options": {}, "host": 1,
-        "players": [{"id": 1, "name": "alice", "connected": True},
-                    {"id": 2, "name": "bob", "connected": True},
-                    {"id": 3, "name": "carol", "connected": False}],
-        "state": "racing", "max_players": 8, "time_limit_s": 1800}})
-    race.apply({"type": "race_started", "code": "K7QF2M", "game": view})
-    race.apply({"type": "progress", "code": "K7QF2M", "player": 2, "ply": 9,
-                "foundation": 3, "score": 3, "state": "playing"})
+    players = (
+        RoomPlayer(1, "alice", connected=True, game=None),
+        RoomPlayer(2, "bob", connected=True, game=None),
+        RoomPlayer(3, "carol", connected=False, game=None),
+    )
+    room = RoomView(
+        code="K7QF2M", variant="westhaven", options={}, host=1, players=players,
+        state="racing", max_players=8, time_limit_s=1800, race=1,
+    )  # fmt: skip
+    race.apply(RoomReply(room=room))
+    race.apply(RaceStarted(code="K7QF2M", game=view))
+    race.apply(
+        Progress(code="K7QF2M", player=2, ply=9, foundation=3, score=3, state="playing")
+    )
     panel = RacePanel(race, 1, lambda: view)
     assert snap_compare(BoardApp(view, side=panel), terminal_size=(100, 32))

@@ -7,8 +7,14 @@ import random
 import pytest
 
 from client.bot import Bot, fallback_move
+from shared.game import Game
 from shared.games import new_game
+from shared.protocol import GameReply, GameView, GetGame
 from tests.client.conftest import OpenConnection
+
+
+def view_of(game: Game) -> GameView:
+    return GameView.from_map(game.view() | {"id": "g", "elapsed_ms": 0})
 
 
 async def test_the_bot_plays_freecell_to_an_end_the_server_agrees_with(
@@ -16,11 +22,11 @@ async def test_the_bot_plays_freecell_to_an_end_the_server_agrees_with(
 ) -> None:
     bot = Bot(await open_connection("robot"), seed=3, max_actions=60)
     final = await bot.play_solo("freecell", 617)
-    assert final["state"] in ("won", "resigned")
-    assert final["score"] > 0, "hints and greedy moves send cards home"
-    check = await bot.conn.request("get_game", game=final["id"])
-    assert check["game"]["state"] == final["state"]
-    assert check["game"]["ply"] == final["ply"]
+    assert final.state in ("won", "resigned")
+    assert final.score > 0, "hints and greedy moves send cards home"
+    check = await bot.conn.request(GetGame(game=final.id), GameReply)
+    assert check.game.state == final.state
+    assert check.game.ply == final.ply
 
 
 @pytest.mark.parametrize("variant", ["osmosis", "thumb_and_pouch", "gypsy", "westhaven"])
@@ -29,22 +35,21 @@ async def test_the_bot_ends_a_game_of_every_other_variant(
 ) -> None:
     bot = Bot(await open_connection(f"bot-{variant[:8]}"), seed=5, max_actions=25)
     final = await bot.play_solo(variant, 617)
-    assert final["state"] in ("won", "resigned")
-    assert final["ply"] <= 25 + 1
+    assert final.state in ("won", "resigned")
+    assert final.ply <= 25 + 1
 
 
 def test_fallback_prefers_foundation_moves_then_cards_that_turn_up() -> None:
     rng = random.Random(1)
-    game = new_game("thumb_and_pouch", seed=617)
-    view = game.view()
+    view = view_of(new_game("thumb_and_pouch", seed=617))
     move = fallback_move(view, rng, [])
-    assert move is not None and move in view["legal"]
-    home = [m for m in view["legal"] if ">f" in m]
+    assert move is not None and str(move) in view.legal
+    home = [m for m in view.legal if ">f" in m]
     if home:
-        assert move == home[0]
+        assert str(move) == home[0]
 
 
 def test_fallback_has_nothing_on_an_ended_game() -> None:
     game = new_game("freecell", seed=617)
     game.resign()
-    assert fallback_move(game.view(), random.Random(1), []) is None
+    assert fallback_move(view_of(game), random.Random(1), []) is None

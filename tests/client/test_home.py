@@ -33,10 +33,11 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
         )
         board = app.screen
         assert isinstance(board, BoardScreen)
-        date = (app.session.daily or {}).get("date")
+        assert app.played.daily is not None
+        date = app.played.daily.date
         assert date and "daily" in board.info_text().plain and date in board.info_text().plain
         await pilot.press("R", "R")
-        await until(pilot, lambda: board.view["state"] == "resigned")
+        await until(pilot, lambda: board.view.state == "resigned")
 
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is home)
@@ -99,13 +100,13 @@ async def test_an_option_chosen_on_home_is_the_games_option(
         await until(pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.is_mounted)
         board = app.screen
         assert isinstance(board, BoardScreen)
-        assert board.view["options"] == {"deal_three": True}
-        assert board.view["redeals_left"] is None
+        assert board.view.options == {"deal_three": True}
+        assert board.view.redeals_left is None
         assert "redeals ∞" in board.info_text().plain
         await pilot.press("space")
-        await until(pilot, lambda: board.view["ply"] == 1)
-        waste = next(p for p in board.view["piles"] if p["id"] == "w")
-        assert len(waste["up"]) == 3
+        await until(pilot, lambda: board.view.ply == 1)
+        waste = board.view.pile("w")
+        assert waste is not None and len(waste.up) == 3
         # Pressing o again goes back to the defaults.
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is home)

@@ -45,9 +45,9 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         board = app.screen
         assert isinstance(board, BoardScreen)
         # Both racers have the same deal.
-        await until(pilot, lambda: bot.session.view is not None)
-        assert bot.session.view is not None
-        assert bot.session.view["seed"] == board.view["seed"]
+        await until(pilot, lambda: bot.played.view is not None)
+        assert bot.played.view is not None
+        assert bot.played.view.seed == board.view.seed
         # The bot's actions arrive as progress, drawn beside the board.
         me = app.me
         bot_id = next(pid for pid in app.race.names() if pid != me)
@@ -59,23 +59,23 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await pilot.press("w")
         await until(
             pilot, lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.session is None
+            and app.screen.played is None
             and app.screen.is_mounted
         )
         watched = app.screen
         assert isinstance(watched, BoardScreen)
         assert "watching robot" in watched.info_text().plain
-        seen = watched.view["ply"]
-        await until(pilot, lambda: watched.view["ply"] > seen or watched.view["state"] != "playing")
+        seen = watched.view.ply
+        await until(pilot, lambda: watched.view.ply > seen or watched.view.state != "playing")
         # Let the bot's game end first, so that no later push redraws the message line.
-        await until(pilot, lambda: watched.view["state"] != "playing", timeout=60)
+        await until(pilot, lambda: watched.view.state != "playing", timeout=60)
         await pilot.press("u")  # not ours to play
         assert "not yours" in text_of(watched.query_one("#message", Static))
         await pilot.press("escape", "b")
         await until(
             pilot,
             lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.session is not None
+            and app.screen.played is not None
             and app.screen.is_mounted,
         )
         board = app.screen
@@ -83,19 +83,19 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
 
         # We resign; the race ends when the bot is done too, and the standings appear.
         await pilot.press("R", "R")
-        await until(pilot, lambda: board.view["state"] == "resigned")
+        await until(pilot, lambda: board.view.state == "resigned")
         await until(pilot, lambda: app.race.standings is not None, timeout=30)
         standings = app.race.standings
         assert standings is not None
-        assert {row["name"] for row in standings} == {"alice", "robot"}
-        assert [row["rank"] for row in standings] == sorted(row["rank"] for row in standings)
+        assert {row.name for row in standings} == {"alice", "robot"}
+        assert [row.rank for row in standings] == sorted(row.rank for row in standings)
         panel = board.query_one(RacePanel)
         panel.redraw()
         shown = text_of(panel)
         assert "Standings" in shown and "robot" in shown and "alice" in shown
 
         # Back to the room; the host calls a rematch on a new deal.
-        first_seed = board.view["seed"]
+        first_seed = board.view.seed
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
         await pilot.press("m")
@@ -107,9 +107,9 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         )
         rematch = app.screen
         assert isinstance(rematch, BoardScreen)
-        assert rematch.view["ply"] == 0
-        assert rematch.view["seed"] != first_seed
+        assert rematch.view.ply == 0
+        assert rematch.view.seed != first_seed
         await pilot.press("R", "R")
         results = await asyncio.wait_for(bot_task, 60)
         assert len(results) == 2
-        assert all(view["state"] in ("won", "resigned") for view in results)
+        assert all(view.state in ("won", "resigned") for view in results)

@@ -25,8 +25,8 @@ SHARED = ROOT / "shared"
 FORBIDDEN_LOADED = frozenset(
     {"asyncio", "websockets", "sqlalchemy", "aiosqlite", "alembic", "textual", "socket", "random"}
 )
-#: the wire format is shared/protocol.py's whole purpose; no other module may need it
-MSGPACK_OWNER = "shared.protocol"
+#: the wire format is the protocol envelope's whole purpose; no other module may need it
+MSGPACK_OWNER = "shared.protocol.envelope"
 #: standard-library modules that mean a clock, I/O or global randomness, refused even though
 #: the interpreter may have loaded some of them (os, time) before any test runs; datetime is
 #: allowed for dates as data, but not its clock (see CLOCK_READS)

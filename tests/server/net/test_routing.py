@@ -17,16 +17,20 @@ async def answer(_connection: Any, message: Any) -> p.Reply:
 
 
 def test_handles_makes_a_route_and_registers_nothing() -> None:
-    route = handles(p.Hint)(answer)
-    assert route == Route(p.Hint, answer, needs_hello=True)
+    route = handles(p.HintRequest)(answer)
+    assert route == Route(p.HintRequest, answer, needs_hello=True)
     assert handles(p.Hello, needs_hello=False)(answer).needs_hello is False
     assert dict(Router((), config=Config(), events=Events()).routes) == {}
 
 
 def test_a_router_takes_one_handler_per_message_type_and_its_table_is_read_only() -> None:
-    router = Router((handles(p.Hint)(answer),), config=Config(), events=Events())
+    router = Router((handles(p.HintRequest)(answer),), config=Config(), events=Events())
     assert list(router.routes) == ["hint"]
     with pytest.raises(TypeError):
         router.routes["move"] = handles(p.MoveRequest)(answer)  # type: ignore[index]
     with pytest.raises(ValueError, match="'hint'"):
-        Router((handles(p.Hint)(answer), handles(p.Hint)(answer)), config=Config(), events=Events())
+        Router(
+            (handles(p.HintRequest)(answer), handles(p.HintRequest)(answer)),
+            config=Config(),
+            events=Events(),
+        )

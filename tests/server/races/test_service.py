@@ -10,7 +10,7 @@ import pytest
 
 from server.app import App
 from server.config import Config
-from shared.protocol_races import CODE_ALPHABET
+from shared.protocol import CODE_ALPHABET
 from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import no_push, play_line, push, rejoin, winning_line
 

@@ -1,0 +1,107 @@
+"""The wire protocol's messages (protocol.md), sans I/O: bytes in, typed messages out.
+
+One frozen dataclass per message, one module per area:
+
+    envelope   the bases (Message, Request, Reply, Part), field checks, error codes,
+               frames (unpack, encode) and the Registry class
+    session    hello, welcome (PlayerInfo, ServerInfo, VariantInfo)
+    games      start_game, move, undo, resign, get_game, hint; game, hint, ok, error
+               (GameView, PileView, Standing, DailyInfo)
+    rooms      create_room, join_room, leave_room, start_race, watch; room,
+               race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
+    daily      daily, leaderboard
+    stats      stats (VariantStats)
+
+:data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
+from explicit lists and read-only: :func:`decode` turns a client's frame into
+a request, :func:`decode_reply` a server's frame into a reply or push; both
+check every field and raise :class:`~shared.errors.ProtocolError` with the
+protocol's code. Nothing here touches a socket, a clock or a database, so the
+server, the clients and the tests share it.
+"""
+
+from __future__ import annotations
+
+from shared.protocol.daily import *  # noqa: F403
+from shared.protocol.daily import DailyRequest, LeaderboardReply, LeaderboardRequest
+from shared.protocol.envelope import *  # noqa: F403
+from shared.protocol.envelope import Registry, Reply, Request
+from shared.protocol.games import *  # noqa: F403
+from shared.protocol.games import (
+    Error,
+    GameReply,
+    GetGame,
+    HintReply,
+    HintRequest,
+    MoveRequest,
+    Ok,
+    Resign,
+    StartGame,
+    Undo,
+)
+from shared.protocol.rooms import *  # noqa: F403
+from shared.protocol.rooms import (
+    CreateRoom,
+    JoinRoom,
+    LeaveRoom,
+    Progress,
+    RaceCountdown,
+    RaceOver,
+    RaceStarted,
+    RoomReply,
+    StartRace,
+    Watch,
+)
+from shared.protocol.session import *  # noqa: F403
+from shared.protocol.session import Hello, Welcome
+from shared.protocol.stats import *  # noqa: F403
+from shared.protocol.stats import StatsReply, StatsRequest
+
+#: client to server, by type
+REQUESTS: Registry[Request] = Registry(
+    (
+        Hello,
+        StartGame,
+        MoveRequest,
+        Undo,
+        Resign,
+        GetGame,
+        HintRequest,
+        CreateRoom,
+        JoinRoom,
+        LeaveRoom,
+        StartRace,
+        Watch,
+        DailyRequest,
+        LeaderboardRequest,
+        StatsRequest,
+    )
+)
+
+#: server to client (replies and pushes), by type
+REPLIES: Registry[Reply] = Registry(
+    (
+        Welcome,
+        GameReply,
+        HintReply,
+        Ok,
+        Error,
+        RoomReply,
+        RaceCountdown,
+        RaceStarted,
+        Progress,
+        RaceOver,
+        LeaderboardReply,
+        StatsReply,
+    )
+)
+
+
+def decode(data: bytes | str) -> Request:
+    """A client's frame as a request; raises :class:`~shared.errors.ProtocolError`."""
+    return REQUESTS.decode(data)
+
+
+def decode_reply(data: bytes | str) -> Reply:
+    """A server's frame as a reply or push; raises :class:`~shared.errors.ProtocolError`."""
+    return REPLIES.decode(data)

@@ -1,0 +1,152 @@
+"""The daily challenge and its leaderboard.
+
+The reply to ``daily`` is a ``game`` (:class:`~shared.protocol.games.GameReply`)
+with its ``daily`` set.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from shared.protocol.envelope import (
+    INT64_MAX,
+    MAX_ID_LENGTH,
+    MAX_PLY,
+    MAX_TEXT,
+    Part,
+    Reply,
+    Request,
+    invalid,
+    nested,
+    nested_list,
+    nullable,
+    opt_int,
+    present,
+    reply_to,
+    req_choice,
+    req_count,
+    req_int,
+    req_str,
+    request_id,
+)
+from shared.protocol.games import GAME_STATES
+
+#: entries a leaderboard answers at most; a larger ``limit`` is taken as this
+MAX_LEADERBOARD = 100
+DEFAULT_LEADERBOARD = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(Part):
+    """One player's ranked result: a race's standing, or an entry of a daily leaderboard."""
+
+    rank: int
+    player: int
+    name: str
+    state: str
+    elapsed_ms: int
+    moves: int
+    score: int
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            rank=req_int(m, "rank", 1, INT64_MAX),
+            player=req_int(m, "player", 1, INT64_MAX),
+            name=req_str(m, "name", MAX_TEXT),
+            state=req_choice(m, "state", GAME_STATES),
+            elapsed_ms=req_count(m, "elapsed_ms"),
+            moves=req_int(m, "moves", 0, MAX_PLY),
+            score=req_count(m, "score"),
+        )
+
+
+def day(m: Mapping[str, Any], name: str = "date") -> str:
+    """A UTC date as ``YYYY-MM-DD``."""
+    raw = req_str(m, name, 10)
+    try:
+        if len(raw) == 10:
+            return datetime.date.fromisoformat(raw).isoformat()
+    except ValueError:
+        pass
+    raise invalid(name, f"must be a date like 2026-11-29, not {raw!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class DailyRequest(Request):
+    """Today's deal of a variant: the player's one ranked attempt, started or resumed."""
+
+    type: ClassVar[str] = "daily"
+    variant: str
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"variant": self.variant}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(variant=req_str(m, "variant", MAX_ID_LENGTH), id=request_id(m))
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRequest(Request):
+    """A day's ranking of a variant; ``date`` None is the server's today."""
+
+    type: ClassVar[str] = "leaderboard"
+    variant: str
+    date: str | None = None
+    limit: int = DEFAULT_LEADERBOARD
+
+    def to_map(self) -> dict[str, Any]:
+        return present(
+            self._envelope() | {"variant": self.variant, "limit": self.limit}, date=self.date
+        )
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        limit = opt_int(m, "limit", 1, INT64_MAX)
+        return cls(
+            variant=req_str(m, "variant", MAX_ID_LENGTH),
+            date=day(m) if "date" in m else None,
+            limit=DEFAULT_LEADERBOARD if limit is None else min(limit, MAX_LEADERBOARD),
+            id=request_id(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardReply(Reply):
+    """The best ended attempts of the day, and the player's own (``me``) with its true rank."""
+
+    type: ClassVar[str] = "leaderboard"
+    variant: str
+    date: str
+    entries: tuple[Standing, ...]
+    me: Standing | None
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {
+            "variant": self.variant,
+            "date": self.date,
+            "entries": [entry.to_map() for entry in self.entries],
+            "me": None if self.me is None else self.me.to_map(),
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            variant=req_str(m, "variant", MAX_ID_LENGTH),
+            date=day(m),
+            entries=nested_list(m, "entries", Standing.from_map),
+            me=nullable(m, "me", lambda m, name: nested(m, name, Standing.from_map)),
+            re=reply_to(m),
+        )
+
+
+# fmt: off
+__all__ = [
+    "MAX_LEADERBOARD", "DailyRequest", "LeaderboardReply", "LeaderboardRequest", "Standing",
+    "day",
+]
+# fmt: on

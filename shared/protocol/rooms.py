@@ -1,0 +1,338 @@
+"""Race rooms: create, join, leave, start a race, watch a racer; the room and race pushes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from shared.protocol.daily import Standing
+from shared.protocol.envelope import (
+    INT64_MAX,
+    MAX_ID_LENGTH,
+    MAX_PLY,
+    MAX_SEED,
+    Part,
+    Reply,
+    Request,
+    invalid,
+    nested,
+    nested_list,
+    nullable,
+    opt_int,
+    option_map,
+    present,
+    reply_to,
+    req_bool,
+    req_choice,
+    req_count,
+    req_int,
+    req_str,
+    request_id,
+)
+from shared.protocol.games import GAME_STATES, GameView
+from shared.protocol.session import MAX_NAME_LENGTH
+
+#: room codes are read aloud: no 0/O, no 1/I
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+CODE_RE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+MAX_PLAYERS = 8
+#: a race lasts from one minute to one day
+MIN_TIME_LIMIT_S = 60
+MAX_TIME_LIMIT_S = 86_400
+#: rooms one player may be in at once
+MAX_ROOMS_PER_PLAYER = 8
+WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
+ROOM_STATES = (WAITING, COUNTDOWN, RACING, OVER)
+
+
+def room_code(m: Mapping[str, Any], name: str = "code") -> str:
+    """A room code, upper-cased: a person may type it in lower case."""
+    raw = req_str(m, name, 16)
+    code = raw.upper()
+    if not CODE_RE.fullmatch(code):
+        raise invalid(name, f"must be {CODE_LENGTH} of {CODE_ALPHABET!r}, not {raw[:16]!r}")
+    return code
+
+
+def _player_id(m: Mapping[str, Any], name: str) -> int:
+    return req_int(m, name, 1, INT64_MAX)
+
+
+# -- views ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPlayer(Part):
+    """A member of a room; ``game`` is their game in the current or last race."""
+
+    id: int
+    name: str
+    connected: bool
+    game: str | None
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            id=_player_id(m, "id"),
+            name=req_str(m, "name", MAX_NAME_LENGTH),
+            connected=req_bool(m, "connected"),
+            game=nullable(m, "game", lambda m, name: req_str(m, name, MAX_ID_LENGTH)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RoomView(Part):
+    """A room as its members see it; ``race`` counts the races it has started."""
+
+    code: str
+    variant: str
+    options: Mapping[str, bool | int]
+    host: int
+    players: tuple[RoomPlayer, ...]
+    state: str
+    max_players: int
+    time_limit_s: int
+    race: int
+
+    def to_map(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "host": self.host,
+            "players": [player.to_map() for player in self.players],
+            "state": self.state,
+            "max_players": self.max_players,
+            "time_limit_s": self.time_limit_s,
+            "race": self.race,
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            code=room_code(m),
+            variant=req_str(m, "variant", MAX_ID_LENGTH),
+            options=option_map(m, required=True),
+            host=_player_id(m, "host"),
+            players=nested_list(m, "players", RoomPlayer.from_map),
+            state=req_choice(m, "state", ROOM_STATES),
+            max_players=req_int(m, "max_players", 1, MAX_PLAYERS),
+            # the server's default limit is its operator's to choose
+            time_limit_s=req_int(m, "time_limit_s", 1, INT64_MAX),
+            race=req_count(m, "race"),
+        )
+
+    def names(self) -> dict[int, str]:
+        return {player.id: player.name for player in self.players}
+
+
+# -- requests --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CreateRoom(Request):
+    """A room for racing on one variant; ``time_limit_s`` None is the server's default."""
+
+    type: ClassVar[str] = "create_room"
+    variant: str
+    options: Mapping[str, bool | int] = field(default_factory=dict)
+    seed: int | None = None
+    max_players: int = MAX_PLAYERS
+    time_limit_s: int | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m = self._envelope() | {
+            "variant": self.variant,
+            "options": dict(self.options),
+            "max_players": self.max_players,
+        }
+        return present(m, seed=self.seed, time_limit_s=self.time_limit_s)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        players = opt_int(m, "max_players", 1, MAX_PLAYERS)
+        return cls(
+            variant=req_str(m, "variant", MAX_ID_LENGTH),
+            options=option_map(m),
+            seed=opt_int(m, "seed", 1, MAX_SEED),
+            max_players=MAX_PLAYERS if players is None else players,
+            time_limit_s=opt_int(m, "time_limit_s", MIN_TIME_LIMIT_S, MAX_TIME_LIMIT_S),
+            id=request_id(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRequest(Request):
+    """A request about one room, by its code."""
+
+    code: str
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"code": self.code}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(code=room_code(m), id=request_id(m))
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRoom(RoomRequest):
+    type: ClassVar[str] = "join_room"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveRoom(RoomRequest):
+    type: ClassVar[str] = "leave_room"
+
+
+@dataclass(frozen=True, slots=True)
+class StartRace(Request):
+    """The host starts a race (or a rematch), on ``seed`` or a deal the server draws."""
+
+    type: ClassVar[str] = "start_race"
+    code: str
+    seed: int | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        return present(self._envelope() | {"code": self.code}, seed=self.seed)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(code=room_code(m), seed=opt_int(m, "seed", 1, MAX_SEED), id=request_id(m))
+
+
+@dataclass(frozen=True, slots=True)
+class Watch(Request):
+    """Follow another member's board: its ``game`` now, then a ``game`` push per action."""
+
+    type: ClassVar[str] = "watch"
+    code: str
+    player: int
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"code": self.code, "player": self.player}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(code=room_code(m), player=_player_id(m, "player"), id=request_id(m))
+
+
+# -- replies and pushes ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoomReply(Reply):
+    """``room``: the answer to create and join, and the push after every change of a room."""
+
+    type: ClassVar[str] = "room"
+    room: RoomView
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"room": self.room.to_map()}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(room=nested(m, "room", RoomView.from_map), re=reply_to(m))
+
+
+@dataclass(frozen=True, slots=True)
+class RaceCountdown(Reply):
+    type: ClassVar[str] = "race_countdown"
+    code: str
+    start_in_ms: int
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"code": self.code, "start_in_ms": self.start_in_ms}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            code=room_code(m),
+            start_in_ms=req_count(m, "start_in_ms"),
+            re=reply_to(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RaceStarted(Reply):
+    """Each racer's own game of the race, all on one deal."""
+
+    type: ClassVar[str] = "race_started"
+    code: str
+    game: GameView
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"code": self.code, "game": self.game.to_map()}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(code=room_code(m), game=nested(m, "game", GameView.from_map), re=reply_to(m))
+
+
+@dataclass(frozen=True, slots=True)
+class Progress(Reply):
+    """Another racer's action: their ply, cards on the foundations, score and state."""
+
+    type: ClassVar[str] = "progress"
+    code: str
+    player: int
+    ply: int
+    foundation: int
+    score: int
+    state: str
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {
+            "code": self.code,
+            "player": self.player,
+            "ply": self.ply,
+            "foundation": self.foundation,
+            "score": self.score,
+            "state": self.state,
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            code=room_code(m),
+            player=_player_id(m, "player"),
+            ply=req_int(m, "ply", 0, MAX_PLY),
+            foundation=req_count(m, "foundation"),
+            score=req_count(m, "score"),
+            state=req_choice(m, "state", GAME_STATES),
+            re=reply_to(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RaceOver(Reply):
+    type: ClassVar[str] = "race_over"
+    code: str
+    standings: tuple[Standing, ...]
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {
+            "code": self.code,
+            "standings": [standing.to_map() for standing in self.standings],
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            code=room_code(m),
+            standings=nested_list(m, "standings", Standing.from_map),
+            re=reply_to(m),
+        )
+
+
+# fmt: off
+__all__ = [
+    "CODE_ALPHABET", "CODE_LENGTH", "COUNTDOWN", "MAX_PLAYERS", "MAX_ROOMS_PER_PLAYER", "OVER",
+    "RACING", "ROOM_STATES", "WAITING", "CreateRoom", "JoinRoom", "LeaveRoom", "Progress",
+    "RaceCountdown", "RaceOver", "RaceStarted", "RoomPlayer", "RoomReply", "RoomRequest",
+    "RoomView", "StartRace", "Watch", "room_code",
+]
+# fmt: on

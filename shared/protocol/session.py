@@ -1,0 +1,210 @@
+"""``hello`` and ``welcome``: who the player is and what the server offers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from shared.errors import ProtocolError
+from shared.protocol.envelope import (
+    INT64_MAX,
+    INT64_MIN,
+    INVALID_FIELD,
+    MAX_ID_LENGTH,
+    MAX_TEXT,
+    Part,
+    Reply,
+    Request,
+    invalid,
+    kind_of,
+    nested,
+    nested_list,
+    opt_nested,
+    opt_str,
+    option_map,
+    present,
+    reply_to,
+    req_choice,
+    req_int,
+    req_list,
+    req_map,
+    req_str,
+    request_id,
+)
+
+#: player names: the server answers ``invalid_name`` for any other string
+NAME_RE = re.compile(r"[A-Za-z0-9_-]{1,24}")
+MAX_NAME_LENGTH = 24
+MAX_TOKEN_LENGTH = 256
+MAX_CLIENT_LENGTH = 64
+#: how a variant's layout spreads a pile: down (tableau), right (Osmosis rows), stack
+FANS = ("down", "right", "stack")
+
+
+@dataclass(frozen=True, slots=True)
+class Hello(Request):
+    """Exactly one of ``name`` (a new player registers) and ``token`` (a returning one)."""
+
+    type: ClassVar[str] = "hello"
+    protocol: int
+    client: str
+    token: str | None = None
+    name: str | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m = self._envelope() | {"protocol": self.protocol, "client": self.client}
+        return present(m, token=self.token, name=self.name)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        protocol = req_int(m, "protocol", INT64_MIN, INT64_MAX)
+        client = req_str(m, "client", MAX_CLIENT_LENGTH)
+        has_token, has_name = "token" in m, "name" in m
+        if has_token and has_name:
+            raise ProtocolError(
+                INVALID_FIELD, "field 'token' and field 'name' exclude each other: send one"
+            )
+        if not has_token and not has_name:
+            raise ProtocolError(
+                INVALID_FIELD, "field 'name' (new player) or field 'token' (returning) is missing"
+            )
+        token = opt_str(m, "token", MAX_TOKEN_LENGTH)
+        # Any string: whether it is a valid name is the server's ``invalid_name`` to say.
+        name = m.get("name")
+        if has_name and not isinstance(name, str):
+            raise invalid("name", f"must be a string, not {kind_of(name)}")
+        return cls(protocol=protocol, client=client, token=token, name=name, id=request_id(m))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo(Part):
+    """A player as others see them: id and name."""
+
+    id: int
+    name: str
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(id=req_int(m, "id", 1, INT64_MAX), name=req_str(m, "name", MAX_NAME_LENGTH))
+
+
+@dataclass(frozen=True, slots=True)
+class VariantLayout(Part):
+    """How a client lays out a variant's piles: rows top to bottom ("" a gap), and each fan."""
+
+    rows: tuple[tuple[str, ...], ...]
+    fan: Mapping[str, str]
+
+    def to_map(self) -> dict[str, Any]:
+        return {"rows": [list(row) for row in self.rows], "fan": dict(self.fan)}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        rows = []
+        for row in req_list(m, "rows"):
+            if not isinstance(row, list) or not all(isinstance(p, str) for p in row):
+                raise invalid("rows", "must be lists of pile ids")
+            rows.append(tuple(row))
+        fans = req_map(m, "fan")
+        for pile in fans:
+            req_choice(fans, pile, FANS)
+        return cls(rows=tuple(rows), fan=dict(fans))
+
+
+@dataclass(frozen=True, slots=True)
+class VariantInfo(Part):
+    """A variant the server deals: its id, name, options with their defaults, best score."""
+
+    id: str
+    name: str
+    options: Mapping[str, bool | int]
+    max_score: int
+    layout: VariantLayout | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m = {
+            "id": self.id,
+            "name": self.name,
+            "options": dict(self.options),
+            "max_score": self.max_score,
+        }
+        return present(m, layout=self.layout)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            id=req_str(m, "id", MAX_ID_LENGTH),
+            name=req_str(m, "name", MAX_TEXT),
+            options=option_map(m, required=True),
+            max_score=req_int(m, "max_score", 0, INT64_MAX),
+            layout=opt_nested(m, "layout", VariantLayout.from_map),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ServerInfo(Part):
+    """The server's name, version, variants, and the operator's message of the day if any."""
+
+    name: str
+    version: str
+    variants: tuple[VariantInfo, ...]
+    motd: str | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m: dict[str, Any] = {
+            "name": self.name,
+            "version": self.version,
+            "variants": [v.to_map() for v in self.variants],
+        }
+        return present(m, motd=self.motd)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            name=req_str(m, "name", MAX_TEXT),
+            version=req_str(m, "version", MAX_TEXT),
+            variants=nested_list(m, "variants", VariantInfo.from_map),
+            motd=opt_str(m, "motd", MAX_TEXT),
+        )
+
+    def variant(self, variant_id: str) -> VariantInfo | None:
+        return next((v for v in self.variants if v.id == variant_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome(Reply):
+    """The answer to a ``hello``; ``token`` only when the player was just registered."""
+
+    type: ClassVar[str] = "welcome"
+    protocol: int
+    server: ServerInfo
+    player: PlayerInfo
+    token: str | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m = self._envelope() | {
+            "protocol": self.protocol,
+            "server": self.server.to_map(),
+            "player": self.player.to_map(),
+        }
+        return present(m, token=self.token)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            protocol=req_int(m, "protocol", 0, INT64_MAX),
+            server=nested(m, "server", ServerInfo.from_map),
+            player=nested(m, "player", PlayerInfo.from_map),
+            token=opt_str(m, "token", MAX_TOKEN_LENGTH),
+            re=reply_to(m),
+        )
+
+
+# fmt: off
+__all__ = [
+    "FANS", "MAX_NAME_LENGTH", "NAME_RE", "Hello", "PlayerInfo", "ServerInfo", "VariantInfo",
+    "VariantLayout", "Welcome",
+]
+# fmt: on

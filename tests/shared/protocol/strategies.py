@@ -1,0 +1,230 @@
+"""Hypothesis strategies for every message and part of ``shared.protocol``, all valid."""
+
+from __future__ import annotations
+
+import datetime
+
+from hypothesis import strategies as st
+
+from shared import protocol as p
+from shared.cards import RANKS, SUITS
+from shared.notation import AUTO, DEAL, UNDO, Move
+
+INT64 = st.integers(min_value=p.INT64_MIN, max_value=p.INT64_MAX)
+COUNTS = st.integers(min_value=0, max_value=p.INT64_MAX)
+IDS = st.none() | INT64
+PLAYER_IDS = st.integers(min_value=1, max_value=p.INT64_MAX)
+PLIES = st.integers(min_value=0, max_value=p.MAX_PLY)
+SEEDS = st.integers(min_value=1, max_value=p.MAX_SEED)
+GAME_IDS = st.text(min_size=1, max_size=p.MAX_ID_LENGTH)
+NAMES = st.from_regex(p.NAME_RE, fullmatch=True)
+CARDS = st.sampled_from([rank + suit for rank in RANKS for suit in SUITS])
+PILES = st.sampled_from(
+    ["s", "w", *(f"f{i}" for i in range(8)), *(f"t{i}" for i in range(10))]
+    + [f"r{i}" for i in range(4)]
+)
+CODES = st.text(alphabet=p.CODE_ALPHABET, min_size=p.CODE_LENGTH, max_size=p.CODE_LENGTH)
+DATES = st.dates(datetime.date(2000, 1, 1), datetime.date(2999, 12, 31)).map(str)
+STATES = st.sampled_from(p.GAME_STATES)
+OPTIONS = st.dictionaries(
+    st.text(min_size=1, max_size=p.MAX_OPTION_NAME), st.booleans() | INT64, max_size=p.MAX_OPTIONS
+)
+MOVES = st.builds(
+    Move, src=PILES, count=st.integers(min_value=1, max_value=104), dst=PILES | st.just("f")
+)
+ACTIONS = MOVES | st.sampled_from([DEAL, AUTO, UNDO])
+LEGAL = st.lists(ACTIONS.map(str), max_size=40)
+
+PILE_MAPS = st.fixed_dictionaries(
+    {
+        "id": PILES,
+        "down": st.integers(min_value=0, max_value=104),
+        "up": st.lists(CARDS, max_size=13),
+    }
+)
+
+
+VIEW_MAPS = st.fixed_dictionaries(
+    {
+        "variant": GAME_IDS,
+        "seed": SEEDS,
+        "options": OPTIONS,
+        "ply": PLIES,
+        "moves": PLIES,
+        "score": COUNTS,
+        "max_score": COUNTS,
+        "state": STATES,
+        "redeals_left": st.none() | COUNTS,
+        "piles": st.lists(PILE_MAPS, max_size=20),
+        "legal": LEGAL,
+        "id": GAME_IDS,
+        "elapsed_ms": COUNTS,
+    }
+)
+GAME_VIEWS = VIEW_MAPS.map(p.GameView.of)
+
+STANDINGS = st.builds(
+    p.Standing,
+    rank=PLAYER_IDS,
+    player=PLAYER_IDS,
+    name=NAMES,
+    state=STATES,
+    elapsed_ms=COUNTS,
+    moves=PLIES,
+    score=COUNTS,
+)
+PLAYERS = st.builds(p.PlayerInfo, id=PLAYER_IDS, name=NAMES)
+LAYOUTS = st.builds(
+    p.VariantLayout,
+    rows=st.lists(st.lists(PILES | st.just("")).map(tuple), max_size=4).map(tuple),
+    fan=st.dictionaries(PILES, st.sampled_from(p.FANS)),
+)
+VARIANTS = st.builds(
+    p.VariantInfo,
+    id=GAME_IDS,
+    name=st.text(min_size=1, max_size=40),
+    options=OPTIONS,
+    max_score=COUNTS,
+    layout=st.none() | LAYOUTS,
+)
+SERVERS = st.builds(
+    p.ServerInfo,
+    name=st.text(min_size=1, max_size=40),
+    version=st.text(min_size=1, max_size=10),
+    variants=st.lists(VARIANTS, max_size=5).map(tuple),
+    motd=st.none() | st.text(min_size=1, max_size=80),
+)
+ROOM_PLAYERS = st.builds(
+    p.RoomPlayer,
+    id=PLAYER_IDS,
+    name=NAMES,
+    connected=st.booleans(),
+    game=st.none() | GAME_IDS,
+)
+ROOMS = st.builds(
+    p.RoomView,
+    code=CODES,
+    variant=GAME_IDS,
+    options=OPTIONS,
+    host=PLAYER_IDS,
+    players=st.lists(ROOM_PLAYERS, max_size=8).map(tuple),
+    state=st.sampled_from(p.ROOM_STATES),
+    max_players=st.integers(min_value=1, max_value=p.MAX_PLAYERS),
+    time_limit_s=st.integers(min_value=1, max_value=p.INT64_MAX),
+    race=COUNTS,
+)
+VARIANT_STATS = st.builds(
+    p.VariantStats,
+    variant=GAME_IDS,
+    played=COUNTS,
+    won=COUNTS,
+    best_ms=st.none() | COUNTS,
+    fewest_moves=st.none() | PLIES,
+)
+
+# -- messages, by area -----------------------------------------------------------------
+
+SESSION = [
+    st.builds(
+        p.Hello,
+        protocol=INT64,
+        client=st.text(min_size=1, max_size=64),
+        name=st.text(max_size=30),
+        id=IDS,
+    ),
+    st.builds(
+        p.Hello,
+        protocol=INT64,
+        client=st.text(min_size=1, max_size=64),
+        token=st.text(min_size=1, max_size=256),
+        id=IDS,
+    ),
+    st.builds(
+        p.Welcome,
+        protocol=COUNTS,
+        server=SERVERS,
+        player=PLAYERS,
+        token=st.none() | st.text(min_size=1, max_size=256),
+        re=IDS,
+    ),
+]
+GAMES = [
+    st.builds(p.StartGame, variant=GAME_IDS, seed=st.none() | SEEDS, options=OPTIONS, id=IDS),
+    st.builds(p.MoveRequest, game=GAME_IDS, ply=PLIES, move=ACTIONS, id=IDS),
+    *(st.builds(cls, game=GAME_IDS, ply=PLIES, id=IDS) for cls in (p.Undo, p.Resign)),
+    *(st.builds(cls, game=GAME_IDS, id=IDS) for cls in (p.GetGame, p.HintRequest)),
+    st.builds(
+        p.GameReply,
+        game=GAME_VIEWS,
+        daily=st.none() | st.builds(p.DailyInfo, date=DATES),
+        code=st.none() | CODES,
+        player=st.none() | PLAYER_IDS,
+        re=IDS,
+    ),
+    st.builds(p.HintReply, move=st.none() | ACTIONS, re=IDS),
+    st.builds(p.Ok, re=IDS),
+    st.builds(
+        p.Error,
+        code=st.text(min_size=1, max_size=64),
+        message=st.text(min_size=1, max_size=200),
+        game=st.none() | GAME_VIEWS,
+        re=IDS,
+    ),
+]
+ROOMS_MESSAGES = [
+    st.builds(
+        p.CreateRoom,
+        variant=GAME_IDS,
+        options=OPTIONS,
+        seed=st.none() | SEEDS,
+        max_players=st.integers(min_value=1, max_value=p.MAX_PLAYERS),
+        time_limit_s=st.none() | st.integers(min_value=60, max_value=86_400),
+        id=IDS,
+    ),
+    *(st.builds(cls, code=CODES, id=IDS) for cls in (p.JoinRoom, p.LeaveRoom)),
+    st.builds(p.StartRace, code=CODES, seed=st.none() | SEEDS, id=IDS),
+    st.builds(p.Watch, code=CODES, player=PLAYER_IDS, id=IDS),
+    st.builds(p.RoomReply, room=ROOMS, re=IDS),
+    st.builds(p.RaceCountdown, code=CODES, start_in_ms=COUNTS, re=IDS),
+    st.builds(p.RaceStarted, code=CODES, game=GAME_VIEWS, re=IDS),
+    st.builds(
+        p.Progress,
+        code=CODES,
+        player=PLAYER_IDS,
+        ply=PLIES,
+        foundation=COUNTS,
+        score=COUNTS,
+        state=STATES,
+        re=IDS,
+    ),
+    st.builds(p.RaceOver, code=CODES, standings=st.lists(STANDINGS, max_size=8).map(tuple), re=IDS),
+]
+DAILY = [
+    st.builds(p.DailyRequest, variant=GAME_IDS, id=IDS),
+    st.builds(
+        p.LeaderboardRequest,
+        variant=GAME_IDS,
+        date=st.none() | DATES,
+        limit=st.integers(min_value=1, max_value=p.MAX_LEADERBOARD),
+        id=IDS,
+    ),
+    st.builds(
+        p.LeaderboardReply,
+        variant=GAME_IDS,
+        date=DATES,
+        entries=st.lists(STANDINGS, max_size=10).map(tuple),
+        me=st.none() | STANDINGS,
+        re=IDS,
+    ),
+]
+STATS = [
+    st.builds(p.StatsRequest, player=st.none() | PLAYER_IDS, id=IDS),
+    st.builds(
+        p.StatsReply,
+        player=PLAYERS,
+        variants=st.lists(VARIANT_STATS, max_size=5).map(tuple),
+        dailies_won=COUNTS,
+        daily_streak=COUNTS,
+        re=IDS,
+    ),
+]
