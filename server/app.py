@@ -34,7 +34,6 @@ from server.session import WRITE_LIMIT, Session
 from server.writer import Writer
 from shared import protocol as p
 from shared.errors import ProtocolError
-from shared.games import VARIANTS
 
 log = logging.getLogger("server")
 
@@ -213,7 +212,8 @@ class App:
         hooks.welcomed(session)
 
     def server_info(self) -> dict[str, Any]:
-        info = {"name": self.config.name, "version": server_version(), "variants": VARIANTS}
+        variants = self.games.variants.info()
+        info = {"name": self.config.name, "version": server_version(), "variants": variants}
         if self.config.motd:
             info["motd"] = self.config.motd  # issue 5: message of the day
         return info

@@ -2,8 +2,8 @@
 
 The deal of a day is the first of a list of candidate seeds, derived from
 HMAC(secret, "date|variant|n"), that the solver proves winnable within a small
-budget per candidate (:func:`candidate_budget`: positions per variant, so the
-choice does not depend on the machine's load, and ``daily_budget_s`` as a cap
+budget per candidate (:func:`candidate_budget`: the positions the variant
+declares, so the choice does not depend on the machine's load, and ``daily_budget_s`` as a cap
 on a slow machine). The secret
 is created at the first start and kept in the database, so nobody can
 predict a deal before its day, and every process of one server agrees on it.
@@ -41,7 +41,9 @@ from server.store import daily as store
 from shared import protocol as p
 from shared.errors import InvalidOptions, InvalidRecord, ProtocolError
 from shared.game import RESIGNED, WON
-from shared.games import RULES, replay, rules_for
+from shared.games import replay
+from shared.variants import Variants
+from shared.variants.base import Rules
 
 if TYPE_CHECKING:
     from server.app import App
@@ -52,17 +54,6 @@ log = logging.getLogger(__name__)
 SECRET_KEY = "daily_secret"
 #: candidate seeds tried per day and variant before giving up (each within the budget)
 CANDIDATES = 64
-#: positions the solver may search per candidate, by variant. The deals it proves winnable it
-#: almost always proves early (docs/solver.md, "Daily selection"): a candidate it cannot
-#: prove soon is cheaper to drop for the next one than to search on. About half a second to
-#: a second of one core each on the development machine; it also bounds the worker's memory.
-POSITIONS: dict[str, int] = {
-    "osmosis": 10_000,
-    "thumb_and_pouch": 15_000,
-    "gypsy": 20_000,
-    "freecell": 20_000,
-    "westhaven": 15_000,
-}
 DAY_MS = 86_400_000
 #: the work ahead waits this long after start, so that a starting server answers first
 AHEAD_DELAY_S = 10.0
@@ -89,15 +80,19 @@ def candidate_seeds(secret: bytes, date: str, variant: str, count: int = CANDIDA
     return seeds
 
 
-def candidate_budget(variant: str, seconds: float, clock: Callable[[], float]) -> Budget:
-    """What the solver may spend on one candidate seed of ``variant``: its positions, and
-    ``seconds`` by ``clock`` at most (the bench uses this very budget)."""
+def candidate_budget(variant: type[Rules], seconds: float, clock: Callable[[], float]) -> Budget:
+    """What the solver may spend on one candidate seed of ``variant``: the positions it
+    declares (``Rules.daily_positions``: the deals the solver proves winnable it almost
+    always proves early, docs/solver.md "Daily selection", so a candidate it cannot prove
+    soon is cheaper to drop for the next one than to search on; it also bounds the
+    worker's memory), and ``seconds`` by ``clock`` at most (the bench uses this very
+    budget)."""
     from shared.solver import Budget
 
-    return Budget(positions=POSITIONS[variant], seconds=seconds, clock=clock)
+    return Budget(positions=variant.daily_positions, seconds=seconds, clock=clock)
 
 
-def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
+def prove(variant: type[Rules], seeds: list[int], seconds: float) -> tuple[int, int]:
     """In a worker process: the first seed proven winnable and the positions it took."""
     from shared.solver import find_winnable_seed
 
@@ -110,7 +105,8 @@ def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
             os._exit(0)
         return time.monotonic()
 
-    seed, result = find_winnable_seed(variant, {}, seeds, candidate_budget(variant, seconds, clock))
+    budget = candidate_budget(variant, seconds, clock)
+    seed, result = find_winnable_seed(variant.id, {}, seeds, budget, Variants((variant,)))
     return seed, result.positions
 
 
@@ -214,7 +210,11 @@ class DailyService:
             started = time.monotonic()
             try:
                 seed, positions = await loop.run_in_executor(
-                    pool, prove, variant, seeds, self.app.config.daily_budget_s
+                    pool,
+                    prove,
+                    self.app.games.variants.get(variant),
+                    seeds,
+                    self.app.config.daily_budget_s,
                 )
             except LookupError:
                 self._failed[(variant, date)] = self.app.clock()
@@ -253,7 +253,7 @@ class DailyService:
         while True:
             now = self.app.clock()
             for date in (utc_date(now), utc_date(now + DAY_MS)):
-                for variant in RULES:
+                for variant in self.app.games.variants.ids:
                     try:
                         await self.seed(variant, date, ahead=True)
                     except asyncio.CancelledError:
@@ -269,7 +269,7 @@ class DailyService:
     async def attempt(self, player: int, variant: str) -> tuple[LiveGame, str]:
         """The player's attempt at today's deal, started now if it is the first ``daily``."""
         try:
-            rules_for(variant)
+            self.app.games.variants.get(variant)
         except InvalidOptions as exc:
             raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
         date = self.today()
@@ -361,7 +361,7 @@ class DailyService:
                     "resigned": resigned,
                 }
                 try:
-                    stood = replay(record)
+                    stood = replay(record, variants=self.app.games.variants)
                 except (InvalidRecord, InvalidOptions):
                     log.exception("daily attempt %s does not replay", game.id)
                     continue
@@ -391,7 +391,7 @@ class DailyService:
         self, player: int, variant: str, date: str | None, limit: int
     ) -> dict[str, Any]:
         try:
-            rules_for(variant)
+            self.app.games.variants.get(variant)
         except InvalidOptions as exc:
             raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
         today = self.today()

@@ -31,6 +31,7 @@ from shared.errors import IllegalMove, InvalidNotation, InvalidOptions, InvalidR
 from shared.game import PLAYING, RESIGNED, STUCK, WON, Game
 from shared.games import new_game, replay
 from shared.notation import AUTO, DEAL, UNDO, Move
+from shared.variants import STANDARD, Variants
 
 log = logging.getLogger(__name__)
 
@@ -130,11 +131,15 @@ class GameService:
         cache_size: int = 10_000,
         hint_budget: float = 1.0,
         searches: StuckSearches | None = None,
+        variants: Variants = STANDARD,
     ) -> None:
         self.sessions = sessions
         self.writer = writer
-        #: where stuck searches run (worker processes, or this process with 0 workers)
-        self.searches = searches if searches is not None else StuckSearches(0)
+        #: the variants the server plays
+        self.variants = variants
+        #: where stuck searches run (worker processes, or this process with 0 workers); the
+        #: games made here share its prover
+        self.searches = searches if searches is not None else StuckSearches(0, variants)
         self.clock = clock
         self.cache_size = cache_size
         self.hint_budget = hint_budget
@@ -196,7 +201,9 @@ class GameService:
         }
         try:
             # Replaying may run stuck searches: in a thread, not on the event loop.
-            game = await asyncio.to_thread(replay, record)
+            game = await asyncio.to_thread(
+                replay, record, variants=self.variants, prover=self.searches.prover
+            )
         except (InvalidRecord, InvalidOptions) as exc:
             log.error("game %s does not replay: %s", game_id, exc)
             raise ProtocolError(p.INTERNAL, f"game {game_id!r} cannot be rebuilt") from exc
@@ -235,7 +242,13 @@ class GameService:
         if seed is None:
             seed = secrets.randbelow(p.MAX_SEED) + 1
         try:
-            game = new_game(variant, seed=seed, options=options)
+            game = new_game(
+                variant,
+                seed=seed,
+                options=options,
+                variants=self.variants,
+                prover=self.searches.prover,
+            )
         except InvalidOptions as exc:
             field_name = "variant" if "variant" in str(exc) else "options"
             raise ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}") from None
@@ -326,7 +339,7 @@ class GameService:
         if solve is not None:
             # The solver works in a thread on its own copy of the position (no history needed).
             game = live.game
-            copy = Game(game.rules, game.seed, position=game.position.copy())
+            copy = Game(game.rules, game.seed, position=game.position.copy(), prover=game.prover)
             async with self._hints:
                 try:
                     hint = await asyncio.to_thread(solve, copy)

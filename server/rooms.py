@@ -34,7 +34,6 @@ from server.store import rooms as store
 from shared import protocol as p
 from shared import protocol_races as r
 from shared.errors import InvalidOptions, ProtocolError
-from shared.games import new_game, rules_for
 
 if TYPE_CHECKING:
     from server.app import App
@@ -111,7 +110,7 @@ class RoomService:
         return {
             "code": room.code,
             "variant": room.variant,
-            "options": rules_for(room.variant, room.options).options,
+            "options": self.app.games.variants.rules(room.variant, room.options).options,
             "host": room.host,
             "players": [
                 {
@@ -183,7 +182,7 @@ class RoomService:
     async def create(self, player: int, name: str, message: r.CreateRoom) -> RoomState:
         self._check_room_count(player)
         try:
-            options = new_game(message.variant, seed=1, options=message.options).options
+            options = self.app.games.variants.rules(message.variant, message.options).options
         except InvalidOptions as exc:
             field_name = "variant" if "variant" in str(exc) else "options"
             raise ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}") from None

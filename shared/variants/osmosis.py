@@ -15,6 +15,7 @@ from shared.cards import NAME, RANK, RANKS, SUIT
 from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
+from shared.variants.layout import Layout
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -47,6 +48,21 @@ class OsmosisRules(Rules):
     option_defaults: ClassVar = {"deal_three": False}
     max_score = 52
     pile_ids = ("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3", "s", "w")
+    #: stock and waste on top, then each reserve beside the foundation of its row, both
+    #: spread sideways: which ranks a foundation holds is what the player must see
+    layout = Layout.of(
+        ("s", "w"),
+        ("r0", "f0"),
+        ("r1", "f1"),
+        ("r2", "f2"),
+        ("r3", "f3"),
+        right=("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3"),
+    )
+    solver_search = "osmosis"
+    #: the reserves only feed the foundations, whichever holds what
+    interchangeable = ("r",)
+    daily_positions = 10_000
+    pick_up = "top"
     deal_count = 1
     max_redeals: int | None = 2
 
@@ -174,6 +190,14 @@ class OsmosisRules(Rules):
         ):
             moves.append(DEAL)
         return moves
+
+    def safe_move(self, pos: Position, move: InternalMove) -> bool:
+        """With one card per deal nothing is ever built, and a card sent onto a started
+        foundation only adds to the ranks the next foundation takes (a stock pass still
+        turns every other card), so that move is safe; starting a foundation is not, as
+        it fixes which suit comes next. With three cards per deal a card leaving the
+        waste changes which cards surface, so none is."""
+        return not self.deal_three and bool(pos.piles[move[2]])
 
     def can_progress_now(self, pos: Position, legal: list[InternalMove]) -> bool:
         """Every legal move but deal goes to a foundation, and deal is listed last."""
