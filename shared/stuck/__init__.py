@@ -39,7 +39,9 @@ own, for a ``ProcessPoolExecutor``), and the game takes the verdict back with
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from shared.position import Position
 from shared.stuck.generic import GenericProgress
@@ -54,6 +56,7 @@ __all__ = [
     "StuckProver",
     "StuckQuestion",
     "answer",
+    "no_progress_possible",
     "question_for",
 ]
 
@@ -154,6 +157,11 @@ class StuckProver:
         """
         return self.search_for(rules).cheap_proof(rules, pos, hint)
 
+    @property
+    def memo(self) -> Mapping[StuckQuestion, bool]:
+        """The verdicts remembered (read only)."""
+        return MappingProxyType(self._memo)
+
     def remembered(self, question: StuckQuestion) -> bool | None:
         """The verdict this prover already knows for ``question``, or None."""
         return self._memo.get(question)
@@ -209,3 +217,8 @@ def answer(question: StuckQuestion, variants: Variants = STANDARD) -> bool:
     ``ProcessPoolExecutor`` can run it; the answer depends on the question alone. (A
     worker that answers many questions keeps one prover instead: it remembers.)"""
     return StuckProver.small(variants).answer(question)
+
+
+def no_progress_possible(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> bool:
+    """:meth:`StuckProver.no_progress_possible` with a prover of its own (pure)."""
+    return StuckProver.small(STANDARD).no_progress_possible(rules, pos, budget)

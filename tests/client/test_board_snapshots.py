@@ -12,14 +12,14 @@ import pytest
 
 from client.race import RaceState
 from client.screens.race import RacePanel
-from shared.games import RULES
+from shared.variants import STANDARD
 from tests.client.board_app import BoardApp, engine_view
 
 SIZE = (100, 32)
 SEED = 617
 
 
-@pytest.mark.parametrize("variant", sorted(RULES))
+@pytest.mark.parametrize("variant", sorted(STANDARD.ids))
 def test_board_of_each_variant_as_dealt(variant: str, snap_compare: Any) -> None:
     assert snap_compare(BoardApp(engine_view(variant, SEED)), terminal_size=SIZE)
 

@@ -11,9 +11,10 @@ import pytest
 
 from server.app import App
 from server.config import Config
-from server.daily import DAY_MS, POSITIONS, candidate_budget, candidate_seeds, prove, utc_date
-from shared.games import RULES
+from server.daily import DAY_MS, candidate_budget, candidate_seeds, prove, utc_date
 from shared.solver import Budget, solve
+from shared.variants import STANDARD, Variants
+from shared.variants.gypsy import GypsyRules
 from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import play_line, rejoin, winning_line
 
@@ -51,10 +52,10 @@ def test_candidate_seeds_depend_on_the_secret_the_day_and_the_variant() -> None:
 
 
 def test_every_variant_has_a_budget_per_candidate_in_positions_under_a_time_cap() -> None:
-    assert set(POSITIONS) == set(RULES)
+    assert all(variant.daily_positions > 0 for variant in STANDARD)
     ticks = iter(range(1000))
-    budget = candidate_budget("gypsy", 2.5, lambda: next(ticks))
-    assert (budget.positions, budget.seconds) == (POSITIONS["gypsy"], 2.5)
+    budget = candidate_budget(GypsyRules, 2.5, lambda: next(ticks))
+    assert (budget.positions, budget.seconds) == (GypsyRules.daily_positions, 2.5)
 
 
 # On these dates the first candidates are refused (3 Osmosis deals proven unwinnable, one
@@ -68,8 +69,8 @@ def test_the_deal_is_the_first_candidate_proven_winnable_within_the_positions(
     """The time cap is far off, so the positions decide: the worker's choice is the one a
     positions-only search makes, whatever the machine's load."""
     seeds = candidate_seeds(b"k" * 32, date, variant, 24)
-    seed, positions = prove(variant, seeds, 600.0)
-    budget = Budget(positions=POSITIONS[variant])
+    seed, positions = prove(STANDARD.get(variant), seeds, 600.0)
+    budget = Budget(positions=STANDARD.get(variant).daily_positions)
     result = solve(variant, seed, {}, budget)
     assert result.won and result.positions == positions
     for earlier in seeds[: seeds.index(seed)]:
@@ -225,11 +226,10 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
 ) -> None:
     import server.daily
     import server.services
-    from shared.games import RULES
 
     monkeypatch.setattr(server.daily, "AHEAD_DELAY_S", 0.0)
-    monkeypatch.setattr(server.daily, "RULES", {"freecell": RULES["freecell"]})
     app = App(config.replace(daily_ahead=True), clock=clock)
+    monkeypatch.setattr(app.games, "variants", Variants((STANDARD.get("freecell"),)))
     await app.start()
     try:
         service = server.services.dailies(app)

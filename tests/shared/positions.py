@@ -6,9 +6,9 @@ import random
 from typing import Any
 
 from shared.position import Position
-from shared.solver.freecell_progress import CELL, EMPTY
 from shared.variants.base import InternalMove
 from shared.variants.freecell import FreecellRules
+from shared.variants.freecell.witness import CELL, EMPTY
 
 #: every variant with each value of its options (test_properties checks that none is missing)
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -41,7 +41,7 @@ t7: 4S TD
 
 
 def as_move(pos: Position, step: tuple[int, int]) -> InternalMove:
-    """A Freecell witness step (see ``shared.solver.freecell_progress.Witness``) as the
+    """A Freecell witness step (see ``shared.variants.freecell.witness.Witness``) as the
     engine's move on ``pos``: the first free cell or empty column when it goes to one."""
     card, dest = step
     piles = pos.piles
