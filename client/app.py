@@ -23,7 +23,7 @@ from client.clock import Clock
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.race import RACE_PUSHES, RaceState
-from client.screens.board import VARIANT_NAMES, BoardScreen
+from client.screens.board import BoardScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
@@ -134,17 +134,26 @@ class PatienceApp(App[int]):
     @property
     def variant_ids(self) -> list[str]:
         variants = self.conn.server_info.get("variants")
-        if isinstance(variants, list) and variants:
+        if isinstance(variants, list):
             return [str(v["id"]) for v in variants if isinstance(v, dict) and "id" in v]
-        return list(VARIANT_NAMES)
+        return []
+
+    def variant_info(self, variant: str) -> dict[str, Any]:
+        """The server's VariantInfo of ``variant`` (``{}`` when it lists none)."""
+        for info in self.conn.server_info.get("variants") or []:
+            if isinstance(info, dict) and info.get("id") == variant:
+                return info
+        return {}
+
+    def variant_name(self, variant: str) -> str:
+        """The variant's name as the server's VariantInfo gives it, else its id."""
+        name = self.variant_info(variant).get("name")
+        return name if isinstance(name, str) and name else variant
 
     def variant_options(self, variant: str) -> dict[str, Any]:
         """The variant's options and their defaults, as the server's VariantInfo lists them."""
-        for info in self.conn.server_info.get("variants") or []:
-            if isinstance(info, dict) and info.get("id") == variant:
-                options = info.get("options")
-                return dict(options) if isinstance(options, dict) else {}
-        return {}
+        options = self.variant_info(variant).get("options")
+        return dict(options) if isinstance(options, dict) else {}
 
     @property
     def me(self) -> int | None:
@@ -256,9 +265,15 @@ class PatienceApp(App[int]):
         return dailies, stats
 
     def board_for_session(self, title: str = "", side: Static | None = None) -> BoardScreen:
-        assert self.session.view is not None
+        view = self.session.view
+        assert view is not None
         return BoardScreen(
-            self.session.view, session=self.session, clock=self.clock, title=title, side=side
+            view,
+            variant=self.variant_info(view["variant"]),
+            session=self.session,
+            clock=self.clock,
+            title=title,
+            side=side,
         )
 
     async def new_game(
@@ -282,7 +297,7 @@ class PatienceApp(App[int]):
             screen.say(describe(exc), error=True)
             return
         day = (self.session.daily or {}).get("date", "")
-        title = f"{VARIANT_NAMES.get(variant, variant)} daily {day}"
+        title = f"{self.variant_name(variant)} daily {day}"
         await self.push_screen(self.board_for_session(title))
 
     def show_leaderboard(self, variant: str) -> None:
@@ -344,6 +359,7 @@ class PatienceApp(App[int]):
         name = self.race.names().get(player, str(player))
         board = BoardScreen(
             reply["game"],
+            variant=self.variant_info(reply["game"]["variant"]),
             session=None,
             clock=self.clock,
             title=f"watching {name}",
@@ -352,7 +368,7 @@ class PatienceApp(App[int]):
         await self.push_screen(board)
 
     def _race_panel(self) -> RacePanel:
-        return RacePanel(self.race, self.me, lambda: self.session.view)
+        return RacePanel(self.race, self.me, lambda: self.session.view, self.variant_name)
 
     async def leave_race(self, screen: RaceScreen) -> None:
         code = self.race.code

@@ -9,6 +9,7 @@ the screen shows whatever view comes back, or the server's reason in words.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -27,20 +28,12 @@ from client.layout import (
     RESERVE_KEYS,
     TABLEAU_KEYS,
     WASTE_KEY,
-    layout_for,
+    layout_from,
 )
 from client.session import GameSession, GameView
 from client.widgets import BoardWidget, PileWidget
 from shared.errors import InvalidNotation, ProtocolError
 from shared.notation import Move
-
-VARIANT_NAMES = {
-    "osmosis": "Osmosis",
-    "thumb_and_pouch": "Thumb and Pouch",
-    "gypsy": "Gypsy",
-    "freecell": "Freecell",
-    "westhaven": "Westhaven",
-}
 
 _PILE_BINDINGS = [
     *(Binding(k, f"pick('t{i}')", show=False) for i, k in enumerate(TABLEAU_KEYS)),
@@ -58,7 +51,8 @@ STATE_TEXT = {
 
 
 class BoardScreen(Screen[None]):
-    """A game on the board. ``session`` None makes it read-only (watching a racer)."""
+    """A game on the board, drawn as ``variant`` (the server's VariantInfo of its variant)
+    lays it out. ``session`` None makes it read-only (watching a racer)."""
 
     BINDINGS = [
         Binding("space", "deal", "Deal"),
@@ -78,6 +72,7 @@ class BoardScreen(Screen[None]):
         self,
         view: GameView,
         *,
+        variant: Mapping[str, Any],
         session: GameSession | None,
         clock: Clock,
         title: str = "",
@@ -85,6 +80,7 @@ class BoardScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.view = view
+        self.variant = variant
         self.session = session
         self.title_text = title
         self.side = side
@@ -96,7 +92,7 @@ class BoardScreen(Screen[None]):
         self.game_clock = GameClock(clock)
         self._lock = asyncio.Lock()
         self.board = BoardWidget(
-            layout_for(view["variant"], [p["id"] for p in view["piles"]]), id="board"
+            layout_from(variant, [p["id"] for p in view["piles"]]), id="board"
         )
 
     # -- drawing -----------------------------------------------------------------
@@ -148,7 +144,7 @@ class BoardScreen(Screen[None]):
 
     def info_text(self) -> Text:
         v = self.view
-        name = VARIANT_NAMES.get(v["variant"], v["variant"])
+        name = str(self.variant.get("name") or v["variant"])
         text = Text()
         text.append(f" {self.title_text or name} ", style="bold reverse")
         text.append(f"  seed {v['seed']}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -12,7 +13,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
 
 from client.clock import format_ms
-from client.screens.board import VARIANT_NAMES
 from client.widgets import TitleBar
 
 if TYPE_CHECKING:
@@ -31,8 +31,9 @@ def daily_text(entry: dict[str, Any] | None, known: bool) -> str:
     )
 
 
-def stats_text(stats: dict[str, Any] | None) -> Text:
-    """The ``stats`` reply: one line per variant played, then the daily streak."""
+def stats_text(stats: dict[str, Any] | None, name: Callable[[str], str] = str) -> Text:
+    """The ``stats`` reply: one line per variant played (``name`` gives a variant's name),
+    then the daily streak."""
     if stats is None:
         return Text("statistics are not available on this server", style="dim")
     text = Text()
@@ -42,8 +43,7 @@ def stats_text(stats: dict[str, Any] | None) -> Text:
     for row in rows if isinstance(rows, list) else []:
         if not isinstance(row, dict):
             continue
-        name = VARIANT_NAMES.get(str(row.get("variant")), str(row.get("variant")))
-        line = f"{name}: {row.get('won', 0)}/{row.get('played', 0)} won"
+        line = f"{name(str(row.get('variant')))}: {row.get('won', 0)}/{row.get('played', 0)} won"
         if isinstance(row.get("best_ms"), int):
             line += f", best {format_ms(row['best_ms'])}"
         if isinstance(row.get("fewest_moves"), int):
@@ -131,7 +131,7 @@ class HomeScreen(Screen[None]):
         self.action_refresh()
 
     def _variant_line(self, variant: str) -> str:
-        name = VARIANT_NAMES.get(variant, variant)
+        name = self.patience.variant_name(variant)
         chosen = self.options.get(variant, {})
         flags = " ".join(
             ("+" if value else "-") + option.replace("_", " ") for option, value in chosen.items()
@@ -146,7 +146,7 @@ class HomeScreen(Screen[None]):
             k: v for k, v in self.patience.variant_options(variant).items() if isinstance(v, bool)
         }
         if not defaults:
-            self.say(f"{VARIANT_NAMES.get(variant, variant)} has no options")
+            self.say(f"{self.patience.variant_name(variant)} has no options")
             return
         chosen = self.options.setdefault(variant, {})
         names = sorted(defaults)
@@ -171,7 +171,7 @@ class HomeScreen(Screen[None]):
             for line in self.query(f"#line-{variant}").results(Label):
                 line.update(self._variant_line(variant))
         for panel in self.query("#stats").results(Static):
-            panel.update(stats_text(stats))
+            panel.update(stats_text(stats, self.patience.variant_name))
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one("#home-message", Static).update(

@@ -13,7 +13,6 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from client.clock import format_ms
 from client.connection import describe
-from client.screens.board import VARIANT_NAMES
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 
@@ -83,7 +82,7 @@ class LeaderboardScreen(Screen[None]):
         self.run_worker(self._load(), group="leaderboard", exclusive=True)
 
     async def _load(self) -> None:
-        name = VARIANT_NAMES.get(self.variant, self.variant)
+        name = self.patience.variant_name(self.variant)
         fields: dict[str, Any] = {"variant": self.variant, "limit": 100}
         if self.date:
             fields["date"] = self.date

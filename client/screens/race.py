@@ -15,7 +15,6 @@ from textual.widgets import Footer, Static
 
 from client.clock import format_ms
 from client.race import RaceState
-from client.screens.board import VARIANT_NAMES
 from client.widgets import TitleBar
 
 if TYPE_CHECKING:
@@ -80,13 +79,14 @@ def race_text(
     return table
 
 
-def room_heading(race: RaceState) -> Text:
+def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
+    """The room's line: its code, its variant (``name`` gives the variant's name), its state."""
     room = race.room
     if room is None:
         return Text("")
     text = Text()
     text.append(f" room {room['code']} ", style="bold reverse")
-    text.append(f"  {VARIANT_NAMES.get(room['variant'], room['variant'])}")
+    text.append(f"  {name(room['variant'])}")
     state = room.get("state", "")
     left = race.countdown_left()
     if state == "countdown" and left is not None:
@@ -108,12 +108,14 @@ class RacePanel(Static):
         race: RaceState,
         me: int | None,
         mine: Callable[[], dict[str, Any] | None] | None = None,
+        variant_name: Callable[[str], str] = str,
     ) -> None:
         super().__init__(id="side")
         self._ready = False
         self.race = race
         self.me = me
         self.mine = mine
+        self.variant_name = variant_name
 
     def on_mount(self) -> None:
         self._ready = True
@@ -125,7 +127,11 @@ class RacePanel(Static):
             return
         mine = self.mine() if self.mine is not None else None
         self.update(
-            Group(room_heading(self.race), Text(""), race_text(self.race, self.me, mine))
+            Group(
+                room_heading(self.race, self.variant_name),
+                Text(""),
+                race_text(self.race, self.me, mine),
+            )
         )
 
 
@@ -175,7 +181,9 @@ class RaceScreen(Screen[None]):
         if not self._ready:
             return  # a push arrived before the screen was built (on_mount draws it) or after
         race = self.patience.race
-        self.query_one("#room-heading", Static).update(room_heading(race))
+        self.query_one("#room-heading", Static).update(
+            room_heading(race, self.patience.variant_name)
+        )
         mine = self.patience.session.view
         self.query_one("#room-body", Static).update(race_text(race, self.patience.me, mine))
 

@@ -48,5 +48,5 @@ def test_race_board_with_the_progress_panel(snap_compare: Any) -> None:
     race.apply({"type": "race_started", "code": "K7QF2M", "game": view})
     race.apply({"type": "progress", "code": "K7QF2M", "player": 2, "ply": 9,
                 "foundation": 3, "score": 3, "state": "playing"})
-    panel = RacePanel(race, 1, lambda: view)
+    panel = RacePanel(race, 1, lambda: view, lambda variant: STANDARD.get(variant).name)
     assert snap_compare(BoardApp(view, side=panel), terminal_size=(100, 32))

@@ -54,3 +54,16 @@ async def test_the_bot_command_reports_an_unreachable_server(tmp_path: Path) -> 
     )
     assert code == 1
     assert "cannot reach the server" in err
+
+
+async def test_the_bot_command_reports_a_variant_the_server_does_not_play(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    # The bot keeps no list of variants: the server refuses an id it does not know.
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    code, _, err = await run_cli(
+        "bot", "--server", server.url, "--variant", "klondike", "--name", "lost",
+        "--delay", "0", env=env,
+    )  # fmt: skip
+    assert code == 1
+    assert "unknown variant 'klondike'" in err
