@@ -203,6 +203,11 @@ class OsmosisRules(Rules):
         """Every legal move but deal goes to a foundation, and deal is listed last."""
         return bool(legal) and legal[0][0] >= 0
 
+    def legal_and_progress(self, pos: Position) -> tuple[list[InternalMove], bool]:
+        # (can_progress_now written out: the engine asks both on every step)
+        legal = self.legal(pos)
+        return legal, bool(legal) and legal[0][0] >= 0
+
     def foundation_count(self, pos: Position) -> int:
         piles = pos.piles
         return len(piles[4]) + len(piles[5]) + len(piles[6]) + len(piles[7])

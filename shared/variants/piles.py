@@ -11,7 +11,6 @@ foundation, more than 13 cards) is named on the spot.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from shared.cards import NAME, parse_card
@@ -33,7 +32,11 @@ def move_tables(
     pile_ids: Sequence[str],
 ) -> tuple[Mapping[InternalMove, str], Mapping[str, InternalMove]]:
     """Every move a game of this layout can list, with its canonical name, both ways:
-    one card between any two piles, groups of 2 .. 13 between tableau piles, and deal."""
+    one card between any two piles, groups of 2 .. 13 between tableau piles, and deal.
+
+    Plain dicts, not read-only views, because the engine looks names up on its every
+    step and a dict's own lookups are the fastest there are; nothing changes them after
+    the variant's class is made (tests/shared/test_no_module_state.py checks)."""
     names: dict[InternalMove, str] = {DEAL: DEAL_WORD}
     tableau = [i for i, pid in enumerate(pile_ids) if pid[0] == "t"]
     for src, src_id in enumerate(pile_ids):
@@ -46,7 +49,7 @@ def move_tables(
                 for count in range(2, LONGEST_BUILD + 1):
                     names[(src, count, dst)] = str(Move(pile_ids[src], count, pile_ids[dst]))
     by_name = {name: move for move, name in names.items()}
-    return MappingProxyType(names), MappingProxyType(by_name)
+    return names, by_name
 
 
 class PileNotation:

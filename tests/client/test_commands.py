@@ -61,9 +61,7 @@ async def test_the_bot_command_reports_a_variant_the_server_does_not_play(
 ) -> None:
     # The bot keeps no list of variants: the server refuses an id it does not know.
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
-    code, _, err = await run_cli(
-        "bot", "--server", server.url, "--variant", "klondike", "--name", "lost",
-        "--delay", "0", env=env,
-    )  # fmt: skip
+    args = ["bot", f"--server={server.url}", "--variant=klondike", "--name=lost"]
+    code, _, err = await run_cli(*args, env=env)
     assert code == 1
     assert "unknown variant 'klondike'" in err

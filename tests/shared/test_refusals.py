@@ -25,7 +25,7 @@ from shared.game import Game
 from shared.games import new_game
 from shared.notation import Action, Move
 from shared.position import Position
-from tests.shared.positions import CONFIGS
+from tests.shared.positions import CONFIG_PARAMS
 
 #: examples per configuration (REFUSALS_EXAMPLES=N for a longer hunt)
 EXAMPLES = int(os.environ.get("REFUSALS_EXAMPLES", "10"))
@@ -88,20 +88,25 @@ def face_down_cards(pos: Position) -> list[int]:
     return [card for pile, down in zip(pos.piles, pos.down, strict=True) for card in pile[:down]]
 
 
-@pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=[f"{v}{o}" for v, o in CONFIGS])
+def played_game(data: st.DataObject, variant: str, options: dict[str, bool]) -> Game:
+    """A game of a drawn seed after a drawn number of drawn legal moves."""
+    game = new_game(variant, seed=data.draw(st.integers(1, 2**31 - 1)), options=options)
+    for _ in range(data.draw(st.integers(0, 80), label="steps")):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(data.draw(st.sampled_from(legal), label="move"))
+    return game
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIG_PARAMS)
 @PROFILE
 @given(data=st.data())
 def test_a_refusal_is_the_same_whatever_the_face_down_cards_are(
     variant: str, options: dict[str, bool], data: st.DataObject
 ) -> None:
-    seed = data.draw(st.integers(1, 2**31 - 1), label="seed")
-    steps = data.draw(st.integers(0, 80), label="steps")
-    played = new_game(variant, seed=seed, options=options)
-    for _ in range(steps):
-        legal = played.legal_moves()
-        if not legal:
-            break
-        played.play(data.draw(st.sampled_from(legal), label="move"))
+    played = played_game(data, variant, options)
+    seed = played.seed
     pos = played.position
     order = data.draw(st.permutations(face_down_cards(pos)), label="face-down cards")
     seen = Game(played.rules, seed, position=pos.copy())
@@ -129,7 +134,7 @@ def test_a_refusal_is_the_same_whatever_the_face_down_cards_are(
             other = Game(played.rules, seed, position=shuffled_face_down(pos, order))
 
 
-@pytest.mark.parametrize(("variant", "options"), CONFIGS, ids=[f"{v}{o}" for v, o in CONFIGS])
+@pytest.mark.parametrize(("variant", "options"), CONFIG_PARAMS)
 def test_a_move_and_its_text_get_the_same_answer(variant: str, options: dict[str, bool]) -> None:
     """Game.play takes the notation's Move as well as its text, and answers alike: a Move
     comes back as a Move (``X>f`` with the foundation it went to), a text as the text."""

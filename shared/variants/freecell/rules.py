@@ -39,6 +39,35 @@ from shared.variants.freecell.witness import dig
 from shared.variants.layout import GAP, Layout
 
 
+def top_build(pile: list[int], limit: int) -> int:
+    """Cards at the top of ``pile`` (whose two top cards are a build) that one move may
+    carry: its top build, at most ``limit`` cards."""
+    size = len(pile)
+    most = limit if limit < size else size
+    run = 2
+    while run < most and BUILD[pile[-run - 1] * 64 + pile[-run]]:
+        run += 1
+    return run
+
+
+def group_targets(
+    pile: list[int], run: int, onto_first: list[int | None], onto_second: list[int | None]
+) -> list[tuple[int, int]]:
+    """(column, count) for each column top that takes the lowest of ``pile``'s top ``count``
+    cards, for counts 1 .. ``run``: where the groups of the top build may go. (legal()
+    reaches this only for a build some column top takes a card of.)"""
+    found: list[tuple[int, int]] = []
+    for n in range(1, run + 1):
+        kind = NEEDS[pile[-n]]
+        a = onto_first[kind]
+        if a is not None:
+            found.append((a, n))
+            b = onto_second[kind]
+            if b is not None:
+                found.append((b, n))
+    return found
+
+
 class FreecellRules(Rules):
     id = "freecell"
     name = "Freecell"
@@ -168,16 +197,16 @@ class FreecellRules(Rules):
                 homeward = True
                 for f in home:
                     append(one[f])
-            size = len(pile)
-            if size > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
+            if len(pile) > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
                 # A build of two or more cards: groups move too, as many cards as the
                 # limit allows, when a column top takes one of the build's cards.
-                most = limit if limit < size else size
-                run = 2
-                while run < most and build[pile[-run - 1] * 64 + pile[-run]]:
-                    run += 1
+                run = top_build(pile, limit)
                 if RUN_NEEDS[card][run] & top_kinds:
-                    self._groups_onto_columns(moves, s, pile, run, onto_first, onto_second)
+                    found = group_targets(pile, run, onto_first, onto_second)
+                    found.sort()  # by column, then count: a column top takes one count at most
+                    by_count = MOVES[s]
+                    for t, n in found:
+                        append(by_count[n][t])
                 continue
             kind = needs[card]
             a = onto_first[kind]
@@ -187,34 +216,6 @@ class FreecellRules(Rules):
                 if b is not None:
                     append(one[b])
         return moves, homeward
-
-    @staticmethod
-    def _groups_onto_columns(
-        moves: list[InternalMove],
-        s: int,
-        pile: list[int],
-        run: int,
-        onto_first: list[int | None],
-        onto_second: list[int | None],
-    ) -> None:
-        """Append the moves of 1 .. ``run`` top cards of ``pile`` (source ``s``) onto the
-        column tops, in canonical order: by column, then by count. (Rarely called: legal()
-        first checks with RUN_NEEDS that some column top takes one of these cards.)"""
-        # Each column top takes at most one of the build's cards (they differ in rank),
-        # so sorting the (column, count) pairs by column puts them in order.
-        found: list[tuple[int, int]] = []
-        for n in range(1, run + 1):
-            kind = NEEDS[pile[-n]]
-            a = onto_first[kind]
-            if a is not None:
-                found.append((a, n))
-                b = onto_second[kind]
-                if b is not None:
-                    found.append((b, n))
-        found.sort()
-        by_count = MOVES[s]
-        for t, n in found:
-            moves.append(by_count[n][t])
 
     @staticmethod
     def _legal_with_empty_columns(
@@ -247,22 +248,10 @@ class FreecellRules(Rules):
                 homeward = True
                 for f in home:
                     append(one[f])
-            size = len(pile)
-            if size > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
+            if len(pile) > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
                 # A build of two or more cards: groups move too, as many as the limit allows.
-                most = limit if limit < size else size
-                run = 2
-                while run < most and build[pile[-run - 1] * 64 + pile[-run]]:
-                    run += 1
-                found: list[tuple[int, int]] = []
-                for n in range(1, run + 1):
-                    kind = NEEDS[pile[-n]]
-                    a = onto_first[kind]
-                    if a is not None:
-                        found.append((a, n))
-                        b = onto_second[kind]
-                        if b is not None:
-                            found.append((b, n))
+                run = top_build(pile, limit)
+                found = group_targets(pile, run, onto_first, onto_second)
                 top = run if run < limit_to_empty else limit_to_empty
                 for t in empties:
                     for n in range(1, top + 1):

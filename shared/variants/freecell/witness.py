@@ -29,11 +29,8 @@ Witness = tuple[tuple[int, int], ...]
 
 def uncovering_move(state: State, wanted: bytes) -> tuple[int, int]:
     """A legal move of ``state`` that uncovers a wanted card (its children said one exists)."""
-    cells = state[8]
-    free = 4 - len(cells)
-    n_empty = 0
-    while n_empty < 8 and not state[n_empty]:
-        n_empty += 1
+    free = 4 - len(state[8])
+    n_empty = next((i for i, col in enumerate(state[:8]) if col), 8)  # they sort first
     limit = (free + 1) << n_empty
     to_empty = (free + 1) << (n_empty - 1) if n_empty else 0
     tops = {state[j][-1] for j in range(n_empty, 8)}

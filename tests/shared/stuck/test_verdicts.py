@@ -6,33 +6,8 @@ import pytest
 
 from shared.game import Game
 from shared.games import rules_for
-from shared.position import Position
 from shared.stuck import StuckProver
-from shared.variants.base import Rules
-from tests.shared.positions import FREECELL_DEAD
-
-
-def reference_progress(rules: Rules, start: Position, budget: int = 5_000) -> bool | None:
-    """Plain exhaustive search on the engine, exact keys, no shortcuts: True when some
-    line raises the foundation count, False when none can, None when out of budget."""
-    target = rules.foundation_count(start)
-    seen = {start.key()}
-    stack = [start]
-    while stack:
-        current = stack.pop()
-        for move in rules.legal(current):
-            child = current.copy()
-            rules.apply(child, move)
-            rules.after_move(child)
-            if rules.foundation_count(child) > target:
-                return True
-            key = child.key()
-            if key not in seen:
-                if len(seen) >= budget:
-                    return None
-                seen.add(key)
-                stack.append(child)
-    return False
+from tests.shared.positions import FREECELL_DEAD, OSMOSIS_DEAD, random_walk, reference_progress
 
 
 @pytest.mark.parametrize(
@@ -53,40 +28,27 @@ def test_stuck_only_when_no_line_adds_a_foundation_card(
     rng = random.Random(5)
     proven = 0
     for seed in range(1, games + 1):
-        position = rules.deal(seed)
-        for _ in range(200):
-            moves = rules.legal(position)
-            if not moves:
-                break
+        for position, moves in random_walk(rules, rules.deal(seed), rng, 200):
             # as the Game asks: the cheap proofs of progress first
             if rules.can_progress_now(position, moves) or rules.quick_progress(position):
-                pass
-            elif no_progress_possible(rules, position):
-                assert reference_progress(rules, position) is not True, (
-                    rules.position_text(position)
+                continue
+            if no_progress_possible(rules, position):
+                assert reference_progress(rules, position) is not True, rules.position_text(
+                    position
                 )
                 proven += 1
                 break
-            position = position.copy()
-            rules.apply(position, rng.choice(moves))
-            rules.after_move(position)
     assert proven >= minimum
 
 
 def test_answers_do_not_depend_on_what_was_asked_before() -> None:
     rules = rules_for("freecell")
     rng = random.Random(9)
-    positions = []
-    for seed in range(1, 6):
-        position = rules.deal(seed)
-        for _ in range(40):
-            moves = rules.legal(position)
-            if not moves:
-                break
-            positions.append(position)
-            position = position.copy()
-            rules.apply(position, rng.choice(moves))
-            rules.after_move(position)
+    positions = [
+        position
+        for seed in range(1, 6)
+        for position, _ in random_walk(rules, rules.deal(seed), rng, 40)
+    ]
     prover = StuckProver()
     first = [prover.no_progress_possible(rules, p) for p in positions]
     prover = StuckProver()  # one that remembers the answers in the other order
@@ -119,13 +81,6 @@ def test_freecell_board_one_card_from_progress_is_not_stuck() -> None:
 
 def test_osmosis_card_under_the_card_it_waits_for_is_stuck() -> None:
     rules = rules_for("osmosis")
-    text = """
-    f0: 7C 8C 9C TC JC QC KC AC 2C 3C 4C 5C 6C
-    f1: 7D 8D 9D TD JD QD AD 2D 3D 4D 5D 6D
-    f2: 7H 8H 9H TH JH QH AH 2H 3H 4H 5H 6H
-    f3: 7S 8S 9S TS JS QS KS AS 2S 3S 4S 5S 6S
-    r0: ?KD KH
-    """
-    position = rules.position_from_text(text)
+    position = rules.position_from_text(OSMOSIS_DEAD)
     assert StuckProver().no_progress_possible(rules, position)
     assert Game(rules, 1, position=position).state == "stuck"

@@ -18,7 +18,7 @@ from shared.game import Game
 from shared.position import Position
 from shared.variants.freecell import FreecellProgress, FreecellRules
 from shared.variants.freecell.witness import Witness
-from tests.shared.positions import FREECELL_DEAD, as_move, playout_positions
+from tests.shared.positions import FREECELL_DEAD, as_move, playout_positions, random_walk
 from tests.shared.variants.freecell.reference import plain_progress, reachable_count
 
 AUTOPLAY = FreecellRules({"autoplay": True})
@@ -55,7 +55,6 @@ def test_the_budget_counts_positions_exactly() -> None:
     assert fresh.progress_possible(position, size) is False
 
 
-
 RULES = MANUAL
 
 
@@ -75,11 +74,7 @@ def test_a_search_that_meets_a_remembered_line_returns_a_legal_line() -> None:
     search = FreecellProgress()
     met = 0
     for deal in range(1, 25):
-        position = RULES.deal(deal)
-        for _ in range(120):
-            moves = RULES.legal(position)
-            if not moves:
-                break
+        for position, moves in random_walk(RULES, RULES.deal(deal), rng, 120):
             if not RULES.can_progress_now(position, moves):
                 found, witness = search.search_piles(position.piles, 2000)
                 if found and len(witness) >= 2:
@@ -92,8 +87,6 @@ def test_a_search_that_meets_a_remembered_line_returns_a_legal_line() -> None:
                     met += 1
                     # and a search that remembers nothing agrees on the verdict
                     assert FreecellProgress().search_piles(after.piles, 2000)[0] is True
-            position = position.copy()
-            RULES.apply(position, rng.choice(moves))
     assert met >= 10
 
 
