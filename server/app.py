@@ -215,7 +215,7 @@ class App:
         variants = self.games.variants.info()
         info = {"name": self.config.name, "version": server_version(), "variants": variants}
         if self.config.motd:
-            info["motd"] = self.config.motd  # issue 5: message of the day
+            info["motd"] = self.config.motd  # the message of the day
         return info
 
     async def dispatch(self, session: Session, frame: bytes | str) -> None:
