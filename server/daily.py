@@ -361,7 +361,11 @@ class DailyService:
                     "resigned": resigned,
                 }
                 try:
-                    stood = replay(record, variants=self.app.games.variants)
+                    stood = replay(
+                        record,
+                        variants=self.app.games.variants,
+                        prover=self.app.games.searches.prover,
+                    )
                 except (InvalidRecord, InvalidOptions):
                     log.exception("daily attempt %s does not replay", game.id)
                     continue
