@@ -14,8 +14,6 @@ from shared.variants.base import InternalMove
 
 #: the four aces' codes
 ACES = (1, 17, 33, 49)
-#: the piles moves come from: the free cells, then the columns
-SOURCES = CELLS + COLUMNS
 
 #: entries a per-column cache may hold before it is emptied (bounds memory)
 CACHE_SIZE = 200_000
@@ -94,7 +92,9 @@ def candidates(
     home: list[InternalMove] = []
     builds: list[InternalMove] = []
     others: list[InternalMove] = []
-    for src in SOURCES:
+    # The free cells and the columns in two loops, not one with tests of which it is:
+    # this is most of the solver's time, and the tests cost a twentieth of it.
+    for src in CELLS:
         pile = board[src]
         if not pile:
             continue
@@ -104,7 +104,23 @@ def candidates(
             if forced_safe and _horne_safe(card, high):
                 return [(src, 1, f)]
             home.append((src, 1, f))
-        run = run_of(pile, runs) if src > 3 else 1  # (a free cell holds one card)
+        targets = takers.get(card)
+        if targets:
+            for t in targets:
+                builds.append((src, 1, t))
+        if empty_col >= 0:
+            others.append((src, 1, empty_col))
+    for src in COLUMNS:
+        pile = board[src]
+        if not pile:
+            continue
+        card = pile[-1]
+        f = homes.get(card, -1)
+        if f >= 0:
+            if forced_safe and _horne_safe(card, high):
+                return [(src, 1, f)]
+            home.append((src, 1, f))
+        run = run_of(pile, runs)
         if run == 1:
             targets = takers.get(card)
             if targets:
@@ -116,10 +132,6 @@ def candidates(
                 if targets:
                     for t in targets:
                         builds.append((src, n, t))
-        if src < 4:
-            if empty_col >= 0:
-                others.append((src, 1, empty_col))
-            continue
         if empty_col >= 0:
             top = min(run, limit_to_empty)
             if top == len(pile):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from shared.cards import NAME, parse_card
 from shared.errors import IllegalMove, InvalidNotation
 from shared.notation import DEAL as DEAL_WORD
-from shared.notation import Move
+from shared.notation import Move, move_text
 from shared.position import Position
 
 InternalMove = tuple[int, int, int]
@@ -42,12 +42,12 @@ def move_tables(
     for src, src_id in enumerate(pile_ids):
         for dst, dst_id in enumerate(pile_ids):
             if src != dst:
-                names[(src, 1, dst)] = str(Move(src_id, 1, dst_id))
+                names[(src, 1, dst)] = move_text(src_id, 1, dst_id)
     for src in tableau:
         for dst in tableau:
             if src != dst:
                 for count in range(2, LONGEST_BUILD + 1):
-                    names[(src, count, dst)] = str(Move(pile_ids[src], count, pile_ids[dst]))
+                    names[(src, count, dst)] = move_text(pile_ids[src], count, pile_ids[dst])
     by_name = {name: move for move, name in names.items()}
     return names, by_name
 
@@ -67,7 +67,7 @@ class PileNotation:
         name = self._move_names.get(move)
         if name is None:
             src, count, dst = move
-            name = str(Move(self.pile_ids[src], count, self.pile_ids[dst]))
+            name = move_text(self.pile_ids[src], count, self.pile_ids[dst])
         return name
 
     def move_names(self, moves: list[InternalMove]) -> list[str]:
