@@ -57,6 +57,8 @@ class GameState:
         #: the names of the legal moves, for the ply they were written for
         self._names: list[str] = []
         self._names_ply = -1
+        #: what the variant's move generator remembers for this game (legal_and_progress)
+        self._legal_memo: dict[object, object] = {}
         #: the snapshot of the position now on the board, when play had gone on from this
         #: very position: after an undo, or a move that took back the move before it (see
         #: play). It was playing then, with the moves (and names) the snapshot kept.
@@ -130,7 +132,7 @@ class GameState:
         if may_be_won and rules.is_won(pos):
             self._set(WON, [])
             return None
-        legal, homeward = rules.legal_and_progress(pos)
+        legal, homeward = rules.legal_and_progress(pos, self._legal_memo)
         if not legal:
             self._set(STUCK, [])
             return None

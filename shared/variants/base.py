@@ -346,10 +346,17 @@ class Rules(PileNotation, Reasons, ABC):
         is_f = self.is_foundation
         return any(m[0] >= 0 and is_f[m[2]] and not is_f[m[0]] for m in legal)
 
-    def legal_and_progress(self, pos: Position) -> tuple[list[InternalMove], bool]:
+    def legal_and_progress(
+        self, pos: Position, memo: dict[Any, Any] | None = None
+    ) -> tuple[list[InternalMove], bool]:
         """``legal(pos)`` and whether one of those moves sends a card home
         (:meth:`can_progress_now`): the engine asks both on every step, and a
-        variant whose move generator sees the answer on the way gives it here."""
+        variant whose move generator sees the answer on the way gives it here.
+
+        ``memo`` is a dict the caller owns (a game, for its lifetime) in which
+        the variant may remember what it derives from a part of the position that
+        changes seldom (Freecell: which foundation takes which card); None: nothing
+        is remembered."""
         legal = self.legal(pos)
         return legal, self.can_progress_now(pos, legal)
 

@@ -9,7 +9,7 @@ a reserve or the waste, so the only action that is not a foundation move is
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from shared.cards import NAME, RANK, RANKS, SUIT
 from shared.deals import aisleriot_deal
@@ -203,7 +203,9 @@ class OsmosisRules(Rules):
         """Every legal move but deal goes to a foundation, and deal is listed last."""
         return bool(legal) and legal[0][0] >= 0
 
-    def legal_and_progress(self, pos: Position) -> tuple[list[InternalMove], bool]:
+    def legal_and_progress(
+        self, pos: Position, memo: dict[Any, Any] | None = None
+    ) -> tuple[list[InternalMove], bool]:
         # (can_progress_now written out: the engine asks both on every step)
         legal = self.legal(pos)
         return legal, bool(legal) and legal[0][0] >= 0

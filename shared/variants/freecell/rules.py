@@ -7,7 +7,7 @@ the stuck proof is Freecell's own search on canonical boards (:mod:`.search`).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from shared.cards import ALTERNATE_BUILDS, NAME, is_build_step
 from shared.deals import microsoft_deal
@@ -37,6 +37,26 @@ from shared.variants.freecell.tables import (
 )
 from shared.variants.freecell.witness import dig
 from shared.variants.layout import GAP, Layout
+
+#: foundation states whose homes a game remembers (a game sees a few dozen)
+HOMES_REMEMBERED = 4096
+
+
+def homes_of(tops: tuple[int, int, int, int]) -> list[tuple[int, ...] | None]:
+    """Card -> the foundations (pile indices) that take it (None: none), for these top
+    cards of f0..f3 (0: empty): the aces go to the empty foundations, and each started
+    foundation's next card to it (a king's next is no card's code)."""
+    t4, t5, t6, t7 = tops
+    homes = list(HOMES_FOR_ACES[(not t4) | (not t5) << 1 | (not t6) << 2 | (not t7) << 3])
+    if t4:
+        homes[t4 + 1] = HOME_AT[4]
+    if t5:
+        homes[t5 + 1] = HOME_AT[5]
+    if t6:
+        homes[t6 + 1] = HOME_AT[6]
+    if t7:
+        homes[t7 + 1] = HOME_AT[7]
+    return homes
 
 
 def top_build(pile: list[int], limit: int) -> int:
@@ -98,7 +118,9 @@ class FreecellRules(Rules):
     def legal(self, pos: Position) -> list[InternalMove]:
         return self.legal_and_progress(pos)[0]
 
-    def legal_and_progress(self, pos: Position) -> tuple[list[InternalMove], bool]:
+    def legal_and_progress(
+        self, pos: Position, memo: dict[Any, Any] | None = None
+    ) -> tuple[list[InternalMove], bool]:
         """The legal moves, and whether one sends a card home, seen on the way (a top
         card has a home): the engine asks both on every step.
 
@@ -106,7 +128,8 @@ class FreecellRules(Rules):
         come source by source in pile order (cells, then columns); per source, to
         the empty free cells, the foundations, then the columns in pile order, and
         per column by count: the canonical order, which seeded playouts and
-        recorded tests rely on.
+        recorded tests rely on. ``memo`` (see Rules.legal_and_progress) keeps the
+        foundations' homes by their top cards: they change only when a card goes home.
         """
         piles = pos.piles
         # The columns by the kind of their top card (see KIND): the first in pile order
@@ -127,25 +150,16 @@ class FreecellRules(Rules):
                     onto_second[kind] = t
             else:
                 empties.append(t)
-        # card -> the foundations that take it: the aces to the empty foundations, and
-        # each started foundation's next card to it (a king's next is no card's code)
+        # card -> the foundations that take it, remembered by the foundations' top cards
         f4, f5, f6, f7 = piles[4], piles[5], piles[6], piles[7]
-        if f4 and f5 and f6 and f7:
-            homes = list(HOMES_FOR_ACES[0])
-            homes[f4[-1] + 1] = HOME_AT[4]
-            homes[f5[-1] + 1] = HOME_AT[5]
-            homes[f6[-1] + 1] = HOME_AT[6]
-            homes[f7[-1] + 1] = HOME_AT[7]
-        else:
-            homes = list(HOMES_FOR_ACES[(not f4) | (not f5) << 1 | (not f6) << 2 | (not f7) << 3])
-            if f4:
-                homes[f4[-1] + 1] = HOME_AT[4]
-            if f5:
-                homes[f5[-1] + 1] = HOME_AT[5]
-            if f6:
-                homes[f6[-1] + 1] = HOME_AT[6]
-            if f7:
-                homes[f7[-1] + 1] = HOME_AT[7]
+        tops = (f4[-1] if f4 else 0, f5[-1] if f5 else 0, f6[-1] if f6 else 0, f7[-1] if f7 else 0)
+        homes = memo.get(tops) if memo is not None else None
+        if homes is None:
+            homes = homes_of(tops)
+            if memo is not None:
+                if len(memo) >= HOMES_REMEMBERED:
+                    memo.clear()
+                memo[tops] = homes
         needs = NEEDS
         moves: list[InternalMove] = []
         append = moves.append
