@@ -13,7 +13,6 @@ them. Another set, a sixth variant say, is a registry of its own::
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from types import MappingProxyType
 from typing import Any
 
 from shared.errors import InvalidOptions
@@ -39,7 +38,8 @@ class Variants:
             if cls.id in by_id:
                 raise ValueError(f"two variants have the id {cls.id!r}")
             by_id[cls.id] = cls
-        self._by_id: Mapping[str, type[Rules]] = MappingProxyType(by_id)
+        #: (a plain dict, for the lookup every new game makes; nothing changes it)
+        self._by_id: dict[str, type[Rules]] = by_id
 
     def get(self, variant: object) -> type[Rules]:
         """The rules class of ``variant``; :class:`InvalidOptions` for an id not registered."""
