@@ -43,8 +43,8 @@ HOMES_REMEMBERED = 4096
 
 
 def homes_of(tops: tuple[int, int, int, int]) -> list[tuple[int, ...] | None]:
-    """Card -> the foundations that take it (None: none), for these top cards of f0..f3
-    (0: empty): aces to the empty ones, each started one's next card to it."""
+    """Card -> the foundations that take it (None: none), for these tops of f0..f3 (0:
+    empty): aces to the empty ones, each started one's next card to it (a king's: none)."""
     t4, t5, t6, t7 = tops
     homes = list(HOMES_FOR_ACES[(not t4) | (not t5) << 1 | (not t6) << 2 | (not t7) << 3])
     if t4:
