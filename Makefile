@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 # (setup.py and the C source too: the install compiles the optional speed-up)
-SOURCES := pyproject.toml setup.py shared/solver/_freecell_children.c
+SOURCES := pyproject.toml setup.py shared/variants/freecell/_children.c
 
 $(STAMP): $(SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .

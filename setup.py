@@ -10,8 +10,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "shared.solver._freecell_children",
-            sources=["shared/solver/_freecell_children.c"],
+            "shared.variants.freecell._children",
+            sources=["shared/variants/freecell/_children.c"],
             optional=True,
         )
     ]

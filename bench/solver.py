@@ -1,4 +1,4 @@
-"""Solver benchmark (issue 3): Freecell deals solved, 11982, winnability of the other
+"""Solver benchmark: Freecell deals solved, 11982, winnability of the other
 variants, daily selection time, and the stuck check's cost in random play.
 
 Run ``python -m bench solver`` for everything (long: run it in the background),
@@ -26,10 +26,11 @@ from typing import Any
 
 from server.config import Config
 from server.daily import deals as daily
-from shared import stuck
 from shared.game import Game
 from shared.games import rules_for
 from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, find_winnable_seed, solve
+from shared.stuck import StuckProver
+from shared.variants import STANDARD
 
 SECTIONS = ("freecell", "unwinnable", "variants", "daily", "stuck")
 
@@ -120,7 +121,7 @@ def bench_daily(days: int, only: list[str] | None) -> None:
     print(
         f"Daily selection as the server makes it: {days} days from {FIRST_DAY}, at most"
         f" {daily.CANDIDATES} candidates a day, per candidate {seconds:g} s at most and"
-        f" the variant's positions ({daily.POSITIONS})"
+        f" the variant's positions ({', '.join(f'{v.id} {v.daily_positions}' for v in STANDARD)})"
     )
     for variant, options in CONFIGS:
         if only and variant not in only:
@@ -132,7 +133,7 @@ def bench_daily(days: int, only: list[str] | None) -> None:
         for day in range(days):
             date = (FIRST_DAY + datetime.timedelta(days=day)).isoformat()
             seeds = daily.candidate_seeds(BENCH_SECRET, date, variant)
-            budget = daily.candidate_budget(variant, seconds, time.monotonic)
+            budget = daily.candidate_budget(STANDARD.get(variant), seconds, time.monotonic)
             wall, cpu = time.perf_counter(), time.process_time()
             try:
                 seed, _result = find_winnable_seed(variant, options, seeds, budget)
@@ -160,9 +161,10 @@ def bench_stuck(games: int, steps: int) -> None:
     rng = random.Random(1)
     done = 0
     boards = []
+    playing = StuckProver()  # shared by the games, as a server's games share one
     started = time.perf_counter()
     for seed in range(1, games + 1):
-        game = Game(rules, seed)
+        game = Game(rules, seed, prover=playing)
         for _ in range(steps):
             moves = game.legal_moves()
             if not moves:
@@ -176,7 +178,7 @@ def bench_stuck(games: int, steps: int) -> None:
         f"Freecell random playouts, seeds 1..{games}, up to {steps} steps:"
         f" {done} steps, {done / total:.0f} steps/s"
     )
-    stuck._memo.clear()
+    prover = StuckProver()  # a fresh one: every search below runs, none is remembered
     searched: list[float] = []
     verdicts: Counter[bool] = Counter()
     for pos in boards:
@@ -184,7 +186,7 @@ def bench_stuck(games: int, steps: int) -> None:
         if not legal or rules.can_progress_now(pos, legal) or rules.quick_progress(pos):
             continue
         began = time.perf_counter()
-        verdicts[stuck.no_progress_possible(rules, pos)] += 1
+        verdicts[prover.no_progress_possible(rules, pos)] += 1
         searched.append(time.perf_counter() - began)
     ordered = sorted(searched) or [0.0]
     print(

@@ -24,7 +24,7 @@ from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
-from client.screens.board import VARIANT_NAMES, BoardScreen
+from client.screens.board import BoardScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
@@ -46,6 +46,7 @@ from shared.protocol import (
     StartRace,
     StatsReply,
     StatsRequest,
+    VariantInfo,
     Watch,
 )
 
@@ -152,14 +153,21 @@ class PatienceApp(App[int]):
     @property
     def variant_ids(self) -> list[str]:
         server = self.conn.server_info
-        if server is not None and server.variants:
-            return [v.id for v in server.variants]
-        return list(VARIANT_NAMES)
+        return [] if server is None else [v.id for v in server.variants]
+
+    def variant_info(self, variant: str) -> VariantInfo | None:
+        """The server's VariantInfo of ``variant`` (None when it lists none)."""
+        server = self.conn.server_info
+        return None if server is None else server.variant(variant)
+
+    def variant_name(self, variant: str) -> str:
+        """The variant's name as the server's VariantInfo gives it, else its id."""
+        info = self.variant_info(variant)
+        return variant if info is None else info.name
 
     def variant_options(self, variant: str) -> Mapping[str, bool | int]:
         """The variant's options and their defaults, as the server's VariantInfo lists them."""
-        server = self.conn.server_info
-        info = None if server is None else server.variant(variant)
+        info = self.variant_info(variant)
         return {} if info is None else info.options
 
     @property
@@ -272,9 +280,15 @@ class PatienceApp(App[int]):
         return dailies, stats
 
     def played_board(self, title: str = "", side: Static | None = None) -> BoardScreen:
-        assert self.played.view is not None
+        view = self.played.view
+        assert view is not None
         return BoardScreen(
-            self.played.view, played=self.played, clock=self.clock, title=title, side=side
+            view,
+            variant=self.variant_info(view.variant),
+            played=self.played,
+            clock=self.clock,
+            title=title,
+            side=side,
         )
 
     async def new_game(
@@ -298,7 +312,7 @@ class PatienceApp(App[int]):
             screen.say(describe(exc), error=True)
             return
         day = "" if self.played.daily is None else self.played.daily.date
-        title = f"{VARIANT_NAMES.get(variant, variant)} daily {day}"
+        title = f"{self.variant_name(variant)} daily {day}"
         await self.push_screen(self.played_board(title))
 
     def show_leaderboard(self, variant: str) -> None:
@@ -359,6 +373,7 @@ class PatienceApp(App[int]):
         name = self.race.names().get(player, str(player))
         board = BoardScreen(
             reply.game,
+            variant=self.variant_info(reply.game.variant),
             played=None,
             clock=self.clock,
             title=f"watching {name}",
@@ -367,7 +382,7 @@ class PatienceApp(App[int]):
         await self.push_screen(board)
 
     def _race_panel(self) -> RacePanel:
-        return RacePanel(self.race, self.me, lambda: self.played.view)
+        return RacePanel(self.race, self.me, lambda: self.played.view, self.variant_name)
 
     async def leave_race(self, screen: RaceScreen) -> None:
         code = self.race.code

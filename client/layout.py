@@ -1,15 +1,17 @@
 """Where each pile of a variant sits on screen, and the key that picks it.
 
-Layouts are data, derived from the pile ids of the GameView as rules.md draws
-each game: stock, waste, free cells and foundations in the top row, tableau
-below. Osmosis puts stock and waste on top, then pairs each reserve with the
-foundation beside it, both fanned to the right, because which ranks a
-foundation holds is what the player must see.
+The layout is the server's: each VariantInfo of ``welcome`` carries one
+(protocol.md, ``layout``: rows of pile ids, ``""`` for a gap, and how each
+pile spreads its cards), so the client draws a game it has never heard of.
+The keys are the client's own: one per kind of pile and number.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from shared.protocol import VariantInfo
 
 #: pile kind -> keys of its piles in order (tableau t0..t9, reserves r0..r3, ...)
 TABLEAU_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
@@ -59,25 +61,24 @@ def pile_for_key(key: str, pile_ids: list[str]) -> str | None:
     return None
 
 
-def layout_for(variant: str, pile_ids: list[str]) -> Layout:
-    """The layout of a game from its variant and the piles its view lists."""
-    ids = list(pile_ids)
-    found = [p for p in ids if p.startswith("f")]
-    reserves = [p for p in ids if p.startswith("r")]
-    tableau = [p for p in ids if p.startswith("t")]
-    stock = [p for p in ids if p in ("s", "w")]
-    if variant == "osmosis":
-        rows = [tuple(stock)] + [(r, f) for r, f in zip(reserves, found, strict=False)]
-        return Layout(
-            rows=tuple(rows),
-            fanned_right=frozenset(reserves + found),
-            squared=frozenset(stock),
-        )
-    top: list[str] = [*stock, *reserves]
-    if top and found:
-        top.append(GAP)
-    top.extend(found)
+def layout_from(info: VariantInfo | None, pile_ids: Sequence[str]) -> Layout:
+    """The layout a VariantInfo declares, for a view with ``pile_ids``: its rows, less the
+    piles the view does not have; a pile it does not place goes in a last row of its own,
+    stacked (so a VariantInfo without a layout still shows every pile)."""
+    declared = None if info is None else info.layout
+    fan = {} if declared is None else dict(declared.fan)
+    present = set(pile_ids)
+    rows: list[tuple[str, ...]] = []
+    for raw in () if declared is None else declared.rows:
+        row = tuple(p for p in raw if p == GAP or p in present)
+        if any(p != GAP for p in row):
+            rows.append(row)
+    placed = {p for row in rows for p in row}
+    rest = tuple(p for p in pile_ids if p not in placed)
+    if rest:
+        rows.append(rest)
     return Layout(
-        rows=(tuple(top), tuple(tableau)),
-        squared=frozenset(stock + reserves + found),
+        rows=tuple(rows),
+        fanned_right=frozenset(p for p in pile_ids if fan.get(p) == "right"),
+        squared=frozenset(p for p in pile_ids if fan.get(p, "stack") == "stack"),
     )

@@ -45,7 +45,7 @@ from server.storage.engine import Checkpointer, create_engine, create_sync_engin
 from server.storage.migrate import upgrade
 from server.storage.writer import Writer
 from shared import protocol as p
-from shared.games import VARIANTS
+from shared.variants import STANDARD, Variants
 
 log = logging.getLogger("server")
 
@@ -70,7 +70,9 @@ class App:
     server's time in milliseconds (tests pass one they move by hand).
     """
 
-    def __init__(self, config: Config, *, clock: Clock = wall_clock_ms) -> None:
+    def __init__(
+        self, config: Config, *, clock: Clock = wall_clock_ms, variants: Variants = STANDARD
+    ) -> None:
         self.config = config
         self.clock = clock
         self.engine = create_engine(config.db)
@@ -81,13 +83,14 @@ class App:
             delay_s=config.commit_delay_ms / 1000,
         )
         self.checkpointer = Checkpointer(config.db)
-        self.searches = StuckSearches(config.stuck_workers)
+        self.searches = StuckSearches(config.stuck_workers, variants)
         self.games = GameService(
             self.db_sessions,
             self.writer,
             clock,
             hint_budget=config.hint_budget,
             searches=self.searches,
+            variants=variants,
         )
         self.daily = DailyService(self)
         self.rooms = RoomService(self)
@@ -211,8 +214,8 @@ class App:
         return p.ServerInfo(
             name=self.config.name,
             version=server_version(),
-            variants=tuple(p.VariantInfo.from_map(info) for info in VARIANTS),
-            motd=self.config.motd or None,
+            variants=tuple(p.VariantInfo.from_map(info) for info in self.games.variants.info()),
+            motd=self.config.motd or None,  # the message of the day
         )
 
 

@@ -61,7 +61,8 @@ class Config:
     race_countdown_ms: int = 3000
     #: how often races are checked against their time limit
     race_tick_ms: int = 1000
-    #: cap on the seconds of solver per daily candidate seed (deals.POSITIONS decides first)
+    #: cap on the seconds of solver per daily candidate seed (the variant's daily_positions
+    #: decide first)
     daily_budget_s: float = 10.0
     #: compute today's and tomorrow's dailies in the background at start and every hour
     daily_ahead: bool = True

@@ -32,6 +32,23 @@ _CODES: dict[str, int] = {name: code for code, name in _NAMES.items()}
 NAME: tuple[str, ...] = tuple(_NAMES.get(c, "") for c in range(64))
 
 
+#: ALTERNATE_BUILDS[card]: the two cards that may lie on ``card`` in an alternate-colour,
+#: one-rank-down build (none on an ace)
+ALTERNATE_BUILDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + (c & 15) - 1 for s in ((0, 3) if (c >> 4) in (1, 2) else (1, 2)))
+    if 2 <= (c & 15) <= 13
+    else ()
+    for c in range(64)
+)
+#: OTHER_SUIT_BUILDS[card]: the three cards one rank lower in another suit than ``card``'s
+OTHER_SUIT_BUILDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 16 + (c & 15) - 1 for s in range(4) if s != c >> 4) if 2 <= (c & 15) <= 13 else ()
+    for c in range(64)
+)
+#: no card lies on any card (a variant without a tableau)
+NO_BUILDS: tuple[tuple[int, ...], ...] = ((),) * 64
+
+
 def make_card(rank: int, suit: int) -> int:
     """The code of the card of ``rank`` (1..13) and ``suit`` (0..3)."""
     if not (1 <= rank <= 13 and 0 <= suit <= 3):

@@ -20,6 +20,7 @@ __all__ = [
     "Action",
     "Move",
     "card_name",
+    "move_text",
     "parse_action",
     "parse_card",
     "parse_pile",
@@ -77,9 +78,14 @@ class Move:
         return cls(src, count, dst)
 
     def __str__(self) -> str:
-        if self.count == 1:
-            return f"{self.src}>{self.dst}"
-        return f"{self.src}:{self.count}>{self.dst}"
+        return move_text(self.src, self.count, self.dst)
+
+
+def move_text(src: str, count: int, dst: str) -> str:
+    """The canonical text of a move: ``t3>f0``, ``t3:4>t7`` (a count only for 2 or more)."""
+    if count == 1:
+        return f"{src}>{dst}"
+    return f"{src}:{count}>{dst}"
 
 
 Action = Move | str

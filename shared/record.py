@@ -18,12 +18,9 @@ resigned game. Values are JSON-like: true/false and integers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from shared.errors import IllegalMove, InvalidNotation, InvalidRecord
-
-if TYPE_CHECKING:
-    from shared.game import Game
 
 HEADER = "patience-club record 1"
 #: the longest record the engine agrees to replay, in actions
@@ -60,7 +57,13 @@ def check_record(record: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def play_actions(game: Game, actions: list[str]) -> None:
+class Playable(Protocol):
+    """What replaying a record needs of a game (:class:`shared.game.Game` is one)."""
+
+    def play(self, action: str) -> str: ...
+
+
+def play_actions(game: Playable, actions: list[str]) -> None:
     """Play recorded actions in order; a refused one names its ply."""
     for ply, action in enumerate(actions):
         try:

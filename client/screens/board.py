@@ -27,21 +27,13 @@ from client.layout import (
     RESERVE_KEYS,
     TABLEAU_KEYS,
     WASTE_KEY,
-    layout_for,
+    layout_from,
 )
 from client.played_game import PlayedGame
 from client.widgets import BoardWidget, PileWidget
 from shared.errors import ProtocolError
 from shared.notation import AUTO, DEAL, Action, Move
-from shared.protocol import GameView, PileView
-
-VARIANT_NAMES = {
-    "osmosis": "Osmosis",
-    "thumb_and_pouch": "Thumb and Pouch",
-    "gypsy": "Gypsy",
-    "freecell": "Freecell",
-    "westhaven": "Westhaven",
-}
+from shared.protocol import GameView, PileView, VariantInfo
 
 _PILE_BINDINGS = [
     *(Binding(k, f"pick('t{i}')", show=False) for i, k in enumerate(TABLEAU_KEYS)),
@@ -59,7 +51,8 @@ STATE_TEXT = {
 
 
 class BoardScreen(Screen[None]):
-    """A game on the board. ``played`` None makes it read-only (watching a racer)."""
+    """A game on the board, laid out as ``variant`` (the server's VariantInfo of its variant)
+    says. ``played`` None makes it read-only (watching a racer)."""
 
     BINDINGS = [
         Binding("space", "deal", "Deal"),
@@ -79,6 +72,7 @@ class BoardScreen(Screen[None]):
         self,
         view: GameView,
         *,
+        variant: VariantInfo | None,
         played: PlayedGame | None,
         clock: Clock,
         title: str = "",
@@ -86,6 +80,7 @@ class BoardScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.view = view
+        self.variant = variant
         self.played = played
         self.title_text = title
         self.side = side
@@ -96,7 +91,7 @@ class BoardScreen(Screen[None]):
         self._ready = False
         self.game_clock = GameClock(clock)
         self._lock = asyncio.Lock()
-        self.board = BoardWidget(layout_for(view.variant, [p.id for p in view.piles]), id="board")
+        self.board = BoardWidget(layout_from(variant, [p.id for p in view.piles]), id="board")
 
     # -- drawing -----------------------------------------------------------------
 
@@ -146,7 +141,7 @@ class BoardScreen(Screen[None]):
 
     def info_text(self) -> Text:
         v = self.view
-        name = VARIANT_NAMES.get(v.variant, v.variant)
+        name = v.variant if self.variant is None else self.variant.name
         text = Text()
         text.append(f" {self.title_text or name} ", style="bold reverse")
         text.append(f"  seed {v.seed}")

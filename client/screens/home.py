@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -12,7 +13,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
 
 from client.clock import format_ms
-from client.screens.board import VARIANT_NAMES
 from client.widgets import TitleBar
 from shared.protocol import Standing, StatsReply
 
@@ -29,14 +29,14 @@ def daily_text(entry: Standing | None, known: bool) -> str:
     return f"daily: #{entry.rank} {entry.state} {format_ms(entry.elapsed_ms)} {entry.moves} moves"
 
 
-def stats_text(stats: StatsReply | None) -> Text:
-    """The ``stats`` reply: one line per variant played, then the daily streak."""
+def stats_text(stats: StatsReply | None, name: Callable[[str], str] = str) -> Text:
+    """The ``stats`` reply: one line per variant played (``name`` gives a variant's name),
+    then the daily streak."""
     if stats is None:
         return Text("statistics are not available on this server", style="dim")
     text = Text()
     for row in stats.variants:
-        name = VARIANT_NAMES.get(row.variant, row.variant)
-        line = f"{name}: {row.won}/{row.played} won"
+        line = f"{name(row.variant)}: {row.won}/{row.played} won"
         if row.best_ms is not None:
             line += f", best {format_ms(row.best_ms)}"
         if row.fewest_moves is not None:
@@ -122,7 +122,7 @@ class HomeScreen(Screen[None]):
         self.action_refresh()
 
     def _variant_line(self, variant: str) -> str:
-        name = VARIANT_NAMES.get(variant, variant)
+        name = self.patience.variant_name(variant)
         chosen = self.options.get(variant, {})
         flags = " ".join(
             ("+" if value else "-") + option.replace("_", " ") for option, value in chosen.items()
@@ -137,7 +137,7 @@ class HomeScreen(Screen[None]):
             k: v for k, v in self.patience.variant_options(variant).items() if isinstance(v, bool)
         }
         if not defaults:
-            self.say(f"{VARIANT_NAMES.get(variant, variant)} has no options")
+            self.say(f"{self.patience.variant_name(variant)} has no options")
             return
         chosen = self.options.setdefault(variant, {})
         names = sorted(defaults)
@@ -162,7 +162,7 @@ class HomeScreen(Screen[None]):
             for line in self.query(f"#line-{variant}").results(Label):
                 line.update(self._variant_line(variant))
         for panel in self.query("#stats").results(Static):
-            panel.update(stats_text(stats))
+            panel.update(stats_text(stats, self.patience.variant_name))
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one("#home-message", Static).update(

@@ -13,7 +13,6 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from client.clock import format_ms
 from client.connection import describe
-from client.screens.board import VARIANT_NAMES
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
@@ -85,7 +84,7 @@ class LeaderboardScreen(Screen[None]):
         self.run_worker(self._load(), group="leaderboard", exclusive=True)
 
     async def _load(self) -> None:
-        name = VARIANT_NAMES.get(self.variant, self.variant)
+        name = self.patience.variant_name(self.variant)
         request = LeaderboardRequest(variant=self.variant, date=self.date or None, limit=100)
         table = self.query_one("#entries", DataTable)
         me = self.query_one("#me", Static)

@@ -15,7 +15,6 @@ from textual.widgets import Footer, Static
 
 from client.clock import format_ms
 from client.race import RaceState
-from client.screens.board import VARIANT_NAMES
 from client.screens.leaderboard import COLUMNS, entry_row
 from client.widgets import TitleBar
 from shared.protocol import GameView, Progress, Standing
@@ -74,13 +73,14 @@ def race_text(race: RaceState, me: int | None, mine: GameView | None = None) -> 
     return table
 
 
-def room_heading(race: RaceState) -> Text:
+def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
+    """The room's line: its code, its variant (``name`` gives the variant's name), its state."""
     room = race.room
     if room is None:
         return Text("")
     text = Text()
     text.append(f" room {room.code} ", style="bold reverse")
-    text.append(f"  {VARIANT_NAMES.get(room.variant, room.variant)}")
+    text.append(f"  {name(room.variant)}")
     left = race.countdown_left()
     if room.state == "countdown" and left is not None:
         text.append(f"  starting in {left:.0f}…", style="bold")
@@ -99,12 +99,14 @@ class RacePanel(Static):
         race: RaceState,
         me: int | None,
         mine: Callable[[], GameView | None] | None = None,
+        variant_name: Callable[[str], str] = str,
     ) -> None:
         super().__init__(id="side")
         self._ready = False
         self.race = race
         self.me = me
         self.mine = mine
+        self.variant_name = variant_name
 
     def on_mount(self) -> None:
         self._ready = True
@@ -115,7 +117,13 @@ class RacePanel(Static):
         if not self._ready:
             return
         mine = self.mine() if self.mine is not None else None
-        self.update(Group(room_heading(self.race), Text(""), race_text(self.race, self.me, mine)))
+        self.update(
+            Group(
+                room_heading(self.race, self.variant_name),
+                Text(""),
+                race_text(self.race, self.me, mine),
+            )
+        )
 
 
 class RaceScreen(Screen[None]):
@@ -164,7 +172,9 @@ class RaceScreen(Screen[None]):
         if not self._ready:
             return  # a push arrived before the screen was built (on_mount draws it) or after
         race = self.patience.race
-        self.query_one("#room-heading", Static).update(room_heading(race))
+        self.query_one("#room-heading", Static).update(
+            room_heading(race, self.patience.variant_name)
+        )
         mine = self.patience.played.view
         self.query_one("#room-body", Static).update(race_text(race, self.patience.me, mine))
 

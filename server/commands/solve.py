@@ -12,8 +12,8 @@ import time
 from typing import Any
 
 from shared.errors import InvalidOptions
-from shared.games import RULES
 from shared.solver import Budget, solve
+from shared.variants import STANDARD
 
 
 def parse_option(text: str) -> tuple[str, bool | int]:
@@ -36,7 +36,7 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "solve", help="solve a deal: won (with the line), unwinnable or unknown"
     )
-    parser.add_argument("variant", choices=sorted(RULES), help="variant id")
+    parser.add_argument("variant", choices=sorted(STANDARD.ids), help="variant id")
     parser.add_argument("seed", type=int, help="deal number, 1 .. 2**31 - 1")
     parser.add_argument(
         "--option",

@@ -18,23 +18,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from shared import protocol as p
+from shared.variants import Variants
 
 if TYPE_CHECKING:
     from shared.solver import Budget
+    from shared.variants.base import Rules
 
 #: candidate seeds tried per day and variant before giving up (each within the budget)
 CANDIDATES = 64
-#: positions the solver may search per candidate, by variant. The deals it proves winnable it
-#: almost always proves early (docs/solver.md, "Daily selection"): a candidate it cannot
-#: prove soon is cheaper to drop for the next one than to search on. About half a second to
-#: a second of one core each on the development machine; it also bounds the worker's memory.
-POSITIONS: dict[str, int] = {
-    "osmosis": 10_000,
-    "thumb_and_pouch": 15_000,
-    "gypsy": 20_000,
-    "freecell": 20_000,
-    "westhaven": 15_000,
-}
 DAY_MS = 86_400_000
 
 
@@ -56,15 +47,19 @@ def candidate_seeds(secret: bytes, date: str, variant: str, count: int = CANDIDA
     return seeds
 
 
-def candidate_budget(variant: str, seconds: float, clock: Callable[[], float]) -> Budget:
-    """What the solver may spend on one candidate seed of ``variant``: its positions, and
-    ``seconds`` by ``clock`` at most (the bench uses this very budget)."""
+def candidate_budget(variant: type[Rules], seconds: float, clock: Callable[[], float]) -> Budget:
+    """What the solver may spend on one candidate seed of ``variant``: the positions it
+    declares (``Rules.daily_positions``: the deals the solver proves winnable it almost
+    always proves early, docs/solver.md "Daily selection", so a candidate it cannot prove
+    soon is cheaper to drop for the next one than to search on; it also bounds the
+    worker's memory), and ``seconds`` by ``clock`` at most (the bench uses this very
+    budget)."""
     from shared.solver import Budget
 
-    return Budget(positions=POSITIONS[variant], seconds=seconds, clock=clock)
+    return Budget(positions=variant.daily_positions, seconds=seconds, clock=clock)
 
 
-def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
+def prove(variant: type[Rules], seeds: list[int], seconds: float) -> tuple[int, int]:
     """In a worker process: the first seed proven winnable and the positions it took."""
     from shared.solver import find_winnable_seed
 
@@ -77,5 +72,6 @@ def prove(variant: str, seeds: list[int], seconds: float) -> tuple[int, int]:
             os._exit(0)
         return time.monotonic()
 
-    seed, result = find_winnable_seed(variant, {}, seeds, candidate_budget(variant, seconds, clock))
+    budget = candidate_budget(variant, seconds, clock)
+    seed, result = find_winnable_seed(variant.id, {}, seeds, budget, Variants((variant,)))
     return seed, result.positions

@@ -37,7 +37,7 @@ from server.storage.queries.games import replay_record
 from shared import protocol as p
 from shared.errors import InvalidOptions, InvalidRecord, ProtocolError
 from shared.game import RESIGNED, WON
-from shared.games import RULES, replay
+from shared.games import replay
 
 if TYPE_CHECKING:
     from server.app import App
@@ -143,7 +143,11 @@ class DailyService:
             started = time.monotonic()
             try:
                 seed, positions = await loop.run_in_executor(
-                    pool, prove, variant, seeds, self.app.config.daily_budget_s
+                    pool,
+                    prove,
+                    self.app.games.variants.get(variant),
+                    seeds,
+                    self.app.config.daily_budget_s,
                 )
             except LookupError:
                 self._failed[(variant, date)] = self.app.clock()
@@ -182,7 +186,7 @@ class DailyService:
         while True:
             now = self.app.clock()
             for date in (utc_date(now), utc_date(now + DAY_MS)):
-                for variant in RULES:
+                for variant in self.app.games.variants.ids:
                     try:
                         await self.seed(variant, date, ahead=True)
                     except asyncio.CancelledError:
@@ -197,7 +201,7 @@ class DailyService:
 
     async def attempt(self, player: int, variant: str) -> tuple[LiveGame, str]:
         """The player's attempt at today's deal, started now if it is the first ``daily``."""
-        check_variant(variant)
+        check_variant(self.app.games.variants, variant)
         date = self.today()
         lock = self._locks.setdefault((player, variant), asyncio.Lock())
         async with lock:
@@ -278,7 +282,11 @@ class DailyService:
                 resigned = game.state == RESIGNED and (game.ended_ms or end) < end
                 record = replay_record(game, [action for action, _ in played], resigned=resigned)
                 try:
-                    stood = replay(record)
+                    stood = replay(
+                        record,
+                        variants=self.app.games.variants,
+                        prover=self.app.games.searches.prover,
+                    )
                 except (InvalidRecord, InvalidOptions):
                     log.exception("daily attempt %s does not replay", game.id)
                     continue
@@ -308,7 +316,7 @@ class DailyService:
         self, player: int, variant: str, date: str | None, limit: int
     ) -> tuple[str, tuple[p.Standing, ...], p.Standing | None]:
         """The day (today when ``date`` is None), its best ``limit`` entries, and the player's."""
-        check_variant(variant)
+        check_variant(self.app.games.variants, variant)
         today = self.today()
         date = date or today
         if date < today:

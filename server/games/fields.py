@@ -7,21 +7,44 @@ from collections.abc import Mapping
 from shared import protocol as p
 from shared.errors import InvalidOptions, ProtocolError
 from shared.game import Game
-from shared.games import new_game, rules_for
+from shared.games import new_game
+from shared.stuck import StuckProver
+from shared.variants import Variants
 
 
-def deal(variant: str, seed: int, options: Mapping[str, bool | int]) -> Game:
+def deal(
+    variants: Variants,
+    variant: str,
+    seed: int,
+    options: Mapping[str, bool | int],
+    prover: StuckProver | None = None,
+) -> Game:
     """The engine's deal; ``invalid_field`` naming ``variant`` or ``options`` when it refuses."""
     try:
-        return new_game(variant, seed=seed, options=options)
+        return new_game(variant, seed=seed, options=options, variants=variants, prover=prover)
     except InvalidOptions as exc:
-        field_name = "variant" if "variant" in str(exc) else "options"
-        raise ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}") from None
+        raise _invalid(exc) from None
 
 
-def check_variant(variant: str) -> None:
-    """``invalid_field`` naming ``variant`` unless the engine knows it."""
+def checked_options(
+    variants: Variants, variant: str, options: Mapping[str, bool | int]
+) -> dict[str, bool | int]:
+    """The variant's options, ``options`` merged over the defaults; ``invalid_field`` as
+    :func:`deal` says."""
     try:
-        rules_for(variant)
+        return variants.rules(variant, options).options
+    except InvalidOptions as exc:
+        raise _invalid(exc) from None
+
+
+def check_variant(variants: Variants, variant: str) -> None:
+    """``invalid_field`` naming ``variant`` unless the server plays it."""
+    try:
+        variants.get(variant)
     except InvalidOptions as exc:
         raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
+
+
+def _invalid(exc: InvalidOptions) -> ProtocolError:
+    field_name = "variant" if "variant" in str(exc) else "options"
+    return ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}")

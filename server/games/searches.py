@@ -6,7 +6,7 @@ milliseconds). Run on the event loop, that search would stall every other
 connection for as long, which is what made the server's tail latency. So
 :meth:`StuckSearches.settle` asks the game for the search it still needs
 (:meth:`shared.game.Game.stuck_question`), has a worker process answer it
-(:func:`shared.stuck.answer`, pure and module-level) and hands the verdict
+(each worker owns a :class:`shared.stuck.StuckProver`) and hands the verdict
 back (:meth:`shared.game.Game.answer_stuck`); the state, the view and the next
 move then use it without searching.
 
@@ -18,7 +18,9 @@ under load, one pipe write per batch instead of one per question.
 
 The pool is an optimisation, never a dependency: with ``workers`` 0, or when
 a worker cannot be started or dies (killed, say), the search runs in the
-server's own process, as it always could, and the failure is logged. A dead
+server's own process, as it always could, in the server's own prover
+(:attr:`StuckSearches.prover`, which the games the server makes share), and
+the failure is logged. A dead
 worker is replaced, at most once per :data:`RETRY_AFTER_S`.
 """
 
@@ -36,7 +38,8 @@ from multiprocessing.connection import Connection as Pipe
 from multiprocessing.process import BaseProcess
 
 from shared.game import Game
-from shared.stuck import StuckQuestion, answer
+from shared.stuck import StuckProver, StuckQuestion
+from shared.variants import STANDARD, Variants
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +67,9 @@ _Asked = tuple[int, tuple[object, ...]]
 _FIELDS = tuple(f.name for f in dataclasses.fields(StuckQuestion))
 
 
-def serve_questions(conn: Pipe) -> None:
-    """A worker's whole life: answer lists of questions with lists of ``(number, verdict)``.
+def serve_questions(conn: Pipe, variants: Variants = STANDARD) -> None:
+    """A worker's whole life: answer lists of questions with lists of ``(number, verdict)``,
+    in one prover of its own (what its searches remember serves the next questions).
 
     It ignores SIGINT and SIGTERM (a Ctrl-C or a service stop reaches the
     whole process group): the server stops it by closing the pipe, after its
@@ -73,6 +77,7 @@ def serve_questions(conn: Pipe) -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    prover = StuckProver(variants)
     while True:
         try:
             asked: list[_Asked] = conn.recv()
@@ -83,7 +88,7 @@ def serve_questions(conn: Pipe) -> None:
         verdicts: list[tuple[int, bool | None]] = []
         for number, values in asked:
             try:
-                verdict: bool | None = answer(StuckQuestion(*values))  # type: ignore[arg-type]
+                verdict: bool | None = prover.answer(StuckQuestion(*values))  # type: ignore[arg-type]
             except Exception:
                 verdict = None  # the server answers it itself, and sees the error there
             verdicts.append((number, verdict))
@@ -102,10 +107,19 @@ class _Worker:
 
 
 class StuckSearches:
-    """Answers the games' stuck questions in ``workers`` processes (0: in this process)."""
+    """Answers the games' stuck questions in ``workers`` processes (0: in this process).
 
-    def __init__(self, workers: int) -> None:
+    ``prover`` is this process's: the games the server makes share it, and it
+    answers here what no worker does. ``variants`` is where the workers find
+    the rules a question names.
+    """
+
+    def __init__(
+        self, workers: int, variants: Variants = STANDARD, prover: StuckProver | None = None
+    ) -> None:
         self.workers = workers
+        self.variants = variants
+        self.prover = prover if prover is not None else StuckProver(variants)
         self._pool: list[_Worker] = []
         self._numbers = itertools.count()
         self._failed_at: float | None = None
@@ -174,7 +188,7 @@ class StuckSearches:
                     self.in_workers += 1
                     return verdict
         self.in_process += 1
-        return answer(question)
+        return self.prover.answer(question)
 
     # -- workers -----------------------------------------------------------------------
 
@@ -194,7 +208,10 @@ class StuckSearches:
             try:
                 mine, theirs = context.Pipe()
                 process = context.Process(
-                    target=serve_questions, args=(theirs,), name="stuck-search", daemon=True
+                    target=serve_questions,
+                    args=(theirs, self.variants),
+                    name="stuck-search",
+                    daemon=True,
                 )
                 process.start()
                 theirs.close()

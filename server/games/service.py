@@ -19,7 +19,6 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.games.cache import GameCache
-from server.games.face_down import hide_face_down
 from server.games.fields import deal
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
@@ -33,6 +32,7 @@ from shared.errors import IllegalMove, InvalidNotation, InvalidOptions, InvalidR
 from shared.game import PLAYING, RESIGNED, STUCK, WON
 from shared.games import replay
 from shared.notation import UNDO, Action
+from shared.variants import STANDARD, Variants
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +54,15 @@ class GameService:
         cache_size: int = 10_000,
         hint_budget: float = 1.0,
         searches: StuckSearches | None = None,
+        variants: Variants = STANDARD,
     ) -> None:
         self.db_sessions = db_sessions
         self.writer = writer
-        #: where stuck searches run (worker processes, or this process with 0 workers)
-        self.searches = searches if searches is not None else StuckSearches(0)
+        #: the variants the server plays
+        self.variants = variants
+        #: where stuck searches run (worker processes, or this process with 0 workers); the
+        #: games made here share its prover
+        self.searches = searches if searches is not None else StuckSearches(0, variants)
         self.clock = clock
         self.hints = Hints(hint_budget)
         self._games = GameCache(self._load, cache_size)
@@ -91,7 +95,9 @@ class GameService:
         record = store.replay_record(row, actions, resigned=row.state == RESIGNED)
         try:
             # Replaying may run stuck searches: in a thread, not on the event loop.
-            game = await asyncio.to_thread(replay, record)
+            game = await asyncio.to_thread(
+                replay, record, variants=self.variants, prover=self.searches.prover
+            )
         except (InvalidRecord, InvalidOptions) as exc:
             log.error("game %s does not replay: %s", game_id, exc)
             raise ProtocolError(p.INTERNAL, f"game {game_id!r} cannot be rebuilt") from exc
@@ -123,7 +129,7 @@ class GameService:
         """A new game, stored; ``guarded=False`` skips the start guards (a daily attempt)."""
         if seed is None:
             seed = secrets.randbelow(p.MAX_SEED) + 1
-        game = deal(variant, seed, options)
+        game = deal(self.variants, variant, seed, options, self.searches.prover)
         for guard in self.start_guards if guarded else ():
             await guard(player_id, variant, seed, game.options)
         await self.searches.settle(game)  # the deal's state, before it is stored
@@ -270,8 +276,7 @@ def _take(live: LiveGame, action: Action) -> str:
         if action == UNDO:
             game.undo()
             return UNDO
-        hide_face_down(game, action)
-        # Game.play takes notation text: the one place the Action becomes text again.
-        return game.play(str(action))
+        # Every refusal the engine gives is a function of what the player sees.
+        return str(game.play(action))
     except (IllegalMove, InvalidNotation) as exc:
         raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None

@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from server.games.fields import deal
+from server.games.fields import checked_options
 from server.games.live import LiveGame
 from server.games.ply import ENDED
 from server.races.race import RaceRunner
@@ -151,7 +151,7 @@ class RoomService:
 
     async def create(self, player: int, name: str, message: p.CreateRoom) -> RoomState:
         self._check_room_count(player)
-        options = deal(message.variant, 1, message.options).options
+        options = checked_options(self.app.games.variants, message.variant, message.options)
         if message.seed is not None:
             self._check_seed(message.variant, options, message.seed)
         code = new_code()

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from shared import protocol as p
-from shared.games import rules_for
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
@@ -82,7 +81,7 @@ class RoomState:
         return p.RoomView(
             code=self.code,
             variant=self.variant,
-            options=rules_for(self.variant, self.options).options,
+            options=dict(self.options),  # merged over the defaults when the room was made
             host=self.host,
             players=tuple(
                 p.RoomPlayer(m.id, m.name, m.id in online, self.racers.get(m.id))

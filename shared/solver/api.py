@@ -1,35 +1,98 @@
 """The solver as the engine uses it: solve a deal or a game, hint, pick a winnable daily deal.
 
-Freecell is searched on compact boards (:mod:`shared.solver.freecell_fast`),
-every other variant on the engine's own positions; either way the line comes
-back as canonical actions the engine replays.
+Each variant names the search that serves it (``Rules.solver_search``), and
+:data:`SEARCHES` maps those names to the searches: Freecell is searched on
+compact boards (:mod:`shared.solver.freecell_fast`), Gypsy, Osmosis and the
+games whose stock feeds a waste by searches of their own, any other variant
+on the engine's own positions (:mod:`shared.solver.engine_search`); either
+way the line comes back as canonical actions the engine replays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
+from shared.game import WON as GAME_WON
+from shared.game import Game
+from shared.games import rules_for
 from shared.position import Position
 from shared.solver import (
     engine_search,
-    freecell_fast,
     freecell_search,
     gypsy_search,
     osmosis_search,
     waste_search,
 )
-from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Result
+from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Limits, Result
+from shared.variants import STANDARD, Variants
 from shared.variants.base import InternalMove, Rules
-from shared.variants.freecell import FreecellRules
-from shared.variants.gypsy import GypsyRules
-from shared.variants.osmosis import OsmosisRules
-
-if TYPE_CHECKING:
-    from shared.game import Game
 
 #: what a search may spend when the caller says nothing
 DEFAULT_BUDGET = Budget(positions=100_000)
+
+#: a search on (rules, position, limits): (verdict, internal moves, positions seen)
+LineSearch = Callable[[Rules, Position, Limits], tuple[str, list[InternalMove], int]]
+
+
+class Search(NamedTuple):
+    """What one search name stands for: how it solves, and how it ranks a hint's moves."""
+
+    solve: Callable[[Rules, Position, Budget], Result]
+    best_move: Callable[[Rules, Position, list[InternalMove]], InternalMove]
+
+
+def _lines(search: LineSearch) -> Callable[[Rules, Position, Budget], Result]:
+    """A search that finds internal moves as one that gives a :class:`Result` of names."""
+
+    def solve(rules: Rules, pos: Position, budget: Budget) -> Result:
+        limits = budget.limits()
+        verdict, moves, seen = search(rules, pos, limits)
+        line = tuple(rules.move_name(m) for m in moves)
+        return Result(verdict, line, seen, limits.elapsed())
+
+    return solve
+
+
+def _osmosis(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[InternalMove], int]:
+    if osmosis_search.fits(pos):
+        return osmosis_search.solve(rules, pos, limits)
+    return engine_search.solve(rules, pos.copy(), limits)
+
+
+def _waste(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[InternalMove], int]:
+    if waste_search.fits(rules, pos):
+        return waste_search.solve(rules, pos, limits)
+    return engine_search.solve(rules, pos.copy(), limits)
+
+
+def _generic(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[InternalMove], int]:
+    return engine_search.solve(rules, pos.copy(), limits)
+
+
+#: the searches by the names variants declare (``Rules.solver_search``)
+SEARCHES: Mapping[str, Search] = MappingProxyType(
+    {
+        "freecell": Search(_lines(freecell_search.solve_rules), freecell_search.best_move),
+        # The generic search wins no Gypsy deal; this one plays builds first, deals last.
+        "gypsy": Search(gypsy_search.solve_gypsy, engine_search.best_move),
+        "osmosis": Search(_lines(_osmosis), engine_search.best_move),
+        "waste": Search(_lines(_waste), engine_search.best_move),
+        "generic": Search(_lines(_generic), engine_search.best_move),
+    }
+)
+
+
+def search_of(rules: Rules) -> Search:
+    """The search ``rules`` names; ValueError for a name no search has."""
+    search = SEARCHES.get(rules.solver_search)
+    if search is None:
+        raise ValueError(
+            f"{rules.id} asks for the solver search {rules.solver_search!r}; "
+            f"there are {', '.join(SEARCHES)}"
+        )
+    return search
 
 
 def solve(
@@ -37,39 +100,23 @@ def solve(
     seed: int,
     options: Mapping[str, object] | None = None,
     budget: Budget | None = None,
+    variants: Variants = STANDARD,
 ) -> Result:
     """Solve the deal ``seed`` of ``variant`` from its start."""
-    from shared.games import rules_for
-
-    rules = rules_for(variant, options)
+    rules = rules_for(variant, options, variants)
     return solve_rules(rules, rules.deal(seed), budget)
 
 
 def solve_position(game: Game, budget: Budget | None = None) -> Result:
     """Solve ``game`` from where it stands now (face-down cards included: server side)."""
-    if game.state == "won":
+    if game.state == GAME_WON:
         return Result(WON, (), 0, 0.0 if budget and budget.clock else None)
     return solve_rules(game.rules, game.position, budget)
 
 
 def solve_rules(rules: Rules, pos: Position, budget: Budget | None = None) -> Result:
     """Solve ``pos`` under ``rules``; ``pos`` is left as it was."""
-    if isinstance(rules, GypsyRules):
-        # The generic search wins no Gypsy deal; this one plays builds first, deals last.
-        return gypsy_search.solve_gypsy(rules, pos, budget or DEFAULT_BUDGET)
-    limits = (budget or DEFAULT_BUDGET).limits()
-    moves: list[InternalMove]
-    if isinstance(rules, FreecellRules):
-        board = freecell_fast.from_position(pos)
-        verdict, moves, seen = freecell_search.solve(board, rules.autoplay, limits)
-    elif isinstance(rules, OsmosisRules) and osmosis_search.fits(pos):
-        verdict, moves, seen = osmosis_search.solve(rules, pos, limits)
-    elif rules.id in waste_search.VARIANTS and waste_search.fits(rules, pos):
-        verdict, moves, seen = waste_search.solve(rules, pos, limits)
-    else:
-        verdict, moves, seen = engine_search.solve(rules, pos.copy(), limits)
-    line = tuple(rules.move_name(m) for m in moves)
-    return Result(verdict, line, seen, limits.elapsed())
+    return search_of(rules).solve(rules, pos, budget or DEFAULT_BUDGET)
 
 
 def hint(game: Game, budget: Budget | None = None) -> str | None:
@@ -90,25 +137,7 @@ def hint(game: Game, budget: Budget | None = None) -> str | None:
 
 def best_move(rules: Rules, pos: Position, moves: list[InternalMove]) -> InternalMove:
     """The move after which the variant's search score is lowest (first such in list order)."""
-    best: tuple[int, int] | None = None
-    chosen = moves[0]
-    if isinstance(rules, FreecellRules):
-        board = freecell_fast.from_position(pos)
-        for i, move in enumerate(moves):
-            after = freecell_fast.play(board, move, rules.autoplay, True)
-            rank = (freecell_search.solve_score(after), i)
-            if best is None or rank < best:
-                best, chosen = rank, move
-        return chosen
-    score = engine_search.make_score(rules)
-    for i, move in enumerate(moves):
-        child = pos.copy()
-        rules.apply(child, move)
-        rules.after_move(child)
-        rank = (score(child), i)
-        if best is None or rank < best:
-            best, chosen = rank, move
-    return chosen
+    return search_of(rules).best_move(rules, pos, moves)
 
 
 def find_winnable_seed(
@@ -116,12 +145,11 @@ def find_winnable_seed(
     options: Mapping[str, object] | None,
     candidate_seeds: Iterable[int],
     budget: Budget | None = None,
+    variants: Variants = STANDARD,
 ) -> tuple[int, Result]:
     """The first candidate seed the solver proves winnable within ``budget`` (per seed),
     with its result. Raises LookupError when the candidates run out first."""
-    from shared.games import rules_for
-
-    rules = rules_for(variant, options)
+    rules = rules_for(variant, options, variants)
     for seed in candidate_seeds:
         result = solve_rules(rules, rules.deal(seed), budget)
         if result.verdict == WON:
@@ -131,12 +159,15 @@ def find_winnable_seed(
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "SEARCHES",
     "UNKNOWN",
     "UNWINNABLE",
     "WON",
+    "Search",
     "best_move",
     "find_winnable_seed",
     "hint",
+    "search_of",
     "solve",
     "solve_position",
     "solve_rules",

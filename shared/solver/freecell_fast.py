@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from shared.position import Position
 from shared.variants.base import InternalMove
-from shared.variants.freecell import ACCEPTS, BUILD, is_safe
+from shared.variants.freecell.tables import ACCEPTS, BUILD, MOVES, is_safe
 
 Board = tuple[bytes, ...]
 
@@ -21,16 +21,11 @@ FOUNDATIONS = (4, 5, 6, 7)
 COLUMNS = (8, 9, 10, 11, 12, 13, 14, 15)
 AUTO_SOURCES = CELLS + COLUMNS
 
-#: one shared tuple per internal move, so that stored paths cost no new objects
-_MOVES: dict[InternalMove, InternalMove] = {}
-
 
 def move_of(src: int, count: int, dst: int) -> InternalMove:
-    key = (src, count, dst)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = key
-    return move
+    """The move (src, count, dst) as one tuple made at import (the engine's own), so that
+    stored paths cost no new objects."""
+    return MOVES[src][count][dst]
 
 
 def from_position(pos: Position) -> Board:

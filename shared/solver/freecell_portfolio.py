@@ -9,15 +9,16 @@ a deal costs about as many positions as the search that suits it best needs,
 times the number of searches, while the first search alone still solves the
 easy majority within its first slice, at the cost it had alone.
 
-The searches expand the candidate moves (:func:`candidates`: one move per
-class of moves whose results share a key)
-over the same canonical keys. A complete search keeps every one, so when it runs
-out of positions it has seen every reachable key: that is the proof behind
-``unwinnable``. The first search is incomplete on purpose: it never puts into a
-free cell a card that lies on the card it builds on, which rarely helps, and so
-needs about a quarter fewer positions (deals 1-1000, weights 6/2/2/4/2 and 1 a
-move, at most 20,000 a deal: 1.27 million in all pruned, 1.74 million not).
-When it runs out it proves nothing and drops out; the complete search goes on.
+The searches expand the candidate moves
+(:func:`shared.solver.freecell_moves.candidates`: one move per class of moves
+whose results share a key) over the same canonical keys. A complete search
+keeps every one, so when it runs out of positions it has seen every reachable
+key: that is the proof behind ``unwinnable``. The first search is incomplete
+on purpose: it never puts into a free cell a card that lies on the card it
+builds on, which rarely helps, and so needs about a quarter fewer positions
+(deals 1-1000, weights 6/2/2/4/2 and 1 a move, at most 20,000 a deal: 1.27
+million in all pruned, 1.74 million not). When it runs out it proves nothing
+and drops out; the complete search goes on.
 
 The inner loop is written for speed (it is most of the solver's time): the
 candidate moves, the move, the engine's autoplay when it can fire, the key,
@@ -31,164 +32,13 @@ from collections.abc import Sequence
 from heapq import heappop, heappush
 from typing import NamedTuple
 
-from shared.solver.freecell_fast import (
-    ACCEPTS,
-    BUILD,
-    CELLS,
-    COLUMNS,
-    FOUNDATIONS,
-    Board,
-    foundation_total,
-    key,
-    legal,
-    play,
-)
+from shared.solver.freecell_fast import Board, foundation_total, key, legal, play
+from shared.solver.freecell_moves import CACHE_SIZE, candidates
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Limits
 from shared.variants.base import InternalMove
 
-#: the four aces' codes
-ACES = (1, 17, 33, 49)
-
 #: positions between two looks at the clock
 CLOCK_EVERY = 256
-
-#: entries a per-column cache may hold before it is emptied (bounds memory)
-CACHE_SIZE = 200_000
-
-#: build length of the top run of a column, by column contents
-_runs: dict[bytes, int] = {}
-
-
-def run_of(col: bytes) -> int:
-    """Cards at the top of the (non-empty) column ``col`` forming one build, remembered."""
-    run = _runs.get(col)
-    if run is None:
-        n = len(col)
-        run = 1
-        while run < n and BUILD[col[-run - 1] * 64 + col[-run]]:
-            run += 1
-        if len(_runs) >= CACHE_SIZE:
-            _runs.clear()
-        _runs[col] = run
-    return run
-
-
-def candidates(board: Board, forced_safe: bool, complete: bool = True) -> list[InternalMove]:
-    """Legal moves, one per class of equivalent ones (a move to a second empty cell or
-    column, or a whole column onto an empty one, gives a board with the key of a move
-    kept here, so nothing is lost).
-
-    Foundation moves first, then builds onto columns, then moves to the first
-    empty column and the first empty cell; when ``forced_safe`` (no autoplay), a
-    foundation move Horne's rule makes safe is returned alone. Not ``complete``:
-    a card lying on the card it builds on is never put in a free cell (it rarely
-    helps, and it is most of the branching; a search without it proves nothing).
-    """
-    empty_cell = -1
-    n_cells = 0
-    for c in CELLS:
-        if not board[c]:
-            n_cells += 1
-            if empty_cell < 0:
-                empty_cell = c
-    empty_col = -1
-    n_empty = 0
-    takers: dict[int, list[int]] = {}
-    for t in COLUMNS:
-        tp = board[t]
-        if tp:
-            for card in ACCEPTS[tp[-1]]:
-                found = takers.get(card)
-                if found is None:
-                    takers[card] = [t]
-                else:
-                    found.append(t)
-        else:
-            n_empty += 1
-            if empty_col < 0:
-                empty_col = t
-    limit = (n_cells + 1) << n_empty
-    limit_to_empty = (n_cells + 1) << (n_empty - 1) if n_empty else 0
-    homes: dict[int, int] = {}
-    first_empty = -1
-    high = [0, 0, 0, 0]
-    for f in FOUNDATIONS:
-        fp = board[f]
-        if fp:
-            top = fp[-1]
-            homes[top + 1] = f
-            high[top >> 4] = top & 15
-        elif first_empty < 0:
-            first_empty = f
-    if first_empty >= 0:
-        for ace in ACES:
-            homes[ace] = first_empty
-    home: list[InternalMove] = []
-    builds: list[InternalMove] = []
-    others: list[InternalMove] = []
-    for src in CELLS:
-        pile = board[src]
-        if not pile:
-            continue
-        card = pile[-1]
-        f = homes.get(card, -1)
-        if f >= 0:
-            if forced_safe and _horne_safe(card, high):
-                return [(src, 1, f)]
-            home.append((src, 1, f))
-        targets = takers.get(card)
-        if targets:
-            for t in targets:
-                builds.append((src, 1, t))
-        if empty_col >= 0:
-            others.append((src, 1, empty_col))
-    for src in COLUMNS:
-        pile = board[src]
-        if not pile:
-            continue
-        card = pile[-1]
-        f = homes.get(card, -1)
-        if f >= 0:
-            if forced_safe and _horne_safe(card, high):
-                return [(src, 1, f)]
-            home.append((src, 1, f))
-        run = run_of(pile)
-        if run == 1:
-            targets = takers.get(card)
-            if targets:
-                for t in targets:
-                    builds.append((src, 1, t))
-        else:
-            for n in range(1, min(run, limit) + 1):
-                targets = takers.get(pile[-n])
-                if targets:
-                    for t in targets:
-                        builds.append((src, n, t))
-        if empty_col >= 0:
-            top = min(run, limit_to_empty)
-            if top == len(pile):
-                top -= 1
-            for n in range(top, 0, -1):
-                others.append((src, n, empty_col))
-        if empty_cell >= 0 and (complete or run == 1):
-            others.append((src, 1, empty_cell))
-    if home:
-        home += builds
-        home += others
-        return home
-    builds += others
-    return builds
-
-
-def _horne_safe(card: int, high: list[int]) -> bool:
-    """No card still out can need ``card`` to build on: aces and twos, or both cards of
-    the other colour one rank lower are home."""
-    rank = card & 15
-    if rank <= 2:
-        return True
-    if card >> 4 in (1, 2):
-        return high[0] >= rank - 1 and high[3] >= rank - 1
-    return high[1] >= rank - 1 and high[2] >= rank - 1
 
 
 class Weights(NamedTuple):
@@ -229,8 +79,12 @@ class BestFirst:
     ``parents`` maps each key seen to (parent key, move), for the line back.
     """
 
-    def __init__(self, start: Board, auto: bool, plan: Plan) -> None:
+    def __init__(
+        self, start: Board, auto: bool, plan: Plan, runs: dict[bytes, int] | None = None
+    ) -> None:
         self.auto = auto
+        #: column -> its top build's length, shared by the searches of one solve
+        self.runs: dict[bytes, int] = {} if runs is None else runs
         self.weights = plan.weights
         self.complete = plan.complete
         self.order = -1 if plan.newest_first else 1
@@ -342,10 +196,11 @@ class BestFirst:
         score = self.score
         order = self.order
         counter = self.counter
+        runs = self.runs
         full = board_key == self.start_key
         try:
             # The start may be unsettled (a deal, a hand-built board): all its moves count.
-            for move in legal(board) if full else candidates(board, not auto, complete):
+            for move in legal(board) if full else candidates(board, not auto, complete, runs):
                 child = play(board, move, auto, full)
                 cells = sorted(child[0] + child[1] + child[2] + child[3])
                 child_key = bytes(cells) + b"\0" + b"\0".join(sorted(child[8:16]))
@@ -405,7 +260,8 @@ def solve(
     """
     if foundation_total(start) == 52:
         return WON, [], 1
-    searches = [BestFirst(start, auto, plan) for plan in plans]
+    runs: dict[bytes, int] = {}
+    searches = [BestFirst(start, auto, plan, runs) for plan in plans]
     cap = limits.positions
     slice_ = FIRST_SLICE
     # positions stored by all the searches, their common start counted once

@@ -86,7 +86,7 @@ class _Board:
         return sum(1 for top in self.found if top and top & ~15 == suit and top & 15 >= rank)
 
     def safe(self, card: int) -> bool:
-        """No card still out can need ``card`` to build on (see shared.solver.safe)."""
+        """No card still out can need ``card`` to build on (see shared.variants.safe)."""
         rank = card & 15
         if rank <= 2:
             return True
@@ -104,7 +104,8 @@ class _Board:
 
     def moves(self, complete: bool) -> list[Compact]:
         """The moves worth trying, best first, or one foundation move alone: any in the
-        first pass, a safe one (:mod:`shared.solver.safe`) in the ``complete`` pass.
+        first pass, a safe one (as ``GypsyRules.safe_move`` says) in the ``complete``
+        pass.
 
         Productive moves come before ``deal``; in the complete pass the rest (a card
         shifted between equal parents, parts of builds or whole columns into empty

@@ -19,7 +19,7 @@ dealt cards less those home (they leave from the top).
 Forced moves, played alone (no line can regret them): a reserve top onto a
 started foundation (the foundations only ever take more, and the talon is
 untouched); with one card per deal, the waste top onto a started foundation as
-well (``shared.solver.safe`` says why). Starting a foundation fixes the next
+well (``OsmosisRules.safe_move`` says why). Starting a foundation fixes the next
 suit, and with three cards per deal a waste card leaving regroups every later
 deal, so those are choices. Nothing else is pruned: when every key has been
 seen the deal is ``unwinnable``.

@@ -20,7 +20,7 @@ card with those above it, or the top card or the whole face-up part), and
 whether foundation cards come back (Thumb and Pouch only).
 
 Forced moves, played alone: a card to its foundation when every card that could
-be built on it is home, aces and twos always (``shared.solver.safe``); dealing
+be built on it is home, aces and twos always (the variants' ``safe_move``); dealing
 past such a card is never better than playing it, so the scan of the talon
 stops there. Every other legal move is tried (a whole column onto an empty one
 and foundation-to-foundation moves only give the same key): when every key has
@@ -38,8 +38,10 @@ from shared.variants.base import DEAL, InternalMove, Rules
 
 T = TypeVar("T")
 
-#: the variants this search plays
-VARIANTS = ("thumb_and_pouch", "westhaven")
+#: the piles this search reads, in the order of the variant's pile ids (the tableau after)
+PILES = ("s", "w", "f0", "f1", "f2", "f3")
+#: what a column gives up in the variants this search plays (``Rules.pick_up``)
+PICK_UPS = ("any", "top_or_all")
 WASTE = 1
 F0 = 2
 T0 = 6
@@ -50,22 +52,6 @@ Cols = tuple[tuple[int, ...], ...]
 State = tuple[Cols, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 Key = tuple[object, ...]
 Step = tuple[InternalMove, ...]
-
-#: the cards that may lie on each card code in a column, one rank lower: of another suit
-#: (Thumb and Pouch), of the other colour (Westhaven)
-ONTO_SUIT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s * 16 + (c & 15) - 1 for s in range(4) if s != c >> 4) if (c & 15) > 1 else ()
-    for c in range(64)
-)
-ONTO_COLOUR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s * 16 + (c & 15) - 1 for s in ((0, 3) if (c >> 4) in (1, 2) else (1, 2)))
-    if (c & 15) > 1
-    else ()
-    for c in range(64)
-)
-#: the suits whose card one rank lower may lie on each card code (the safe-move test)
-BELOW_SUIT = tuple(tuple(s for s in range(4) if s != c >> 4) for c in range(64))
-BELOW_COLOUR = tuple((0, 3) if (c >> 4) in (1, 2) else (1, 2) for c in range(64))
 
 
 def fits(rules: Rules, pos: Position) -> bool:
@@ -88,18 +74,20 @@ class Board:
     of the compact board."""
 
     def __init__(self, rules: Rules) -> None:
-        if rules.id not in VARIANTS:
+        if rules.pile_ids[: len(PILES)] != PILES or rules.pick_up not in PICK_UPS:
             raise ValueError(f"{rules.id} is not a game of columns fed by a waste")
         self.max_redeals = rules.max_redeals
         self.columns = len(rules.tableau)
-        thumb = rules.id == "thumb_and_pouch"
-        self.onto = ONTO_SUIT if thumb else ONTO_COLOUR
-        self.below = BELOW_SUIT if thumb else BELOW_COLOUR
-        #: Thumb and Pouch picks up any face-up card with those above it; Westhaven
-        #: only the top card or the whole face-up part
-        self.pick_any = thumb
-        #: Thumb and Pouch's foundation cards stay in play
-        self.from_foundations = thumb
+        #: the cards that may lie on each card code in a column, one rank lower (of
+        #: another suit in Thumb and Pouch, of the other colour in Westhaven)
+        self.onto = rules.builds_on
+        #: the suits of those cards (the safe-move test)
+        self.below = tuple(tuple(card >> 4 for card in cards) for cards in rules.builds_on)
+        #: any face-up card moves with those above it (Thumb and Pouch), or only the top
+        #: card or the whole face-up part (Westhaven)
+        self.pick_any = rules.pick_up == "any"
+        #: foundation cards stay in play (Thumb and Pouch)
+        self.from_foundations = rules.foundation_cards_in_play
 
     def start(self, pos: Position) -> State:
         piles = pos.piles
@@ -125,7 +113,7 @@ class Board:
         )
 
     def safe(self, found: tuple[int, ...], card: int) -> bool:
-        """No card still out can need ``card`` to lie on (see shared.solver.safe)."""
+        """No card still out can need ``card`` to lie on (see shared.variants.safe)."""
         rank = card & 15
         if rank <= 2:
             return True

@@ -1,7 +1,10 @@
-"""What every variant shares: pile layout, internal moves, the stock, foundations.
+"""What every variant shares: its declarations, options, the stock, foundations, the hooks.
 
-A variant is a subclass of :class:`Rules` that describes its layout as data
-and implements a few hooks:
+A variant is one module defining a subclass of :class:`Rules`. It declares, as
+class attributes, everything the rest of the code needs to know about it (its
+id and name, decks, layout for clients, which solver search serves it, its
+stuck proof, which piles are interchangeable, its daily solver budget) and
+implements a few hooks:
 
 ``deal(seed)``
     the starting :class:`Position`.
@@ -9,14 +12,19 @@ and implements a few hooks:
     every legal move as internal tuples, fast: the engine calls it on every
     step and the solver millions of times.
 ``why_illegal(pos, move)``
-    ``None`` when the move is legal, else the reason a person can read. This
-    is the rules written plainly; tests check that it agrees with ``legal``
-    on every candidate move of random positions.
+    ``None`` when the move is legal, else the reason a person can read, which
+    never names a face-down card (:mod:`shared.variants.reasons`). This is
+    the rules written plainly; tests check that it agrees with ``legal`` on
+    every candidate move of random positions.
 ``after_move(pos, after=None)``
     automatic moves that are part of the player's action (Freecell autoplay);
     returns how many it made.
 ``score(pos)``
     the score of a position (a function of the board alone).
+``quick_progress(pos)`` and ``safe_move(pos, move)``
+    a cheap proof that a card can still go home (the stuck check's first
+    try), and the foundation moves no winning line can regret (the solver
+    plays them alone).
 
 Internal moves are tuples ``(src, count, dst)`` of pile indices into
 ``pile_ids``; :data:`DEAL` stands for the stock action.
@@ -26,38 +34,94 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from itertools import pairwise
-from typing import ClassVar, Final
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol
 
-from shared.cards import NAME, RANK, SUIT, is_build_step, parse_card
-from shared.errors import IllegalMove, InvalidNotation, InvalidOptions
-from shared.notation import DEAL as DEAL_WORD
-from shared.notation import Move
+from shared.cards import NO_BUILDS, RANK, SUIT
+from shared.errors import InvalidOptions
 from shared.position import Position
+from shared.variants.layout import Layout
+from shared.variants.piles import DEAL, InternalMove, PileNotation, move_tables
+from shared.variants.reasons import Reasons
 
-InternalMove = tuple[int, int, int]
-
-#: the stock action as an internal move
-DEAL: Final[InternalMove] = (-1, 0, -1)
+__all__ = [
+    "DEAL",
+    "InternalMove",
+    "OptionValue",
+    "ProgressSearch",
+    "ProgressSearchFactory",
+    "Proof",
+    "Rules",
+]
 
 OptionValue = bool | int
 
-#: per Rules class: move -> canonical name, and back (filled as moves are named)
-_NAMES: dict[type, tuple[dict[InternalMove, str], dict[str, InternalMove]]] = {}
+#: what proved that a position can still make progress: a line of moves in the variant's
+#: own form (Freecell's witness), or True; the stuck check tries it again on later positions
+Proof = tuple[tuple[int, int], ...] | bool
 
 
-class Rules(ABC):
+class ProgressSearch(Protocol):
+    """A variant's stuck proof, as :class:`shared.stuck.StuckProver` runs it.
+
+    A prover makes one per search class, so whatever it remembers lives as
+    long as the prover does. Both methods answer only about progress: a
+    proof is a legal line of moves that puts a card home, never a guess.
+    """
+
+    def cheap_proof(self, rules: Rules, pos: Position, hint: Proof | None) -> Proof | None:
+        """A proof found without a search (``hint``: the last one found in this game)."""
+        ...
+
+    def search(self, rules: Rules, pos: Position, budget: int) -> tuple[bool | None, Proof | None]:
+        """(True, a proof) when some line puts a card home, (False, None) when none can
+        within ``budget`` positions seen whole, (None, None) when the budget ran out."""
+        ...
+
+
+class ProgressSearchFactory(Protocol):
+    """A :class:`ProgressSearch` class: ``boards`` bounds what it remembers, ``native``
+    lets it use compiled helpers where they were built."""
+
+    def __call__(self, *, boards: int, native: bool) -> ProgressSearch: ...
+
+
+class Rules(PileNotation, Reasons, ABC):
     """The rules of one variant, with its options fixed. Stateless: positions carry the state."""
 
     id: ClassVar[str]
     name: ClassVar[str]
-    #: option name -> default value (the type of the default is the option's type)
-    option_defaults: ClassVar[Mapping[str, OptionValue]] = {}
-    max_score: ClassVar[int]
-    #: pile ids in layout order: left to right, then top to bottom
-    pile_ids: ClassVar[tuple[str, ...]]
-    #: number of cards in play (52, or 104 for two decks)
+    #: decks shuffled together; ``card_count`` is 52 per deck
+    decks: ClassVar[int] = 1
     card_count: ClassVar[int] = 52
+    #: option name -> default value (the type of the default is the option's type)
+    option_defaults: ClassVar[Mapping[str, OptionValue]] = MappingProxyType({})
+    max_score: ClassVar[int]
+    #: pile ids in the order of the view's piles
+    pile_ids: ClassVar[tuple[str, ...]]
+    #: how clients draw the board (sent in VariantInfo)
+    layout: ClassVar[Layout]
+    #: the solver's search for this variant, by name (shared.solver.api: "freecell",
+    #: "gypsy", "osmosis", "waste" or "generic")
+    solver_search: ClassVar[str] = "generic"
+    #: the stuck proof: None for the generic search on engine positions
+    #: (shared.stuck.generic); a variant with a search of its own names its class
+    stuck_search: ClassVar[ProgressSearchFactory | None] = None
+    #: kinds of pile ("t", "f", "r") whose piles no rule tells apart, so that positions
+    #: that differ only by which of them holds what play alike (canonical keys)
+    interchangeable: ClassVar[tuple[str, ...]] = ()
+    #: positions the solver may search per candidate seed when choosing a daily deal
+    daily_positions: ClassVar[int] = 20_000
+
+    # Facts of the tableau that searches read (shared.solver.waste_search):
+    #: BUILDS_ON[card]: the cards that may be put on ``card`` in a tableau column
+    builds_on: ClassVar[tuple[tuple[int, ...], ...]] = NO_BUILDS
+    #: what a column gives up: "build" (a build from its top), "any" (any face-up card
+    #: with those above it), "top_or_all" (its top card or its whole face-up part),
+    #: "top" (its top card)
+    pick_up: ClassVar[str] = "build"
+    #: a foundation's top card may come back into play
+    foundation_cards_in_play: ClassVar[bool] = False
 
     #: True when no card is ever face down and there is no stock: a move's inverse,
     #: when legal, puts back exactly what the move changed (the engine's undo-free
@@ -67,6 +131,21 @@ class Rules(ABC):
     # stock and waste: cards turned per deal and redeals allowed (None: unlimited)
     deal_count: int = 1
     max_redeals: int | None = 0
+
+    #: the moves a game of this layout can list, named (see shared.variants.piles)
+    _move_names: ClassVar[Mapping[InternalMove, str]]
+    _moves_by_name: ClassVar[Mapping[str, InternalMove]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Freeze a variant's declarations and make its tables, once, as its class is made."""
+        super().__init_subclass__(**kwargs)
+        if "option_defaults" in cls.__dict__:
+            cls.option_defaults = MappingProxyType(dict(cls.option_defaults))
+        if "pile_ids" not in cls.__dict__:
+            return  # no layout of its own (a base for other variants): nothing to make
+        cls.card_count = 52 * cls.decks
+        cls.layout.check(cls.pile_ids)
+        cls._move_names, cls._moves_by_name = move_tables(cls.pile_ids)
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         self.options: dict[str, OptionValue] = self.check_options(options or {})
@@ -78,14 +157,18 @@ class Rules(ABC):
         self.stock: int = self.index.get("s", -1)
         self.waste: int = self.index.get("w", -1)
         self.is_foundation: tuple[bool, ...] = tuple(p[0] == "f" for p in ids)
-        # Names depend on the layout alone, so every rules object of a variant shares
-        # them (a game makes its own rules object; its first moves are named already).
-        names = _NAMES.get(type(self))
-        if names is None:
-            names = _NAMES[type(self)] = ({DEAL: DEAL_WORD}, {DEAL_WORD: DEAL})
-        self._move_names: dict[InternalMove, str] = names[0]
-        self._moves_by_name: dict[str, InternalMove] = names[1]
         self.configure()
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        """The variant's VariantInfo (protocol.md), as the server sends it in ``welcome``."""
+        return {
+            "id": cls.id,
+            "name": cls.name,
+            "options": dict(cls.option_defaults),
+            "max_score": cls.max_score,
+            "layout": cls.layout.info(),
+        }
 
     # -- options -------------------------------------------------------------
 
@@ -151,13 +234,19 @@ class Rules(ABC):
         top = pile[-1]
         return SUIT[top] == SUIT[card] and RANK[top] + 1 == RANK[card]
 
+    def quick_progress(self, pos: Position) -> bool:
+        """Hook: a cheap proof that a card can still reach a foundation (False: don't know)."""
+        return False
+
+    def safe_move(self, pos: Position, move: InternalMove) -> bool:
+        """Hook: ``move``, a legal move to a foundation, is one no winning line can regret,
+        so the solver may play it alone (False, the default: none is)."""
+        return False
+
     # -- shared mechanics ----------------------------------------------------
 
     def apply(self, pos: Position, move: InternalMove) -> None:
-        """Play a legal move (unchecked), turning up an exposed face-down card.
-
-        :meth:`move_cards` written out, as the engine plays one move per step.
-        """
+        """Play a legal move (unchecked), turning up an exposed face-down card."""
         src, count, dst = move
         if src < 0:
             self.use_stock(pos)
@@ -168,18 +257,6 @@ class Rules(ABC):
             piles[dst].append(pile.pop())
         else:
             piles[dst].extend(pile[-count:])
-            del pile[-count:]
-        down = pos.down
-        if down[src] and down[src] >= len(pile):
-            down[src] = len(pile) - 1
-
-    @staticmethod
-    def move_cards(pos: Position, src: int, count: int, dst: int) -> None:
-        pile = pos.piles[src]
-        if count == 1:
-            pos.piles[dst].append(pile.pop())
-        else:
-            pos.piles[dst].extend(pile[-count:])
             del pile[-count:]
         down = pos.down
         if down[src] and down[src] >= len(pile):
@@ -269,142 +346,22 @@ class Rules(ABC):
         is_f = self.is_foundation
         return any(m[0] >= 0 and is_f[m[2]] and not is_f[m[0]] for m in legal)
 
-    def quick_progress(self, pos: Position) -> bool:
-        """Hook: a cheap proof that a card can still reach a foundation (False: don't know)."""
-        return False
+    def legal_and_progress(
+        self, pos: Position, memo: dict[Any, Any] | None = None
+    ) -> tuple[list[InternalMove], bool]:
+        """``legal(pos)`` and whether one of those moves sends a card home
+        (:meth:`can_progress_now`): the engine asks both on every step, and a
+        variant whose move generator sees the answer on the way gives it here.
+
+        ``memo`` is a dict the caller owns (a game, for its lifetime) in which
+        the variant may remember what it derives from a part of the position that
+        changes seldom (Freecell: which foundation takes which card); None: nothing
+        is remembered."""
+        legal = self.legal(pos)
+        return legal, self.can_progress_now(pos, legal)
 
     def foundation_count(self, pos: Position) -> int:
         return sum(map(len, map(pos.piles.__getitem__, self.foundations)))
 
     def is_won(self, pos: Position) -> bool:
         return self.foundation_count(pos) == self.card_count
-
-    # -- notation --------------------------------------------------------------
-
-    def move_name(self, move: InternalMove) -> str:
-        name = self._move_names.get(move)
-        if name is None:
-            src, count, dst = move
-            name = str(Move(self.pile_ids[src], count, self.pile_ids[dst]))
-            self._move_names[move] = name
-            self._moves_by_name[name] = move
-        return name
-
-    def move_names(self, moves: list[InternalMove]) -> list[str]:
-        """Canonical names of many moves; names are cached, as the same few recur all game."""
-        try:
-            return list(map(self._move_names.__getitem__, moves))
-        except KeyError:
-            return [self.move_name(m) for m in moves]
-
-    def known_move(self, name: str) -> InternalMove | None:
-        """The internal move of a canonical name this variant's rules have already written."""
-        return self._moves_by_name.get(name)
-
-    def pile(self, pile_id: str) -> int:
-        index = self.index.get(pile_id)
-        if index is None:
-            raise IllegalMove(f"{self.name} has no pile {pile_id!r}")
-        return index
-
-    def internal(self, move: Move) -> InternalMove:
-        """A parsed move with explicit piles as an internal move (``dst`` "f" is the caller's)."""
-        return (self.pile(move.src), move.count, self.pile(move.dst))
-
-    def cards_text(self, cards: list[int]) -> str:
-        return " ".join(NAME[c] for c in cards)
-
-    def position_text(self, pos: Position) -> str:
-        """A few-line dump of a position: ``t0: ?JD ?KD 2S`` per non-empty pile,
-        ``?`` marking face-down cards, plus ``redeals_used: N`` when non-zero."""
-        lines = []
-        for pid, pile, down in zip(self.pile_ids, pos.piles, pos.down, strict=True):
-            if pile:
-                words = ["?" + NAME[c] for c in pile[:down]] + [NAME[c] for c in pile[down:]]
-                lines.append(f"{pid}: {' '.join(words)}")
-        if pos.redeals_used:
-            lines.append(f"redeals_used: {pos.redeals_used}")
-        return "\n".join(lines)
-
-    def position_from_text(self, text: str) -> Position:
-        """The inverse of :meth:`position_text`; for hand-built positions in tests and tools.
-
-        Face-down cards must lie below face-up ones; the stock is always all
-        face down, whether or not its cards carry ``?``.
-        """
-        piles: list[list[int]] = [[] for _ in self.pile_ids]
-        down = [0] * len(self.pile_ids)
-        redeals = 0
-        for raw in text.strip().splitlines():
-            line = raw.strip()
-            if not line:
-                continue
-            head, sep, rest = line.partition(":")
-            if not sep:
-                raise InvalidNotation(f"{line!r} is not 'PILE: CARDS'")
-            head = head.strip()
-            if head == "redeals_used":
-                redeals = int(rest)
-                continue
-            index = self.index.get(head)
-            if index is None:
-                raise InvalidNotation(f"{self.name} has no pile {head!r}")
-            for word in rest.split():
-                hidden = word.startswith("?")
-                card = parse_card(word[1:] if hidden else word)
-                if hidden:
-                    if len(piles[index]) != down[index]:
-                        raise InvalidNotation(f"{line!r}: a face-down card above a face-up one")
-                    down[index] += 1
-                piles[index].append(card)
-        if self.stock >= 0:
-            down[self.stock] = len(piles[self.stock])
-        return Position(piles, down, redeals)
-
-    # -- helpers for why_illegal ---------------------------------------------
-
-    def basic_reason(self, pos: Position, move: InternalMove) -> str | None:
-        """Reasons common to every variant: empty source, face-down cards, same pile."""
-        src, count, dst = move
-        ids = self.pile_ids
-        if src == dst:
-            return f"{ids[src]} cannot move onto itself"
-        pile = pos.piles[src]
-        if not pile:
-            return f"{ids[src]} is empty"
-        up = len(pile) - pos.down[src]
-        if count > up:
-            if count > len(pile):
-                return f"{ids[src]} has only {len(pile)} cards"
-            return f"{ids[src]} has only {up} face-up cards"
-        return None
-
-    @staticmethod
-    def build_reason(cards: list[int]) -> str | None:
-        """Why ``cards`` (bottom to top) are not an alternate-colour, one-rank-down build."""
-        for lower, upper in pairwise(cards):
-            if not is_build_step(lower, upper):
-                return (
-                    f"{NAME[upper]} on {NAME[lower]} is not a build: "
-                    "colours must alternate and ranks go down by one"
-                )
-        return None
-
-    def to_foundation_reason(self, pos: Position, cards: list[int], f: int) -> str | None:
-        """Why ``cards`` may not go onto foundation ``f`` under the common rule, or None."""
-        if len(cards) > 1:
-            return "one card at a time goes to a foundation"
-        return self.foundation_reason(pos, cards[0], f)
-
-    def foundation_reason(self, pos: Position, card: int, f: int) -> str | None:
-        """Why the common foundation rule refuses ``card`` on foundation ``f``, or None."""
-        if self.foundation_accepts(pos, card, f):
-            return None
-        pile = pos.piles[f]
-        fid = self.pile_ids[f]
-        if not pile:
-            return f"{NAME[card]} cannot start {fid}: an empty foundation takes only an ace"
-        return (
-            f"{NAME[card]} cannot go on {NAME[pile[-1]]} in {fid}: "
-            "needs the same suit, one rank higher"
-        )

@@ -8,21 +8,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from shared.cards import NAME, RANK, RED, is_build_step
+from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
 from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
+from shared.variants.layout import GAP, Layout
+from shared.variants.safe import nothing_builds_on, other_colour
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(8))
 ACES = (1, 17, 33, 49)
 #: per card code, the codes of the two cards that may lie on it in a build
-_BUILD_ONTO: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s * 16 + (c & 15) - 1 for s in ((0, 3) if (c >> 4) in (1, 2) else (1, 2)))
-    if 2 <= (c & 15) <= 13
-    else ()
-    for c in range(64)
-)
+_BUILD_ONTO = ALTERNATE_BUILDS
 
 
 def build_length(pile: list[int], up: int) -> int:
@@ -44,7 +41,15 @@ class GypsyRules(Rules):
     option_defaults: ClassVar = {}
     max_score = 1000
     pile_ids = ("s", *FOUNDATIONS, *TABLEAU)
-    card_count = 104
+    layout = Layout.of(("s", GAP, *FOUNDATIONS), TABLEAU, down=TABLEAU)
+    solver_search = "gypsy"
+    #: the stock deals to t0..t7 in order, so the columns keep their places; any ace
+    #: starts any foundation (the two copies of a card are the same integer already)
+    interchangeable = ("f",)
+    daily_positions = 20_000
+    builds_on = ALTERNATE_BUILDS
+    foundation_cards_in_play = True
+    decks = 2
     # ``deal`` gives one card to each column; there is no waste and no redeal.
     deal_count = 8
     max_redeals = 0
@@ -187,6 +192,11 @@ class GypsyRules(Rules):
             )
         return None
 
+    def safe_move(self, pos: Position, move: InternalMove) -> bool:
+        """Both copies of both cards that could be built on this one are home."""
+        card = pos.piles[move[0]][-1]
+        return nothing_builds_on(card, pos, self.foundations, other_colour(card), self.decks)
+
     # -- score and progress ----------------------------------------------------
 
     def score(self, pos: Position) -> int:
@@ -251,8 +261,10 @@ def can_clear(cover: list[int], tops: list[int], empties: int) -> bool:
     end = len(cover)
     while end:
         lo = end - 1
-        while lo and RANK[cover[lo - 1]] == RANK[cover[lo]] + 1 and (
-            RED[cover[lo - 1]] != RED[cover[lo]]
+        while (
+            lo
+            and RANK[cover[lo - 1]] == RANK[cover[lo]] + 1
+            and (RED[cover[lo - 1]] != RED[cover[lo]])
         ):
             lo -= 1
         for j in range(lo, end):

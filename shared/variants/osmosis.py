@@ -9,12 +9,13 @@ a reserve or the waste, so the only action that is not a foundation move is
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from shared.cards import NAME, RANK, RANKS, SUIT
 from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
+from shared.variants.layout import Layout
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -47,6 +48,21 @@ class OsmosisRules(Rules):
     option_defaults: ClassVar = {"deal_three": False}
     max_score = 52
     pile_ids = ("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3", "s", "w")
+    #: stock and waste on top, then each reserve beside the foundation of its row, both
+    #: spread sideways: which ranks a foundation holds is what the player must see
+    layout = Layout.of(
+        ("s", "w"),
+        ("r0", "f0"),
+        ("r1", "f1"),
+        ("r2", "f2"),
+        ("r3", "f3"),
+        right=("r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3"),
+    )
+    solver_search = "osmosis"
+    #: the reserves only feed the foundations, whichever holds what
+    interchangeable = ("r",)
+    daily_positions = 10_000
+    pick_up = "top"
     deal_count = 1
     max_redeals: int | None = 2
 
@@ -175,9 +191,24 @@ class OsmosisRules(Rules):
             moves.append(DEAL)
         return moves
 
+    def safe_move(self, pos: Position, move: InternalMove) -> bool:
+        """With one card per deal nothing is ever built, and a card sent onto a started
+        foundation only adds to the ranks the next foundation takes (a stock pass still
+        turns every other card), so that move is safe; starting a foundation is not, as
+        it fixes which suit comes next. With three cards per deal a card leaving the
+        waste changes which cards surface, so none is."""
+        return not self.deal_three and bool(pos.piles[move[2]])
+
     def can_progress_now(self, pos: Position, legal: list[InternalMove]) -> bool:
         """Every legal move but deal goes to a foundation, and deal is listed last."""
         return bool(legal) and legal[0][0] >= 0
+
+    def legal_and_progress(
+        self, pos: Position, memo: dict[Any, Any] | None = None
+    ) -> tuple[list[InternalMove], bool]:
+        # (can_progress_now written out: the engine asks both on every step)
+        legal = self.legal(pos)
+        return legal, bool(legal) and legal[0][0] >= 0
 
     def foundation_count(self, pos: Position) -> int:
         piles = pos.piles

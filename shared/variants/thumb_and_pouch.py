@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from shared.cards import NAME, RANK, SUIT
+from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
 from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
+from shared.variants.layout import GAP, Layout
+from shared.variants.safe import nothing_builds_on, other_suits
 
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(7))
 #: the ace of each suit, the cards an empty foundation takes
 ACES = (1, 17, 33, 49)
 #: the cards that may lie on each card code on the tableau: one rank lower, any other suit
-ONTO: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s * 16 + (c & 15) - 1 for s in range(4) if s != c >> 4) if (c & 15) > 1 else ()
-    for c in range(64)
-)
+ONTO = OTHER_SUIT_BUILDS
 #: positions :meth:`ThumbAndPouchRules.quick_progress` may visit before answering "don't know"
 PROBE_BUDGET = 200
 
@@ -34,7 +33,15 @@ class ThumbAndPouchRules(Rules):
     option_defaults: ClassVar = {}
     max_score = 52
     pile_ids = ("s", "w", *FOUNDATIONS, *TABLEAU)
-    card_count = 52
+    layout = Layout.of(("s", "w", GAP, *FOUNDATIONS), TABLEAU, down=TABLEAU)
+    solver_search = "waste"
+    #: the stock feeds a waste, so no rule tells the columns apart; any ace starts any
+    #: foundation
+    interchangeable = ("t", "f")
+    daily_positions = 15_000
+    builds_on = ONTO
+    pick_up = "any"
+    foundation_cards_in_play = True
     deal_count = 1
     max_redeals = 2
 
@@ -159,6 +166,11 @@ class ThumbAndPouchRules(Rules):
             return f"{NAME[card]} cannot go on {NAME[under]}: needs a different suit"
         return None
 
+    def safe_move(self, pos: Position, move: InternalMove) -> bool:
+        """Every card that could be built on this one (one rank lower, another suit) is home."""
+        card = pos.piles[move[0]][-1]
+        return nothing_builds_on(card, pos, self.foundations, other_suits(card))
+
     # -- the stuck check's shortcut --------------------------------------------
 
     def quick_progress(self, pos: Position) -> bool:
@@ -230,7 +242,7 @@ class ThumbAndPouchRules(Rules):
                     waste = child.piles[self.waste]
                     while not waste or waste[-1] != card:
                         self.use_stock(child)
-                self.move_cards(child, src, count, dst)
+                self.apply(child, (src, count, dst))
                 if self._progress_in_sight(child, wanted):
                     return True
                 key = child.key()

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
-from shared.cards import NAME, RANK, RED
+from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED
 from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
+from shared.variants.layout import GAP, Layout
+from shared.variants.safe import nothing_builds_on, other_colour
 
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(10))
@@ -46,6 +48,14 @@ class WesthavenRules(Rules):
     option_defaults: ClassVar = {}
     max_score = 52
     pile_ids = ("s", "w", *FOUNDATIONS, *TABLEAU)
+    layout = Layout.of(("s", "w", GAP, *FOUNDATIONS), TABLEAU, down=TABLEAU)
+    solver_search = "waste"
+    #: the stock feeds a waste, so no rule tells the columns apart; any ace starts any
+    #: foundation
+    interchangeable = ("t", "f")
+    daily_positions = 15_000
+    builds_on = ALTERNATE_BUILDS
+    pick_up = "top_or_all"
     deal_count = 1
     max_redeals = 0
 
@@ -172,6 +182,12 @@ class WesthavenRules(Rules):
         if RANK[card] + 1 != RANK[under]:
             return f"{NAME[card]} cannot go on {NAME[under]}: needs one rank lower"
         return None
+
+    def safe_move(self, pos: Position, move: InternalMove) -> bool:
+        """Both cards that could be built on this one (one rank lower, the other colour)
+        are home."""
+        card = pos.piles[move[0]][-1]
+        return nothing_builds_on(card, pos, self.foundations, other_colour(card))
 
     # -- stuck check -----------------------------------------------------------
 

@@ -10,7 +10,8 @@ from textual.widgets import Static
 import client
 from client.screens.board import BoardScreen
 from shared.games import new_game
-from shared.protocol import GameView
+from shared.protocol import GameView, VariantInfo
+from shared.variants import STANDARD
 
 CSS = Path(client.__file__).parent / "app.tcss"
 
@@ -33,4 +34,8 @@ class BoardApp(App[None]):
 
     def on_mount(self) -> None:
         # A frozen clock: the shown time is the view's own, whatever the wall clock says.
-        self.push_screen(BoardScreen(self.view, played=None, clock=lambda: 0.0, side=self.side))
+        # The VariantInfo the server sends in welcome: the board is laid out from it.
+        info = VariantInfo.from_map(STANDARD.get(self.view.variant).info())
+        self.push_screen(
+            BoardScreen(self.view, variant=info, played=None, clock=lambda: 0.0, side=self.side)
+        )

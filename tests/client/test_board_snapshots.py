@@ -12,15 +12,15 @@ import pytest
 
 from client.race import RaceState
 from client.screens.race import RacePanel
-from shared.games import RULES
 from shared.protocol import Progress, RaceStarted, RoomPlayer, RoomReply, RoomView
+from shared.variants import STANDARD
 from tests.client.board_app import BoardApp, engine_view
 
 SIZE = (100, 32)
 SEED = 617
 
 
-@pytest.mark.parametrize("variant", sorted(RULES))
+@pytest.mark.parametrize("variant", sorted(STANDARD.ids))
 def test_board_of_each_variant_as_dealt(variant: str, snap_compare: Any) -> None:
     assert snap_compare(BoardApp(engine_view(variant, SEED)), terminal_size=SIZE)
 
@@ -54,5 +54,5 @@ def test_race_board_with_the_progress_panel(snap_compare: Any) -> None:
     race.apply(
         Progress(code="K7QF2M", player=2, ply=9, foundation=3, score=3, state="playing")
     )
-    panel = RacePanel(race, 1, lambda: view)
+    panel = RacePanel(race, 1, lambda: view, lambda variant: STANDARD.get(variant).name)
     assert snap_compare(BoardApp(view, side=panel), terminal_size=(100, 32))

@@ -54,3 +54,14 @@ async def test_the_bot_command_reports_an_unreachable_server(tmp_path: Path) -> 
     )
     assert code == 1
     assert "cannot reach the server" in err
+
+
+async def test_the_bot_command_reports_a_variant_the_server_does_not_play(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    # The bot keeps no list of variants: the server refuses an id it does not know.
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    args = ["bot", f"--server={server.url}", "--variant=klondike", "--name=lost"]
+    code, _, err = await run_cli(*args, env=env)
+    assert code == 1
+    assert "unknown variant 'klondike'" in err

@@ -33,9 +33,10 @@ from hypothesis import strategies as st
 
 from shared.errors import IllegalMove, InvalidNotation
 from shared.game import Game
-from shared.games import VARIANTS, new_game, replay, rules_for
+from shared.games import new_game, replay, rules_for
 from shared.notation import Move
 from shared.record import from_text, to_text
+from shared.variants import STANDARD
 from tests.shared.positions import CONFIGS
 
 #: examples per configuration: keeps the whole module near a minute (PROPERTIES_EXAMPLES=N for a
@@ -106,8 +107,8 @@ GARBAGE = [
 def test_the_configurations_cover_every_variant_and_option_value() -> None:
     # The playouts below are only as complete as this list.
     covered = {v for v, _ in CONFIGS}
-    assert covered == {info["id"] for info in VARIANTS}
-    for info in VARIANTS:
+    assert covered == {info["id"] for info in STANDARD.info()}
+    for info in STANDARD.info():
         for name, default in info["options"].items():
             assert isinstance(default, bool), f"{info['id']}: add {name}'s values to CONFIGS"
             values = {opts.get(name, default) for v, opts in CONFIGS if v == info["id"]}

@@ -175,3 +175,119 @@ def test_shared_modules_import_only_the_standard_library_and_shared(path: Path) 
             bad.append(f"line {line}: {name}")
     assert not bad, f"{module} imports {bad}"
     assert not _clock_reads(path), f"{module} reads the clock: {_clock_reads(path)}"
+
+
+# -- the direction of imports inside shared/ ----------------------------------------------
+
+#: the solver: it may import the engine; nothing of the engine may import it
+SOLVER = "shared.solver"
+#: being rebuilt as one package by other work: its imports are that work's business
+PROTOCOL = ("shared.protocol", "shared.protocol_races")
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    return ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+
+def _runtime_imports(path: Path) -> tuple[list[str], list[str]]:
+    """The shared modules ``path`` imports when it runs (what an ``if TYPE_CHECKING:`` block
+    names left out; ``from package import module`` counted as the module), and the
+    imports it makes inside a function or class body, as ``line: module``."""
+    module = _module_name(path)
+    # (the optional compiled module is a module too, though it has no .py file)
+    known = set(MODULES) | {_module_name(c) for c in SHARED.rglob("*.c")}
+    found: list[str] = []
+    late: list[str] = []
+
+    def visit(nodes: list[ast.stmt], nested: bool) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and _is_type_checking(node):
+                continue
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [
+                    f"{node.module}.{alias.name}"
+                    if f"{node.module}.{alias.name}" in known
+                    else node.module
+                    for alias in node.names
+                ]
+            names = [n for n in names if n.split(".")[0] == "shared" and n != module]
+            found.extend(names)
+            if nested and names:
+                late.extend(f"line {node.lineno}: {n}" for n in names)
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.AST):
+                    deeper = nested or isinstance(
+                        node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+                    )
+                    visit([n for n in inner if isinstance(n, ast.stmt)] or [], deeper)
+                    for handler in inner:
+                        if isinstance(handler, ast.ExceptHandler):
+                            visit(handler.body, deeper)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body, False)
+    return found, late
+
+
+def _graph() -> dict[str, set[str]]:
+    graph = {}
+    for path, module in zip(SOURCES, MODULES, strict=True):
+        if not module.startswith(PROTOCOL):
+            graph[module] = {n for n in _runtime_imports(path)[0] if n in MODULES}
+    return graph
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> list[list[str]]:
+    """Paths from ``start`` to every module it reaches, one each (breadth-first)."""
+    paths = {start: [start]}
+    queue = [start]
+    for current in queue:
+        for nxt in sorted(graph.get(current, ())):
+            if nxt not in paths:
+                paths[nxt] = [*paths[current], nxt]
+                queue.append(nxt)
+    return list(paths.values())
+
+
+def test_the_engine_imports_nothing_of_the_solver() -> None:
+    graph = _graph()
+    assert "shared.stuck" in graph and "shared.game" in graph  # it sees the engine
+    leaks = [
+        " -> ".join(path)
+        for module in graph
+        if not module.startswith(SOLVER)
+        for path in _reach(graph, module)
+        if path[-1].startswith(SOLVER)
+    ]
+    assert not leaks, f"engine modules that reach the solver: {leaks}"
+
+
+def test_shared_imports_neither_the_server_nor_the_clients() -> None:
+    bad = [
+        f"{_module_name(path)} line {line}: {name}"
+        for path in SOURCES
+        for line, name in _imports(path)
+        if name.split(".")[0] in ("server", "client", "bench", "tests")
+    ]
+    assert not bad, bad
+
+
+def test_no_import_loop_and_no_import_inside_a_function() -> None:
+    # A late import is how a loop hides; with none, the runtime graph must be a tree.
+    late = {
+        _module_name(path): _runtime_imports(path)[1]
+        for path in SOURCES
+        if not _module_name(path).startswith(PROTOCOL) and _runtime_imports(path)[1]
+    }
+    assert not late, f"imports inside functions or classes: {late}"
+    graph = _graph()
+    loops = [
+        " -> ".join([*path, module])
+        for module in graph
+        for path in _reach(graph, module)
+        if module in graph.get(path[-1], ()) and len(path) > 1
+    ]
+    assert not loops, f"import loops: {loops[:5]}"

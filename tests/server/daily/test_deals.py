@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from server.daily.deals import POSITIONS, candidate_budget, candidate_seeds, prove
-from shared.games import RULES
+from server.daily.deals import candidate_budget, candidate_seeds, prove
 from shared.solver import Budget, solve
+from shared.variants import STANDARD
+from shared.variants.gypsy import GypsyRules
 
 
 def test_candidate_seeds_depend_on_the_secret_the_day_and_the_variant() -> None:
@@ -19,10 +20,10 @@ def test_candidate_seeds_depend_on_the_secret_the_day_and_the_variant() -> None:
 
 
 def test_every_variant_has_a_budget_per_candidate_in_positions_under_a_time_cap() -> None:
-    assert set(POSITIONS) == set(RULES)
+    assert all(variant.daily_positions > 0 for variant in STANDARD)
     ticks = iter(range(1000))
-    budget = candidate_budget("gypsy", 2.5, lambda: next(ticks))
-    assert (budget.positions, budget.seconds) == (POSITIONS["gypsy"], 2.5)
+    budget = candidate_budget(GypsyRules, 2.5, lambda: next(ticks))
+    assert (budget.positions, budget.seconds) == (GypsyRules.daily_positions, 2.5)
 
 
 # On these dates the first candidates are refused (3 Osmosis deals proven unwinnable, one
@@ -36,8 +37,8 @@ def test_the_deal_is_the_first_candidate_proven_winnable_within_the_positions(
     """The time cap is far off, so the positions decide: the worker's choice is the one a
     positions-only search makes, whatever the machine's load."""
     seeds = candidate_seeds(b"k" * 32, date, variant, 24)
-    seed, positions = prove(variant, seeds, 600.0)
-    budget = Budget(positions=POSITIONS[variant])
+    seed, positions = prove(STANDARD.get(variant), seeds, 600.0)
+    budget = Budget(positions=STANDARD.get(variant).daily_positions)
     result = solve(variant, seed, {}, budget)
     assert result.won and result.positions == positions
     for earlier in seeds[: seeds.index(seed)]:

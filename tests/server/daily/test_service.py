@@ -13,6 +13,7 @@ from server.app import App
 from server.config import Config
 from server.daily.deals import DAY_MS, utc_date
 from shared.solver import Budget, solve
+from shared.variants import STANDARD, Variants
 from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import play_line, rejoin, winning_line
 
@@ -188,11 +189,10 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
     monkeypatch: pytest.MonkeyPatch, config: Config, clock: FakeClock
 ) -> None:
     import server.daily.service
-    from shared.games import RULES
 
     monkeypatch.setattr(server.daily.service, "AHEAD_DELAY_S", 0.0)
-    monkeypatch.setattr(server.daily.service, "RULES", {"freecell": RULES["freecell"]})
     app = App(config.replace(daily_ahead=True), clock=clock)
+    monkeypatch.setattr(app.games, "variants", Variants((STANDARD.get("freecell"),)))
     await app.start()
     try:
         service = app.daily

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from server.app import App
-from shared.games import VARIANTS
+from shared.variants import STANDARD
 from tests.server.conftest import Client
 
 CARD = re.compile(r"\b[A2-9TJQK][CDHS]\b")
@@ -46,7 +46,7 @@ def attempts(rng: random.Random, view: dict[str, Any]) -> str:
     return rng.choice([f"{src}>f", f"{src}>{dst}", f"{src}:3>{dst}", "deal", "auto"])
 
 
-@pytest.mark.parametrize("variant", [v["id"] for v in VARIANTS])
+@pytest.mark.parametrize("variant", list(STANDARD.ids))
 async def test_random_play_never_shows_a_face_down_card(
     server: App, player: Client, variant: str
 ) -> None:

@@ -24,6 +24,23 @@ async def test_a_new_name_registers_and_gets_a_token_of_at_least_128_bits(connec
     assert isinstance(token, str) and len(token) * 6 >= 128
 
 
+async def test_the_welcome_says_how_to_lay_out_each_variant(connect: Connect) -> None:
+    # VariantInfo's layout: rows of pile ids ("" a gap), and how each pile fans out
+    welcome = await (await connect()).hello("layla")
+    freecell = next(v for v in welcome["server"]["variants"] if v["id"] == "freecell")
+    columns = [f"t{i}" for i in range(8)]
+    assert freecell["layout"] == {
+        "rows": [["r0", "r1", "r2", "r3", "", "f0", "f1", "f2", "f3"], columns],
+        "fan": {
+            **{pile: "stack" for pile in ["r0", "r1", "r2", "r3", "f0", "f1", "f2", "f3"]},
+            **{pile: "down" for pile in columns},
+        },
+    }
+    osmosis = next(v for v in welcome["server"]["variants"] if v["id"] == "osmosis")
+    assert osmosis["layout"]["rows"][:2] == [["s", "w"], ["r0", "f0"]]
+    assert osmosis["layout"]["fan"]["r0"] == "right" == osmosis["layout"]["fan"]["f3"]
+
+
 async def test_the_token_brings_back_the_same_player_without_a_new_token(connect: Connect) -> None:
     first = await (await connect()).hello("alice")
     again = await (await connect()).request(

@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared import protocol as p
-from shared.games import RULES, new_game
+from shared.games import new_game
 from shared.notation import AUTO, DEAL, UNDO, Move
+from shared.variants import STANDARD
 from tests.shared.protocol import strategies as s
 from tests.shared.protocol.checks import (
     every_field_is_checked,
@@ -93,7 +94,7 @@ def test_a_start_seed_is_a_numbered_deal() -> None:
 def test_engine_views_of_every_variant_are_game_views_as_they_are() -> None:
     # The server wraps the engine's map unchecked (GameView.of): it must pass every check.
     rng = random.Random(12)
-    for variant in sorted(RULES):
+    for variant in sorted(STANDARD.ids):
         game = new_game(variant, seed=617)
         for _ in range(30):
             wire = game.view() | {"id": "abcdefgh", "elapsed_ms": 5}

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shared import protocol as p
-from shared.games import VARIANTS
+from shared.variants import STANDARD
 from tests.shared.protocol import strategies as s
 from tests.shared.protocol.checks import (
     every_field_is_checked,
@@ -22,7 +22,7 @@ HELLO = {"type": "hello", "id": 1, "protocol": 1, "client": "tui/1.0", "name": "
 SERVER = {
     "name": "Test Club",
     "version": "0.1.0",
-    "variants": [dict(v) for v in VARIANTS],
+    "variants": STANDARD.info(),
     "motd": "hi",
 }
 WELCOME = {
@@ -69,7 +69,7 @@ def test_every_field_of_welcome_and_its_parts_is_checked() -> None:
     every_field_is_checked(p.Welcome.from_map, WELCOME, optional={"token"})
     every_field_is_checked(p.ServerInfo.from_map, SERVER, optional={"motd"})
     every_field_is_checked(p.PlayerInfo.from_map, WELCOME["player"])
-    every_field_is_checked(p.VariantInfo.from_map, SERVER["variants"][0])
+    every_field_is_checked(p.VariantInfo.from_map, SERVER["variants"][0], optional={"layout"})
     every_field_is_checked(p.VariantLayout.from_map, LAYOUT)
     out_of_range(p.PlayerInfo.from_map, WELCOME["player"], "id", [0, -1])
     out_of_range(p.PlayerInfo.from_map, WELCOME["player"], "name", ["", "n" * 25])
@@ -90,7 +90,7 @@ def test_a_layout_names_rows_of_piles_and_how_each_is_fanned() -> None:
 
 def test_the_welcome_of_this_server_lists_the_five_variants_in_order() -> None:
     welcome = p.Welcome.from_map(WELCOME)
-    assert [v.id for v in welcome.server.variants] == [v["id"] for v in VARIANTS]
+    assert [v.id for v in welcome.server.variants] == list(STANDARD.ids)
     assert welcome.server.variant("freecell") is not None
     assert welcome.server.variant("chess") is None
     assert welcome.server.to_map() == SERVER

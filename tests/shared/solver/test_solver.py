@@ -21,6 +21,7 @@ from shared.solver import (
     solve_rules,
 )
 from shared.variants.base import Rules
+from tests.shared.positions import OSMOSIS_DEAD
 from tests.shared.solver.lines import replays_to_a_win
 
 VARIANTS = ["osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven"]
@@ -111,30 +112,15 @@ def test_a_won_game_needs_no_line() -> None:
 
 
 def test_osmosis_card_under_the_card_it_waits_for_is_unwinnable() -> None:
-    # KH needs a king on f1 before it; KD lies under KH; the stock and waste are empty.
     rules = rules_for("osmosis")
-    text = """
-    f0: 7C 8C 9C TC JC QC KC AC 2C 3C 4C 5C 6C
-    f1: 7D 8D 9D TD JD QD AD 2D 3D 4D 5D 6D
-    f2: 7H 8H 9H TH JH QH AH 2H 3H 4H 5H 6H
-    f3: 7S 8S 9S TS JS QS KS AS 2S 3S 4S 5S 6S
-    r0: ?KD KH
-    """
-    result = solve_rules(rules, rules.position_from_text(text))
+    result = solve_rules(rules, rules.position_from_text(OSMOSIS_DEAD))
     assert result.verdict == UNWINNABLE
     assert result.positions == 1
 
 
 def test_osmosis_winnable_twin_of_the_dead_position_is_won() -> None:
     rules = rules_for("osmosis")
-    text = """
-    f0: 7C 8C 9C TC JC QC KC AC 2C 3C 4C 5C 6C
-    f1: 7D 8D 9D TD JD QD AD 2D 3D 4D 5D 6D
-    f2: 7H 8H 9H TH JH QH AH 2H 3H 4H 5H 6H
-    f3: 7S 8S 9S TS JS QS KS AS 2S 3S 4S 5S 6S
-    r0: ?KH KD
-    """
-    position = rules.position_from_text(text)
+    position = rules.position_from_text(OSMOSIS_DEAD.replace("?KD KH", "?KH KD"))
     result = solve_rules(rules, position)
     assert result.verdict == WON and result.line == ("r0>f1", "r0>f2")
     assert replays_to_a_win(rules, position, result.line)

@@ -1,11 +1,11 @@
 """Canonical position keys: one key for positions that play the same from here on.
 
 Piles that no rule tells apart may be swapped without changing anything a
-player can do: the free cells and columns of Freecell, the tableau of games
-whose stock feeds a waste (Thumb and Pouch, Westhaven), the reserves of
-Osmosis, and foundations that any ace may start (all but Osmosis). Gypsy's
-stock deals to t0..t7 in order, so its columns keep their places; its two
-copies of a card are the same integer, so they are alike in keys already.
+player can do; each variant declares which kinds of pile those are
+(``Rules.interchangeable``): the free cells and columns of Freecell, the
+tableau of games whose stock feeds a waste, the reserves of Osmosis, and
+foundations that any ace may start. The stuck proof and the solver's searches
+on engine positions count positions by these keys.
 """
 
 from __future__ import annotations
@@ -17,22 +17,13 @@ from shared.variants.base import Rules
 
 Key = tuple[object, ...]
 
-#: variant id -> (pile kinds whose piles are interchangeable)
-INTERCHANGEABLE: dict[str, tuple[str, ...]] = {
-    "freecell": ("r", "t", "f"),
-    "thumb_and_pouch": ("t", "f"),
-    "westhaven": ("t", "f"),
-    "gypsy": ("f",),
-    "osmosis": ("r",),
-}
-
 
 def key_function(rules: Rules) -> Callable[[Position], Key]:
     """The key of ``rules``' positions: pile contents with face-down counts, interchangeable
     piles sorted, and the redeals used."""
-    kinds = INTERCHANGEABLE.get(rules.id, ())
     groups = [
-        tuple(i for i, pid in enumerate(rules.pile_ids) if pid[0] == kind) for kind in kinds
+        tuple(i for i, pid in enumerate(rules.pile_ids) if pid[0] == kind)
+        for kind in rules.interchangeable
     ]
     grouped = {i for group in groups for i in group}
     fixed = tuple(i for i in range(len(rules.pile_ids)) if i not in grouped)

@@ -1,4 +1,4 @@
-"""The stuck search handed out as data: Game.stuck_question, shared.stuck.answer, answer_stuck.
+"""The stuck search handed out as data: Game.stuck_question, StuckProver.answer, answer_stuck.
 
 The server runs the bounded search in a worker process, so the hand-off must
 give exactly the states the in-process path gives, ask only when a search
@@ -14,7 +14,6 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from shared import stuck
 from shared.game import Game
 from shared.games import new_game, rules_for
 from shared.stuck import StuckQuestion, answer, question_for
@@ -45,39 +44,36 @@ def test_a_question_comes_exactly_when_the_search_would_run() -> None:
     for variant, options, deals in PLAYOUTS:
         for deal in deals:
             actions = playout(variant, options, deal)
-            stuck._memo.clear()
-            game = new_game(variant, seed=deal, options=options)
+            game = new_game(variant, seed=deal, options=options)  # (a prover of its own)
             for action in actions:
                 question = game.stuck_question()
                 assert game.stuck_question() == question  # cached: asking twice is free
-                before = dict(stuck._memo)
+                before = dict(game.prover.memo)
                 _ = game.state
                 if question is None:
                     # no search ran: nothing new was remembered
-                    assert stuck._memo == before
+                    assert game.prover.memo == before
                 else:
                     asked += 1
-                    assert set(stuck._memo) - set(before) == {question}
-                    assert stuck.remembered(question) == (game.state == "stuck")
+                    assert set(game.prover.memo) - set(before) == {question}
+                    assert game.prover.remembered(question) == (game.state == "stuck")
                 game.play(action)
     assert asked >= 10
 
 
 def test_answers_from_a_worker_process_give_the_in_process_states() -> None:
-    stuck._memo.clear()
     answered = 0
     with ProcessPoolExecutor(max_workers=1) as pool:
         for variant, options, deals in PLAYOUTS:
             for deal in deals:
                 actions = playout(variant, options, deal)
-                stuck._memo.clear()
+                # (each game has a prover of its own: there knows only the worker's answers)
                 here = new_game(variant, seed=deal, options=options)
                 there = new_game(variant, seed=deal, options=options)
                 for action in [*actions, None]:
                     question = there.stuck_question()
                     if question is not None:
                         verdict = pool.submit(answer, question).result()
-                        stuck._memo.clear()  # the worker's answer alone settles it
                         assert there.answer_stuck(question, verdict)
                         assert there.stuck_question() is None
                         answered += 1
@@ -99,15 +95,12 @@ def test_a_question_pickles_and_is_the_same_question() -> None:
 
 
 def test_a_dead_board_is_stuck_through_the_hand_off() -> None:
-    stuck._memo.clear()
     rules = rules_for("freecell")
     game = Game(rules, 1, position=rules.position_from_text(FREECELL_DEAD))
     question = game.stuck_question()
     assert question is not None
     assert question.position() == game.position
-    stuck._memo.clear()
-    assert answer(question) is True
-    stuck._memo.clear()
+    assert answer(question) is True  # (in a prover of its own: the game's knows nothing)
     assert game.answer_stuck(question, True)
     assert game.state == "stuck" and game.legal_moves() == []
     # settled: nothing more to ask, and a second answer is not waited for
@@ -117,7 +110,6 @@ def test_a_dead_board_is_stuck_through_the_hand_off() -> None:
 
 
 def test_an_answer_about_another_position_changes_nothing() -> None:
-    stuck._memo.clear()
     rules = rules_for("freecell")
     dead = Game(rules, 1, position=rules.position_from_text(FREECELL_DEAD))
     foreign = dead.stuck_question()
@@ -136,7 +128,7 @@ def test_an_answer_about_another_position_changes_nothing() -> None:
                         waiting.variant, (("autoplay", False),), waiting.piles,
                         waiting.down, waiting.redeals_used, waiting.budget,
                     )  # fmt: skip
-                    assert not game.answer_stuck(other, not stuck.answer(waiting))
+                    assert not game.answer_stuck(other, not answer(waiting))
                 assert game.view() == reference.view()
                 game.play(action)
                 reference.play(action)
@@ -146,7 +138,6 @@ def test_an_older_question_is_refused_after_the_game_moved_on() -> None:
     older: list[StuckQuestion] = []
     for deal in range(1, 16):
         actions = playout("freecell", {"autoplay": True}, deal)
-        stuck._memo.clear()
         game = new_game("freecell", seed=deal)
         for action in actions:
             question = game.stuck_question()

@@ -1,4 +1,4 @@
-"""The compiled children() (shared/solver/_freecell_children.c) against the Python one.
+"""The compiled children() (shared/variants/freecell/_children.c) against the Python one.
 
 The stuck search must run exactly the same way whichever copy lists its
 children: the same children in the same order, and None for the same boards.
@@ -21,15 +21,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared import stuck
 from shared.games import new_game
 from shared.position import Position
-from shared.solver import freecell_progress
-from shared.solver.freecell_progress import State, python_children
-from shared.variants.freecell import BUILD, FreecellRules
+from shared.stuck import StuckProver
+from shared.variants.freecell import BUILD, FreecellProgress, FreecellRules
+from shared.variants.freecell.boards import (
+    COMPILED_CHILDREN,
+    BoardMoves,
+    State,
+    state_of,
+    wanted_of,
+)
 from tests.shared.positions import playout_positions
 
-compiled = freecell_progress.compiled_children
+compiled = COMPILED_CHILDREN
+#: the Python copy, the reference
+python_children = BoardMoves(50_000).children
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled copy was not built here")
 
 AUTOPLAY = FreecellRules({"autoplay": True})
@@ -46,8 +53,8 @@ def searched_boards(per_start: int) -> Iterator[tuple[State, bytes]]:
     """Boards a search expands: breadth-first from positions of seeded random games."""
     for rules in (AUTOPLAY, MANUAL):
         for position in playout_positions(rules, range(1, 16), seed=7):
-            wanted = freecell_progress.wanted_of(position)
-            start = freecell_progress.state_of(position)
+            wanted = wanted_of(position)
+            start = state_of(position)
             queue = [start]
             seen = {start}
             for state in queue:
@@ -91,7 +98,7 @@ def boards(draw: st.DrawFn) -> tuple[State, bytes]:
     foundations = [[suit * 16 + rank for rank in range(1, home[suit] + 1)] for suit in range(4)]
     piles = [[c] for c in cells] + [[] for _ in range(4 - len(cells))] + foundations + columns
     position = Position(piles, [0] * 16)
-    return freecell_progress.state_of(position), freecell_progress.wanted_of(position)
+    return state_of(position), wanted_of(position)
 
 
 @settings(max_examples=400, deadline=None)
@@ -103,31 +110,24 @@ def test_same_children_in_the_same_order_on_random_boards(board: tuple[State, by
 
 
 def test_a_search_and_a_game_run_the_same_way_with_either() -> None:
-    def runs() -> list[object]:
-        # (what earlier searches remembered would answer instead of the search)
-        freecell_progress._EDGES.clear()
-        freecell_progress._PROGRESS.clear()
-        stuck._memo.clear()
+    def runs(native: bool) -> list[object]:
+        # (a prover of their own: nothing earlier searches remembered answers instead)
+        prover = StuckProver(native=native)
+        search = prover.search_for(AUTOPLAY)
+        assert isinstance(search, FreecellProgress) and search.compiled == native
         out: list[object] = []
         for deal in (1, 617, 11982, 30000):
             for options in ({"autoplay": True}, {"autoplay": False}):
-                game = new_game("freecell", seed=deal, options=options)
+                game = new_game("freecell", seed=deal, options=options, prover=prover)
                 rng = random.Random(deal)
                 while legal := game.legal_moves():
                     game.play(rng.choice(legal))
                 out.append((game.record(), game.state))
                 game.undo()
-                out.append(freecell_progress.search(game.position, 5000))
+                out.append(search.search_piles(game.position.piles, 5000))
         return out
 
-    try:
-        assert freecell_progress.use_compiled_children(True)
-        with_compiled = runs()
-        assert not freecell_progress.use_compiled_children(False)
-        with_python = runs()
-    finally:
-        freecell_progress.use_compiled_children(True)
-    assert with_compiled == with_python
+    assert runs(native=True) == runs(native=False)
 
 
 @pytest.mark.parametrize(
@@ -153,7 +153,7 @@ def test_bad_boards_are_refused(state: object, wanted: object, error: type[Excep
 
 
 def test_only_freecells_build_table_is_taken() -> None:
-    from shared.solver import _freecell_children
+    from shared.variants.freecell import _children as _freecell_children
 
     try:
         with pytest.raises(TypeError):

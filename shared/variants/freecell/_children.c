@@ -1,18 +1,19 @@
 /*
- * Optional compiled speed-up of shared.solver.freecell_progress.children().
+ * Optional compiled speed-up of shared.variants.freecell.boards.BoardMoves.children().
  *
  * Freecell's stuck check spends about a third of a random game's time
  * listing the children of canonical boards. This is the same function in C:
  * the same children, in the same order, for the same boards, so that a
  * search runs exactly the same way whichever is used. The Python version in
- * freecell_progress.py stays the reference and the fallback (on a machine
- * without a C compiler, or after use_compiled_children(False)); the tests
- * compare the two on many boards.
+ * boards.py stays the reference and the fallback (on a machine without a C
+ * compiler, or for a search made with native=False); the tests compare the
+ * two on many boards.
  *
- * The rules come from Python: setup() takes freecell.BUILD, the table of
- * which card may lie on which, so that no rule is written twice.
+ * The rules come from Python: setup() takes tables.BUILD, the table of
+ * which card may lie on which, so that no rule is written twice. It is the
+ * module's one piece of state, filled once as the module is imported.
  *
- * A board (freecell_progress.State) is a tuple of nine bytes objects: the
+ * A board (boards.State) is a tuple of nine bytes objects: the
  * eight columns in canonical order (empty ones first, then by bottom card),
  * bottom to top, then the free cells' cards sorted. Cards are codes below 64.
  */
@@ -385,7 +386,7 @@ static PyObject *setup(PyObject *module, PyObject *table)
 {
     (void)module;
     if (!PyBytes_CheckExact(table) || PyBytes_GET_SIZE(table) != 64 * 64) {
-        PyErr_SetString(PyExc_TypeError, "setup() takes freecell.BUILD (bytes of 4096)");
+        PyErr_SetString(PyExc_TypeError, "setup() takes tables.BUILD (bytes of 4096)");
         return NULL;
     }
     memcpy(build, PyBytes_AS_STRING(table), sizeof build);
@@ -417,21 +418,21 @@ static PyObject *setup(PyObject *module, PyObject *table)
 
 static PyMethodDef methods[] = {
     {"children", (PyCFunction)(void (*)(void))children, METH_FASTCALL,
-     "children(state, wanted): freecell_progress.children, compiled."},
+     "children(state, wanted): BoardMoves.children, compiled."},
     {"setup", setup, METH_O, "setup(BUILD): take Freecell's build table."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
-    "shared.solver._freecell_children",
-    "Optional compiled freecell_progress.children (see freecell_progress.py).",
+    "shared.variants.freecell._children",
+    "Optional compiled BoardMoves.children (see boards.py).",
     -1,
     methods,
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__freecell_children(void)
+PyMODINIT_FUNC PyInit__children(void)
 {
     return PyModule_Create(&module_def);
 }

@@ -1,6 +1,0 @@
-"""Types of the optional compiled module (shared/solver/_freecell_children.c)."""
-
-def setup(build: bytes) -> None: ...
-def children(
-    state: tuple[bytes, ...], wanted: bytes
-) -> tuple[tuple[bytes, ...], ...] | None: ...

@@ -1,0 +1,224 @@
+"""Is a position stuck: can no sequence of legal moves put another card on the foundations?
+
+rules.md asks never to say so falsely, and to say so at least when no legal
+move exists and when a bounded exhaustive search finds no progress. The
+search is that bounded search, the variant's stuck proof
+(``Rules.stuck_search``): the generic one on engine positions
+(:mod:`shared.stuck.generic`) unless the variant has its own, as Freecell
+does (:mod:`shared.variants.freecell.search`). Either looks best-first
+towards the cards the foundations want (so that progress, when it exists, is
+found in a handful of positions), over canonical keys (so that swapping two
+free cells or columns is not a new position), stopping at the first line that
+adds a card. It says "stuck" only when it has seen every reachable position
+within the budget. The budget counts positions, never time, so the answer is
+a pure function of the position: the same on every machine, and replays are
+exact.
+
+"Stuck" holds exactly when no reachable position (up to the budget) can send
+a card home and there are no more than the budget of them; so any legal line
+that sends a card home proves "not stuck" as surely as the search, whatever
+order found it. The variant's ``cheap_proof`` looks for such lines without a
+search.
+
+A :class:`StuckProver` runs the searches and remembers what they found: the
+verdicts per position, and whatever the variants' searches keep between
+searches (Freecell's moves between boards). Its owner decides how much it
+remembers and how long it lives: the server makes one per process and hands
+it to the games it makes; a game made without one gets a small one of its
+own. A remembered verdict is the one the search would give again, since the
+search is deterministic.
+
+A search can take tens of milliseconds, too long for a server's event loop.
+So the search can be asked for as data: a :class:`StuckQuestion` (what
+:meth:`shared.game.Game.stuck_question` hands out when the state needs one)
+is small, frozen and picklable; :meth:`StuckProver.answer` answers it in a
+worker process (the module-level :func:`answer` does so with a prover of its
+own, for a ``ProcessPoolExecutor``), and the game takes the verdict back with
+:meth:`shared.game.Game.answer_stuck`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from shared.position import Position
+from shared.stuck.generic import GenericProgress
+from shared.variants import STANDARD, Variants
+from shared.variants.base import OptionValue, ProgressSearch, ProgressSearchFactory, Proof, Rules
+
+__all__ = [
+    "MEMO_SIZE",
+    "SMALL_MEMO_SIZE",
+    "STUCK_SEARCH_BUDGET",
+    "Proof",
+    "StuckProver",
+    "StuckQuestion",
+    "answer",
+    "no_progress_possible",
+    "question_for",
+]
+
+#: positions a stuck check may visit before answering "not proven stuck"
+STUCK_SEARCH_BUDGET = 2000
+
+#: verdicts a server's prover remembers; the memo is emptied when it reaches this size
+MEMO_SIZE = 20_000
+#: boards whose moves a server's prover remembers (Freecell: about 1 kB each)
+BOARDS = 20_000
+#: the same for the prover a game makes for itself when it is given none
+SMALL_MEMO_SIZE = 1_000
+SMALL_BOARDS = 4_000
+
+
+@dataclass(frozen=True, slots=True)
+class StuckQuestion:
+    """The bounded search one position still needs, as plain data.
+
+    Everything an answer needs travels in it (variant, options, the position,
+    the budget), so it pickles into a worker process and back, and two
+    questions about the same position compare equal, which is how a game
+    checks that an answer is about its current position. Piles are ``bytes``
+    of card codes, bottom to top; ``down`` counts the face-down cards of each.
+    """
+
+    variant: str
+    options: tuple[tuple[str, OptionValue], ...]
+    piles: tuple[bytes, ...]
+    down: tuple[int, ...]
+    redeals_used: int
+    budget: int = STUCK_SEARCH_BUDGET
+
+    def position(self) -> Position:
+        """A fresh mutable position equal to the one asked about."""
+        return Position([list(p) for p in self.piles], list(self.down), self.redeals_used)
+
+
+def question_for(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> StuckQuestion:
+    """The question "is ``pos`` stuck under ``rules``?" as data."""
+    return StuckQuestion(
+        rules.id,
+        tuple(sorted(rules.options.items())),
+        tuple(bytes(p) for p in pos.piles),
+        tuple(pos.down),
+        pos.redeals_used,
+        budget,
+    )
+
+
+class StuckProver:
+    """Runs the variants' stuck proofs and remembers what they found.
+
+    ``memo_size`` bounds the verdicts remembered, ``boards`` what each
+    variant's search keeps between searches; ``native`` lets the searches use
+    their compiled helpers where the install built them (the same answers,
+    faster). ``variants`` is where :meth:`answer` finds the rules a question
+    names. Sizes change the work, never a verdict.
+    """
+
+    def __init__(
+        self,
+        variants: Variants = STANDARD,
+        *,
+        memo_size: int = MEMO_SIZE,
+        boards: int = BOARDS,
+        native: bool = True,
+    ) -> None:
+        self.variants = variants
+        self.memo_size = memo_size
+        self.boards = boards
+        self.native = native
+        self._memo: dict[StuckQuestion, bool] = {}
+        self._searches: dict[ProgressSearchFactory, ProgressSearch] = {}
+        #: rules objects by (variant, options), so that answering many questions builds few
+        self._rules: dict[tuple[str, tuple[tuple[str, OptionValue], ...]], Rules] = {}
+
+    @classmethod
+    def small(cls, variants: Variants = STANDARD) -> StuckProver:
+        """A prover for one game or one tool: it remembers little."""
+        return cls(variants, memo_size=SMALL_MEMO_SIZE, boards=SMALL_BOARDS)
+
+    def search_for(self, rules: Rules) -> ProgressSearch:
+        """The variant's stuck proof, one per search class and prover."""
+        factory = rules.stuck_search or GenericProgress
+        search = self._searches.get(factory)
+        if search is None:
+            search = self._searches[factory] = factory(boards=self.boards, native=self.native)
+        return search
+
+    def cheap_proof(self, rules: Rules, pos: Position, hint: Proof | None = None) -> Proof | None:
+        """A proof, found without a search, that a card can still go home; None: not found.
+
+        ``hint`` is a proof found at an earlier position of the same game, which
+        the variant may try again. A proof is only ever a legal line of moves
+        that puts a card home, so it can only agree with the search: a position
+        with one is never stuck.
+        """
+        return self.search_for(rules).cheap_proof(rules, pos, hint)
+
+    @property
+    def memo(self) -> Mapping[StuckQuestion, bool]:
+        """The verdicts remembered (read only)."""
+        return MappingProxyType(self._memo)
+
+    def remembered(self, question: StuckQuestion) -> bool | None:
+        """The verdict this prover already knows for ``question``, or None."""
+        return self._memo.get(question)
+
+    def remember(self, question: StuckQuestion, verdict: bool) -> None:
+        """Keep ``verdict`` (True: stuck) as the answer to ``question``."""
+        memo = self._memo
+        if len(memo) >= self.memo_size:
+            memo.clear()
+        memo[question] = verdict
+
+    def solve(
+        self, question: StuckQuestion, rules: Rules | None = None
+    ) -> tuple[bool, Proof | None]:
+        """The verdict (True: stuck), with the proof of progress the search found when it
+        found one (for :meth:`cheap_proof` to try at the next position of the game).
+        ``rules``: the question's own rules object, when the caller has it."""
+        known = self._memo.get(question)
+        if known is not None:
+            return known, None
+        if rules is None:
+            rules = self._rules_of(question)
+        found, proof = self.search_for(rules).search(rules, question.position(), question.budget)
+        stuck = found is False
+        self.remember(question, stuck)
+        return stuck, proof
+
+    def answer(self, question: StuckQuestion) -> bool:
+        """True when no line from the question's position adds a foundation card (stuck)."""
+        return self.solve(question)[0]
+
+    def no_progress_possible(
+        self, rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET
+    ) -> bool:
+        """True only when every position reachable from ``pos`` keeps the foundation count
+        at or below today's (so the game is lost); False when progress exists or the
+        budget ran out first."""
+        return self.solve(question_for(rules, pos, budget), rules)[0]
+
+    def _rules_of(self, question: StuckQuestion) -> Rules:
+        cache_key = (question.variant, question.options)
+        rules = self._rules.get(cache_key)
+        if rules is None:
+            if len(self._rules) >= self.memo_size:
+                self._rules.clear()
+            rules = self.variants.rules(question.variant, dict(question.options))
+            self._rules[cache_key] = rules
+        return rules
+
+
+def answer(question: StuckQuestion, variants: Variants = STANDARD) -> bool:
+    """:meth:`StuckProver.answer` with a prover of its own: pure, module-level, so that a
+    ``ProcessPoolExecutor`` can run it; the answer depends on the question alone. (A
+    worker that answers many questions keeps one prover instead: it remembers.)"""
+    return StuckProver.small(variants).answer(question)
+
+
+def no_progress_possible(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> bool:
+    """:meth:`StuckProver.no_progress_possible` with a prover of its own (pure)."""
+    return StuckProver.small(STANDARD).no_progress_possible(rules, pos, budget)
