@@ -1,6 +1,6 @@
 """Group commit: one thread writes the changes of many games in one transaction.
 
-This is the server's write path, a design (docs/write-path.md tells it whole):
+The server's write path, a design (told whole in docs/architecture.md, "The write path"):
 
 - **What acknowledges a move.** A request hands its :class:`GameWrite` to
   :meth:`Writer.submit` and awaits the future it returns; the future is
