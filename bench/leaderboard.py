@@ -126,7 +126,7 @@ async def run(entries: int, queries: int, limit: int, path: Path) -> None:
         _, top, me = await service.leaderboard(player, VARIANT, DAY, limit)
         served.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
-        assert len(top) == limit and me is not None
+        assert len(top) == limit and me is not None and me.rank is not None
         ranks.append(me.rank)
         # The same rank by counting over the index, for comparison (and as a check).
         t0 = time.perf_counter()

@@ -27,8 +27,8 @@ from typing import Any
 from server.config import Config
 from server.daily import deals as daily
 from shared.game import Game
-from shared.games import rules_for
-from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, find_winnable_seed, solve
+from shared.games import new_game, rules_for
+from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, solve, solve_position
 from shared.stuck import StuckProver
 from shared.variants import STANDARD
 
@@ -111,7 +111,7 @@ FIRST_DAY = datetime.date(2026, 12, 1)
 
 
 def bench_daily(days: int, only: list[str] | None) -> None:
-    """Daily selection as the server makes it (server/daily/deals.py): its candidate seeds for
+    """Daily selection as the server makes it (server/daily/deals.py): its candidate keys for
     ``days`` consecutive dates, its budget per candidate (``candidate_budget`` with the
     default ``daily_budget_s``, on a wall clock as the worker's), at most ``CANDIDATES``
     a day. Osmosis ``deal_three`` (not a daily: the server deals the default options)
@@ -132,17 +132,26 @@ def bench_daily(days: int, only: list[str] | None) -> None:
         failed = 0
         for day in range(days):
             date = (FIRST_DAY + datetime.timedelta(days=day)).isoformat()
-            seeds = daily.candidate_seeds(BENCH_SECRET, date, variant)
-            budget = daily.candidate_budget(STANDARD.get(variant), seconds, time.monotonic)
+            keys = daily.candidate_keys(BENCH_SECRET, date, variant)
             wall, cpu = time.perf_counter(), time.process_time()
-            try:
-                seed, _result = find_winnable_seed(variant, options, seeds, budget)
-            except LookupError:
+            tried = next(
+                (
+                    n
+                    for n, key in enumerate(keys, 1)
+                    if solve_position(
+                        new_game(variant, key=key, options=options),
+                        daily.candidate_budget(STANDARD.get(variant), seconds, time.monotonic),
+                    ).verdict
+                    == WON
+                ),
+                None,
+            )
+            if tried is None:
                 failed += 1
                 continue
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
-            tries.append(seeds.index(seed) + 1)
+            tries.append(tried)
         label = variant + ("".join(f" {k}={v}" for k, v in options.items()))
         found = (
             f"wall mean {statistics.mean(walls):.2f} s, max {max(walls):.2f} s;"

@@ -233,7 +233,7 @@ class PatienceApp(App[int]):
     def on_server_push(self, event: ServerPush) -> None:
         message = event.message
         if isinstance(message, RACE_PUSHES) and self.race.apply(message):
-            if isinstance(message, RaceStarted):
+            if isinstance(message, RaceStarted) and message.game is not None:
                 self.played.adopt(message.game)
                 self.show_race_board()
             elif isinstance(message, RaceOver):

@@ -132,7 +132,7 @@ class Bot:
 
         def on_push(message: Reply) -> None:
             race.apply(message)
-            if isinstance(message, RaceStarted):
+            if isinstance(message, RaceStarted) and message.game is not None:
                 started.put_nowait(message.game)
 
         self.conn.on_push = on_push

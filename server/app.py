@@ -39,8 +39,11 @@ from server.net.routing import Router
 from server.net.static import StaticSite
 from server.observe.metrics import Metrics
 from server.players import hello, stats
+from server.players.accounts import Accounts
+from server.players.changes import OperatorChanges
 from server.races import handlers as race_handlers
 from server.races.service import RoomService
+from server.review.service import ReviewService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
 from server.storage.writer import Writer
@@ -89,11 +92,16 @@ class App:
             self.writer,
             clock,
             hint_budget=config.hint_budget,
+            hint_concurrency=config.hint_concurrency,
+            max_actions=config.max_actions,
             searches=self.searches,
             variants=variants,
         )
+        self.accounts = Accounts(self)
+        self.review = ReviewService(self)
         self.daily = DailyService(self)
         self.rooms = RoomService(self)
+        self.changes = OperatorChanges(self)
         self.metrics = Metrics(self)
         self.events = Events()
         self.router, self.http = wire(self)
@@ -151,6 +159,7 @@ class App:
             self._server = None
         await self.events.stopping()
         await self.games.drain()
+        self.games.hints.close()
         await self.writer.stop()
         self.checkpointer.stop()
         self.searches.close()
@@ -225,17 +234,18 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     The router answers with the routes of each feature package. The order of
     each list is the order of the calls: after a game action the daily
     attempt is settled first, then the race hears of it, then the metrics
-    count it; at stop (reverse order) rooms stop before dailies.
+    count it; at stop (reverse order) the operators' changes stop being read
+    first, then rooms, then dailies.
     """
     games, daily, rooms, metrics, events = app.games, app.daily, app.rooms, app.metrics, app.events
-    games.start_guards.append(daily.guard)
+    games.start_guards.append(rooms.race_lock)
+    games.hints.guards.extend((daily.daily_lock, rooms.hint_lock))
     games.listeners.extend((daily.on_action, rooms.race.on_action, metrics.counted))
-    rooms.seed_guards.append(lambda variant, _options, seed: daily.is_daily(variant, seed))
     app.writer.observers.append(metrics.committed)
-    events.on_start.extend((daily.start, rooms.start))
-    events.on_stop.extend((daily.stop, rooms.stop))
-    events.on_welcome.append(rooms.connection_welcomed)
-    events.on_close.append(rooms.connection_closed)
+    events.on_start.extend((daily.start, rooms.start, app.changes.start))
+    events.on_stop.extend((daily.stop, rooms.stop, app.changes.stop))
+    events.on_welcome.append(rooms.presence.connection_welcomed)
+    events.on_close.append(rooms.presence.connection_closed)
     events.on_message.append(metrics.message)
     events.on_refusal.append(metrics.refused)
     routes = (

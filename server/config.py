@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from server.storage.engine import DEFAULT_URL
+from shared.record import MAX_ACTIONS
 
 ENV_PREFIX = "PATIENCE_"
 
@@ -50,6 +51,12 @@ class Config:
     commit_delay_ms: float = 0.0
     #: seconds the solver may spend on one hint
     hint_budget: float = 1.0
+    #: hints computed at once in the process (threads); more at the same moment are ``busy``
+    hint_concurrency: int = 2
+    #: registrations from one address per hour (``too_many_accounts`` past it; 0: no limit)
+    registration_limit: int = 20
+    #: actions one game may hold; past it only ``resign`` is taken (``too_many_actions``)
+    max_actions: int = 5000
     #: worker processes for the engine's stuck searches (0: search in the server's process)
     stuck_workers: int = 2
     log_level: str = "INFO"
@@ -61,6 +68,13 @@ class Config:
     race_countdown_ms: int = 3000
     #: how often races are checked against their time limit
     race_tick_ms: int = 1000
+    #: seconds a racer may be gone (every connection closed) during a race before they are
+    #: resigned
+    race_abandon_s: int = 120
+    #: ranked results (daily attempts, race games) of at least this many actions whose median
+    #: gap between actions is under ``review_median_ms`` are held for review
+    review_min_actions: int = 20
+    review_median_ms: int = 200
     #: cap on the seconds of solver per daily candidate seed (the variant's daily_positions
     #: decide first)
     daily_budget_s: float = 10.0
@@ -142,13 +156,27 @@ def check(config: Config) -> None:
         "max_errors",
         "send_queue",
         "send_timeout",
+        "hint_concurrency",
+        "max_actions",
+        "race_abandon_s",
     )
     for name in positive:
         if getattr(config, name) <= 0:
             raise ConfigError(f"setting {name!r} must be positive, not {getattr(config, name)!r}")
+    if config.max_actions > MAX_ACTIONS:
+        raise ConfigError(
+            f"setting 'max_actions' must be at most {MAX_ACTIONS} (what a game record replays)"
+        )
     if not 0 <= config.port <= 65535:
         raise ConfigError(f"setting 'port' must be from 0 to 65535, not {config.port}")
-    if config.commit_delay_ms < 0 or config.hint_budget < 0 or config.stuck_workers < 0:
-        raise ConfigError(
-            "settings 'commit_delay_ms', 'hint_budget' and 'stuck_workers' cannot be negative"
-        )
+    not_negative = (
+        "commit_delay_ms",
+        "hint_budget",
+        "stuck_workers",
+        "registration_limit",
+        "review_min_actions",
+        "review_median_ms",
+    )
+    for name in not_negative:
+        if getattr(config, name) < 0:
+            raise ConfigError(f"setting {name!r} cannot be negative, not {getattr(config, name)!r}")

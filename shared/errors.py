@@ -38,9 +38,14 @@ class IllegalMove(PatienceError, ValueError):
 
 
 class ProtocolError(PatienceError):
-    """A message the server refuses; ``code`` is the protocol's error code."""
+    """A message the server refuses; ``code`` is the protocol's error code.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``fault`` marks a refusal that counts as the client's own mistake although
+    its code does not always (``not_found`` for a room code nobody holds).
+    """
+
+    def __init__(self, code: str, message: str, *, fault: bool = False) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.fault = fault

@@ -27,6 +27,28 @@ FLAGS: MappingProxyType[str, tuple[str, type, str]] = MappingProxyType(
         "--send-queue": ("send_queue", int, "messages queued for a slow reader (default 256)"),
         "--commit-delay-ms": ("commit_delay_ms", float, "wait to group commits (default 0)"),
         "--hint-budget": ("hint_budget", float, "seconds of solver per hint (default 1)"),
+        "--hint-concurrency": ("hint_concurrency", int, "hints computed at once (default 2)"),
+        "--registration-limit": (
+            "registration_limit",
+            int,
+            "registrations per address per hour; 0 for no limit (default 20)",
+        ),
+        "--max-actions": ("max_actions", int, "actions one game may hold (default 5000)"),
+        "--race-abandon-s": (
+            "race_abandon_s",
+            int,
+            "seconds a racer may be gone during a race before being resigned (default 120)",
+        ),
+        "--review-min-actions": (
+            "review_min_actions",
+            int,
+            "ranked results with fewer actions are never held for review (default 20)",
+        ),
+        "--review-median-ms": (
+            "review_median_ms",
+            int,
+            "ranked results whose median gap is below this are held for review (default 200)",
+        ),
         "--stuck-workers": (
             "stuck_workers",
             int,

@@ -1,10 +1,11 @@
-"""Which deal a day gets: candidate seeds only the server can derive, proven winnable in budget.
+"""Which deal a day gets: candidate keys only the server can derive, proven winnable in budget.
 
-The deal of a day is the first of a list of candidate seeds, derived from
-HMAC(secret, "date|variant|n"), that the solver proves winnable within a small
-budget per candidate (:func:`candidate_budget`: positions per variant, so the
-choice does not depend on the machine's load, and ``daily_budget_s`` as a cap
-on a slow machine). :func:`prove` runs in a worker process. Days are UTC.
+The deal of a day is the keyed deal (rules.md, "Keyed deals") of the first
+of a list of candidate keys, HMAC-SHA256(secret, "date|variant|n") (32
+bytes each), that the solver proves winnable within a small budget per
+candidate (:func:`candidate_budget`: positions per variant, so the choice
+does not depend on the machine's load, and ``daily_budget_s`` as a cap on a
+slow machine). :func:`prove` runs in a worker process. Days are UTC.
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from shared import protocol as p
 from shared.variants import Variants
 
 if TYPE_CHECKING:
     from shared.solver import Budget
     from shared.variants.base import Rules
 
-#: candidate seeds tried per day and variant before giving up (each within the budget)
+#: candidate keys tried per day and variant before giving up (each within the budget)
 CANDIDATES = 64
 DAY_MS = 86_400_000
 
@@ -38,17 +38,16 @@ def day_end_ms(date: str) -> int:
     return int(start.timestamp() * 1000) + DAY_MS
 
 
-def candidate_seeds(secret: bytes, date: str, variant: str, count: int = CANDIDATES) -> list[int]:
-    """Seeds 1 .. 2**31-1 that only the holder of ``secret`` can compute for ``date``."""
-    seeds = []
-    for n in range(count):
-        digest = hmac.new(secret, f"{date}|{variant}|{n}".encode(), hashlib.sha256).digest()
-        seeds.append(int.from_bytes(digest[:8], "big") % p.MAX_SEED + 1)
-    return seeds
+def candidate_keys(secret: bytes, date: str, variant: str, count: int = CANDIDATES) -> list[bytes]:
+    """Deal keys that only the holder of ``secret`` can compute for ``date``."""
+    return [
+        hmac.new(secret, f"{date}|{variant}|{n}".encode(), hashlib.sha256).digest()
+        for n in range(count)
+    ]
 
 
 def candidate_budget(variant: type[Rules], seconds: float, clock: Callable[[], float]) -> Budget:
-    """What the solver may spend on one candidate seed of ``variant``: the positions it
+    """What the solver may spend on one candidate deal of ``variant``: the positions it
     declares (``Rules.daily_positions``: the deals the solver proves winnable it almost
     always proves early, docs/solver.md "Daily selection", so a candidate it cannot prove
     soon is cheaper to drop for the next one than to search on; it also bounds the
@@ -59,9 +58,11 @@ def candidate_budget(variant: type[Rules], seconds: float, clock: Callable[[], f
     return Budget(positions=variant.daily_positions, seconds=seconds, clock=clock)
 
 
-def prove(variant: type[Rules], seeds: list[int], seconds: float) -> tuple[int, int]:
-    """In a worker process: the first seed proven winnable and the positions it took."""
-    from shared.solver import find_winnable_seed
+def prove(variant: type[Rules], keys: list[bytes], seconds: float) -> tuple[bytes, int]:
+    """In a worker process: the first key whose deal is proven winnable, and the positions it
+    took; LookupError when none is."""
+    from shared.games import new_game
+    from shared.solver import WON, solve_position
 
     parent = os.getppid()
 
@@ -72,6 +73,10 @@ def prove(variant: type[Rules], seeds: list[int], seconds: float) -> tuple[int, 
             os._exit(0)
         return time.monotonic()
 
-    budget = candidate_budget(variant, seconds, clock)
-    seed, result = find_winnable_seed(variant.id, {}, seeds, budget, Variants((variant,)))
-    return seed, result.positions
+    variants = Variants((variant,))
+    for key in keys:
+        game = new_game(variant.id, key=key, variants=variants)
+        result = solve_position(game, candidate_budget(variant, seconds, clock))
+        if result.verdict == WON:
+            return key, result.positions
+    raise LookupError(f"no candidate deal of {variant.id!r} was proven winnable")

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 @handles(p.DailyRequest)
 async def daily(connection: Connection, message: p.DailyRequest) -> p.Reply:
     player = connection.welcomed_player
-    live, date = await connection.app.daily.attempt(player.id, message.variant)
+    service = connection.app.daily
+    start = service.practice if message.practice else service.attempt
+    live, date = await start(player.id, message.variant)
     await live.settled()
     view = p.GameView.of(connection.app.games.view(live))
     return p.GameReply(game=view, daily=p.DailyInfo(date), re=message.id)

@@ -28,8 +28,9 @@ class LeaderboardReader:
 
     async def read(
         self, variant: str, date: str, limit: int, player_id: int
-    ) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], RankKey] | None]:
-        """The top ``limit`` entries of the day, and the player's own with its sort key."""
+    ) -> tuple[list[dict[str, Any]], store.Mine | None]:
+        """The top ``limit`` entries of the day, and the player's own with its sort key and
+        review state."""
         return await self._in_thread(
             lambda conn: store.read_board(
                 conn, variant=variant, date=date, limit=limit, player_id=player_id
@@ -38,9 +39,7 @@ class LeaderboardReader:
 
     async def keys(self, variant: str, date: str) -> list[RankKey]:
         """The sort keys of the day's ended attempts, in order."""
-        return await self._in_thread(
-            lambda conn: store.read_keys(conn, variant=variant, date=date)
-        )
+        return await self._in_thread(lambda conn: store.read_keys(conn, variant=variant, date=date))
 
     async def _in_thread(self, read: Callable[[Connection], T]) -> T:
         def call() -> T:

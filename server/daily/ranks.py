@@ -39,6 +39,11 @@ class RankIndex:
         if keys is not None:
             bisect.insort(keys, key)
 
+    def clear(self) -> None:
+        """Forget every day: who is listed changed (a ban, a review decided)."""
+        for day in list(self._keys):
+            self.forget(*day)
+
     def forget(self, variant: str, date: str) -> None:
         day = (variant, date)
         self._changes[day] = self._changes.get(day, 0) + 1

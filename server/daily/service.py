@@ -1,14 +1,20 @@
-"""Daily challenges: one winnable deal per variant per UTC day, one ranked attempt per player.
+"""Daily challenges: one winnable keyed deal per variant per UTC day, one ranked attempt each.
 
-The deal of a day is the first candidate seed the solver proves winnable
-(:mod:`server.daily.deals`). The secret the candidates derive from is
-created at the first start and kept in the database, so nobody can predict
-a deal before its day, and every process of one server agrees on it.
-The solver runs in a separate process (CPU-bound, it would otherwise hold the
-event loop's GIL); today's and tomorrow's deals are computed ahead in the
-background, and a ``daily`` request that finds none waits for its own
-computation without blocking anyone else. The result is stored, so a deal
-never changes once offered.
+The deal of a day is the keyed deal of the first candidate key the solver
+proves winnable (:mod:`server.daily.deals`). The secret the candidates
+derive from is created at the first start and kept in the database, so
+nobody can predict a deal before its day, and every process of one server
+agrees on it. Its key stays secret until the day ends (the attempt's and
+every practice game's views show it from then on). The solver runs in a
+separate process (CPU-bound, it would otherwise hold the event loop's GIL);
+today's and tomorrow's deals are computed ahead in the background, and a
+``daily`` request that finds none waits for its own computation without
+blocking anyone else. The result is stored, so a deal never changes once
+offered. Deals stored before keyed deals keep their numbered deal.
+
+An attempt that ends is checked by review (:mod:`server.review`): a held
+one stays off the leaderboard until an operator clears it. Attempts still
+open when their day ends are closed as they stood (:mod:`server.daily.close`).
 """
 
 from __future__ import annotations
@@ -19,12 +25,12 @@ import logging
 import multiprocessing
 import secrets
 import time
-from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from server.daily.deals import DAY_MS, candidate_seeds, day_end_ms, prove, utc_date
+from server.daily.close import close_days
+from server.daily.deals import DAY_MS, candidate_keys, day_end_ms, prove, utc_date
 from server.daily.leaderboard import LeaderboardReader
 from server.daily.ranks import RankIndex
 from server.games.fields import check_variant
@@ -33,11 +39,8 @@ from server.games.ply import ENDED
 from server.races.standings import rank_key, ranked
 from server.storage.models import Daily, DailyAttempt
 from server.storage.queries import daily as store
-from server.storage.queries.games import replay_record
 from shared import protocol as p
-from shared.errors import InvalidOptions, InvalidRecord, ProtocolError
-from shared.game import RESIGNED, WON
-from shared.games import replay
+from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
     from server.app import App
@@ -56,13 +59,25 @@ class AttemptKey:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class DailyDeal:
+    """A day's deal: a key (every deal the server computes), or a seed (deals stored earlier)."""
+
+    key: bytes | None
+    seed: int | None = None
+
+    @classmethod
+    def of(cls, row: Daily) -> DailyDeal:
+        return cls(bytes.fromhex(row.deal_key) if row.deal_key else None, row.seed)
+
+
 class DailyService:
     def __init__(self, app: App) -> None:
         self.app = app
         self.secret = b""
-        #: (variant, date) -> seed, for the days already computed
-        self.seeds: dict[tuple[str, str], int] = {}
-        self._computing: dict[tuple[str, str], asyncio.Future[int]] = {}
+        #: (variant, date) -> its deal, for the days already computed
+        self.deals: dict[tuple[str, str], DailyDeal] = {}
+        self._computing: dict[tuple[str, str], asyncio.Future[DailyDeal]] = {}
         #: open attempts by game id
         self.attempts: dict[str, AttemptKey] = {}
         self._locks: dict[tuple[int, str], asyncio.Lock] = {}
@@ -81,10 +96,6 @@ class DailyService:
         async with self.app.db_sessions() as db:
             value = await store.setting(db, key=SECRET_KEY, default=secrets.token_hex(32))
             self.secret = bytes.fromhex(value)
-            now = self.app.clock()
-            days = [utc_date(now), utc_date(now + DAY_MS)]
-            for row in await store.dailies_on(db, dates=days):
-                self.seeds[(row.variant, row.date)] = row.seed  # known at once: the lock needs it
             for attempt in await store.open_attempts(db):
                 self.attempts[attempt.game_id] = AttemptKey(
                     attempt.variant, attempt.date, attempt.player_id
@@ -111,10 +122,10 @@ class DailyService:
 
     # -- the deal of a day -------------------------------------------------------------
 
-    async def seed(self, variant: str, date: str, *, ahead: bool = False) -> int:
+    async def deal(self, variant: str, date: str, *, ahead: bool = False) -> DailyDeal:
         """The day's deal, from memory, the database, or the solver (awaited, off the loop)."""
         key = (variant, date)
-        known = self.seeds.get(key)
+        known = self.deals.get(key)
         if known is not None:
             return known
         failed = self._failed.get(key)
@@ -130,55 +141,57 @@ class DailyService:
             computing.add_done_callback(lambda _: self._computing.pop(key, None))
         return await asyncio.shield(computing)
 
-    async def _find(self, variant: str, date: str, ahead: bool) -> int:
+    async def _find(self, variant: str, date: str, ahead: bool) -> DailyDeal:
         async with self.app.db_sessions() as db:
             row = await store.daily(db, variant=variant, date=date)
         if row is None:
-            seeds = candidate_seeds(self.secret, date, variant)
-            pool = self._pools.get(ahead)
-            if pool is None:
-                context = multiprocessing.get_context("spawn")
-                pool = self._pools[ahead] = ProcessPoolExecutor(max_workers=1, mp_context=context)
-            loop = asyncio.get_running_loop()
-            started = time.monotonic()
-            try:
-                seed, positions = await loop.run_in_executor(
-                    pool,
-                    prove,
-                    self.app.games.variants.get(variant),
-                    seeds,
-                    self.app.config.daily_budget_s,
-                )
-            except LookupError:
-                self._failed[(variant, date)] = self.app.clock()
-                log.error("daily %s %s: no candidate proven winnable", variant, date)
-                raise ProtocolError(
-                    p.INTERNAL,
-                    f"no {variant} deal for {date} could be proven winnable; try again later",
-                ) from None
-            log.info(
-                "daily %s %s: seed proven winnable in %.2f s (%d positions)",
-                variant,
-                date,
-                time.monotonic() - started,
-                positions,
-            )
-            async with self.app.db_sessions() as db, db.begin():
-                if await store.daily(db, variant=variant, date=date) is None:
-                    db.add(
-                        Daily(
-                            variant=variant,
-                            date=date,
-                            seed=seed,
-                            positions=positions,
-                            computed_ms=self.app.clock(),
-                        )
-                    )
+            await self._compute(variant, date, ahead)
             async with self.app.db_sessions() as db:
                 row = await store.daily(db, variant=variant, date=date)
             assert row is not None
-        self.seeds[(variant, date)] = row.seed
-        return row.seed
+        deal = self.deals[(variant, date)] = DailyDeal.of(row)
+        return deal
+
+    async def _compute(self, variant: str, date: str, ahead: bool) -> None:
+        """Prove a candidate winnable in a worker process and store it (unless another
+        process stored the day's deal first: theirs is kept)."""
+        keys = candidate_keys(self.secret, date, variant)
+        pool = self._pools.get(ahead)
+        if pool is None:
+            context = multiprocessing.get_context("spawn")
+            pool = self._pools[ahead] = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        rules = self.app.games.variants.get(variant)
+        budget = self.app.config.daily_budget_s
+        try:
+            key, positions = await loop.run_in_executor(pool, prove, rules, keys, budget)
+        except LookupError:
+            self._failed[(variant, date)] = self.app.clock()
+            log.error("daily %s %s: no candidate proven winnable", variant, date)
+            raise ProtocolError(
+                p.INTERNAL,
+                f"no {variant} deal for {date} could be proven winnable; try again later",
+            ) from None
+        log.info(
+            "daily %s %s: candidate %d proven winnable in %.2f s (%d positions)",
+            variant,
+            date,
+            keys.index(key),
+            time.monotonic() - started,
+            positions,
+        )
+        async with self.app.db_sessions() as db, db.begin():
+            if await store.daily(db, variant=variant, date=date) is None:
+                db.add(
+                    Daily(
+                        variant=variant,
+                        date=date,
+                        deal_key=key.hex(),
+                        positions=positions,
+                        computed_ms=self.app.clock(),
+                    )
+                )
 
     async def _compute_ahead(self) -> None:
         """Today's and tomorrow's deals of every variant, then again every hour."""
@@ -188,7 +201,7 @@ class DailyService:
             for date in (utc_date(now), utc_date(now + DAY_MS)):
                 for variant in self.app.games.variants.ids:
                     try:
-                        await self.seed(variant, date, ahead=True)
+                        await self.deal(variant, date, ahead=True)
                     except asyncio.CancelledError:
                         raise
                     except Exception:
@@ -209,9 +222,7 @@ class DailyService:
                 found = await store.attempt(db, variant=variant, date=date, player_id=player)
             if found is not None:
                 return await self.app.games.get(found.game_id), date
-            seed = await self.seed(variant, date)
-            # the attempt itself: the lock (guard) is not asked
-            live = await self.app.games.start(player, variant, seed, {}, guarded=False)
+            live = await self._start(player, variant, date, p.DAILY)
             async with self.app.db_sessions() as db, db.begin():
                 db.add(
                     DailyAttempt(
@@ -224,9 +235,11 @@ class DailyService:
                         elapsed_ms=0,
                         moves=0,
                         score=0,
+                        undos=0,
                         rank_group=0,
                         rank_a=0,
                         rank_b=0,
+                        review="",
                     )
                 )
             self.attempts[live.id] = AttemptKey(variant, date, player)
@@ -234,22 +247,38 @@ class DailyService:
             self._locks.clear()
         return live, date
 
-    async def guard(self, player: int, variant: str, seed: int, options: Mapping[str, Any]) -> None:
-        """``daily_locked``: today's deal is not played outside the attempt until it ended."""
-        if not self.is_daily(variant, seed):
-            return
+    async def practice(self, player: int, variant: str) -> tuple[LiveGame, str]:
+        """A new unranked game on today's deal, once the player's attempt has ended."""
+        check_variant(self.app.games.variants, variant)
         date = self.today()
         async with self.app.db_sessions() as db:
             found = await store.attempt(db, variant=variant, date=date, player_id=player)
-        if found is None or found.game_id in self.attempts:
+        attempt = None if found is None else await self.app.games.get(found.game_id)
+        if attempt is None or attempt.state not in ENDED:
             raise ProtocolError(
-                p.DAILY_LOCKED,
-                f"seed {seed} is today's daily {variant}: play it with 'daily' first; "
-                "replays are open once your attempt has ended",
+                p.DAILY_OPEN,
+                f"your daily {variant} attempt of {date} has not ended: practice after it",
             )
+        return await self._start(player, variant, date, p.PRACTICE), date
 
-    def is_daily(self, variant: str, seed: int) -> bool:
-        return self.seeds.get((variant, self.today())) == seed
+    async def _start(self, player: int, variant: str, date: str, kind: str) -> LiveGame:
+        """A game on the day's deal whose key shows once the day has ended."""
+        deal = await self.deal(variant, date)
+        return await self.app.games.start(
+            player,
+            variant,
+            {},
+            seed=deal.seed,
+            key=deal.key,
+            kind=kind,
+            reveal_ms=day_end_ms(date),
+            guarded=False,
+        )
+
+    def daily_lock(self, live: LiveGame) -> None:
+        """``hints_off`` in a ranked attempt."""
+        if live.kind == p.DAILY:
+            raise ProtocolError(p.HINTS_OFF, "hints are off in a ranked daily attempt")
 
     async def on_action(self, live: LiveGame, action: str) -> None:
         key = self.attempts.get(live.id)
@@ -258,64 +287,38 @@ class DailyService:
         if key.date < self.today():
             return  # its day is over: it counts as it stood then (close_days)
         now = self.app.clock()
+        what = f"daily {key.variant} {key.date}"
+        held = await self.app.review.check(live, what)
         elapsed, moves, score = live.elapsed_ms(now), live.game.ply, live.game.score
         ranked_as = rank_key(live.state, elapsed, moves, score)
-        values = store.finished_values(live.state, elapsed, moves, score, ranked_as)
+        values = store.finished_values(
+            live.state, elapsed, moves, score, ranked_as, undos=live.undos, held=held
+        )
         async with self.app.db_sessions() as db, db.begin():
             await store.finish(
                 db, variant=key.variant, date=key.date, player_id=key.player, values=values
             )
+            listed = not held and await store.ranked_player(db, player_id=key.player)
         del self.attempts[live.id]
-        self.ranks.finished(key.variant, key.date, ranked_as)
+        if listed:
+            self.ranks.finished(key.variant, key.date, ranked_as)
 
     async def close_days(self) -> None:
-        """Attempts still open when their day ended count as they stood at its end.
-
-        The game is replayed from the actions played before midnight, so an
-        action after it (a win, say) changes nothing; such a game ended then.
-        """
-        today = self.today()
-        async with self.app.db_sessions() as db, db.begin():
-            for attempt, game in await store.unfinished_before(db, date=today):
-                end = day_end_ms(attempt.date)
-                played = await store.actions_before(db, game_id=game.id, before_ms=end)
-                resigned = game.state == RESIGNED and (game.ended_ms or end) < end
-                record = replay_record(game, [action for action, _ in played], resigned=resigned)
-                try:
-                    stood = replay(
-                        record,
-                        variants=self.app.games.variants,
-                        prover=self.app.games.searches.prover,
-                    )
-                except (InvalidRecord, InvalidOptions):
-                    log.exception("daily attempt %s does not replay", game.id)
-                    continue
-                if stood.state == WON and played:
-                    ended = played[-1][1]
-                elif resigned and game.ended_ms is not None:
-                    ended = game.ended_ms
-                else:
-                    ended = end
-                elapsed = max(0, ended - game.started_ms)
-                moves, score = stood.ply, stood.score
-                key = rank_key(stood.state, elapsed, moves, score)
-                values = store.finished_values(stood.state, elapsed, moves, score, key)
-                await store.finish(
-                    db,
-                    variant=attempt.variant,
-                    date=attempt.date,
-                    player_id=attempt.player_id,
-                    values=values,
-                )
-                self.attempts.pop(attempt.game_id, None)
-                self.ranks.forget(attempt.variant, attempt.date)
+        """Attempts still open when their day ended count as they stood at its end."""
+        closed = await close_days(self.app, self.today())
+        for game_id, variant, date in closed:
+            self.attempts.pop(game_id, None)
+            self.ranks.forget(variant, date)
 
     # -- leaderboard -----------------------------------------------------------------------
 
     async def leaderboard(
         self, player: int, variant: str, date: str | None, limit: int
     ) -> tuple[str, tuple[p.Standing, ...], p.Standing | None]:
-        """The day (today when ``date`` is None), its best ``limit`` entries, and the player's."""
+        """The day (today when ``date`` is None), its best ``limit`` entries, and the player's.
+
+        Held attempts, bots' and banned players' are not listed; a held attempt is its own
+        player's ``me`` with no rank and its review state; a bot's ``me`` is None."""
         check_variant(self.app.games.variants, variant)
         today = self.today()
         date = date or today
@@ -324,6 +327,9 @@ class DailyService:
         entries, mine = await self.reader.read(variant, date, limit, player)
         me = None
         if mine is not None:
-            entry, key = mine
-            me = p.Standing(rank=await self.ranks.rank(variant, date, key), **entry)
+            entry, key, review = mine
+            if review in p.REVIEWS:
+                me = p.Standing(rank=None, review=review, **entry)
+            else:
+                me = p.Standing(rank=await self.ranks.rank(variant, date, key), **entry)
         return date, tuple(p.Standing(**e) for e in ranked(entries)), me

@@ -1,10 +1,12 @@
-"""The engine's refusal of a variant or its options, as the ``invalid_field`` of protocol.md."""
+"""The engine's deal of a game, and its refusal of a variant or its options as ``invalid_field``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from server.games.live import DealSecret
 from shared import protocol as p
+from shared.deals import commitment
 from shared.errors import InvalidOptions, ProtocolError
 from shared.game import Game
 from shared.games import new_game
@@ -15,15 +17,26 @@ from shared.variants import Variants
 def deal(
     variants: Variants,
     variant: str,
-    seed: int,
     options: Mapping[str, bool | int],
     prover: StuckProver | None = None,
+    *,
+    seed: int | None = None,
+    key: bytes | None = None,
 ) -> Game:
-    """The engine's deal; ``invalid_field`` naming ``variant`` or ``options`` when it refuses."""
+    """The engine's deal of ``seed`` or ``key``; ``invalid_field`` naming ``variant`` or
+    ``options`` when it refuses."""
     try:
+        if key is not None:
+            return new_game(variant, key=key, options=options, variants=variants, prover=prover)
+        assert seed is not None, "a deal is numbered or keyed"
         return new_game(variant, seed=seed, options=options, variants=variants, prover=prover)
     except InvalidOptions as exc:
         raise _invalid(exc) from None
+
+
+def secret_of(variant: str, key: bytes) -> DealSecret:
+    """What the server keeps of a keyed deal: its key and commitment, in hex."""
+    return DealSecret(key.hex(), commitment(variant, key))
 
 
 def checked_options(

@@ -1,12 +1,18 @@
-"""Solo games: start, move, undo, resign, get, hint. The rules are the engine's."""
+"""Games: start, move, undo, resign, get, hint, and the list of the player's own games.
+
+The rules of play are the engine's; who may act, when, and what a view shows
+are the game service's.
+"""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
-from server.games.live import LiveGame
+from server.games.live import DealSecret, LiveGame, deal_view, is_revealed
 from server.net.routing import handles
+from server.storage.queries import games as store
 from shared import protocol as p
 from shared.errors import ProtocolError
 from shared.notation import parse_action
@@ -34,7 +40,16 @@ async def _acted(
 async def start_game(connection: Connection, message: p.StartGame) -> p.Reply:
     games = connection.app.games
     player = connection.welcomed_player
-    live = await games.start(player.id, message.variant, message.seed, message.options)
+    key = None if message.key is None else bytes.fromhex(message.key)
+    # A key the player names is theirs to know: it shows from the start.
+    live = await games.start(
+        player.id,
+        message.variant,
+        message.options,
+        seed=message.seed,
+        key=key,
+        key_open=key is not None,
+    )
     return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
@@ -71,8 +86,43 @@ async def get_game(connection: Connection, message: p.GetGame) -> p.Reply:
 async def hint(connection: Connection, message: p.HintRequest) -> p.Reply:
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
-    hint = await games.hint(live)
+    hint = await games.hint(live, connection)
     return p.HintReply(move=None if hint is None else parse_action(hint), re=message.id)
 
 
-ROUTES = (start_game, move, undo, resign, get_game, hint)
+def utc_iso(ms: int) -> str:
+    """A moment as ISO 8601 UTC, to the millisecond: ``2026-11-29T13:57:31.123Z``."""
+    moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@handles(p.GamesRequest)
+async def games(connection: Connection, message: p.GamesRequest) -> p.Reply:
+    app = connection.app
+    async with app.db_sessions() as db:
+        rows = await store.listed(
+            db, player_id=connection.welcomed_player.id, state=message.state, limit=message.limit
+        )
+    now = app.clock()
+    entries = []
+    for row in rows:
+        secret = None if row.deal_key is None else DealSecret(row.deal_key, row.commitment or "")
+        revealed = is_revealed(row.key_open, row.reveal_ms, now)
+        entries.append(
+            p.GameEntry(
+                id=row.id,
+                variant=row.variant,
+                options=row.options,
+                deal=p.DealInfo.of(deal_view(row.seed, secret, revealed=revealed)),
+                kind=row.kind,
+                state=row.state,
+                ply=row.ply,
+                score=row.score,
+                elapsed_ms=max(0, (row.ended_ms or now) - row.started_ms),
+                started_at=utc_iso(row.started_ms),
+            )
+        )
+    return p.GamesReply(games=tuple(entries), re=message.id)
+
+
+ROUTES = (start_game, move, undo, resign, get_game, hint, games)

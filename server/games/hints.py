@@ -1,9 +1,13 @@
-"""``hint``: the solver's move within a time budget, searched in a thread, two at a time at most.
+"""``hint``: a move worth playing, computed in threads of its own, a bounded number at once.
 
-The solver works on its own copy of the position (a hint needs no history),
-in a thread so that the event loop answers others meanwhile. When it finds
-nothing in time, or fails, the hint is a legal move to a foundation if there
-is one.
+Which hints are allowed is decided before anything is computed: the game's
+features refuse theirs (``hints_off``: a daily attempt, a race whose room
+has hints off) through :attr:`Hints.guards`. A connection has at most one
+hint being computed (``busy`` for a second), and the process at most
+``concurrency`` (``busy`` beyond): a request is never queued, so no flood of
+hints can grow a queue or hold the event loop. The hint itself is
+:func:`hint_job`, run in one of ``concurrency`` threads on what it took of
+the game: the one function to change for another hint.
 """
 
 from __future__ import annotations
@@ -11,36 +15,85 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from server.games.live import LiveGame
+from shared import protocol as p
+from shared.errors import ProtocolError
 from shared.game import PLAYING, Game
-from shared.solver import Budget, hint
+from shared.solver import WON, Budget, best_move, solve_rules
 
 log = logging.getLogger(__name__)
 
-#: hints searched at once; more wait their turn (each holds a thread and the GIL's share)
-AT_ONCE = 2
+#: refuses a hint for a game (raises ProtocolError ``hints_off``), or lets it be
+HintGuard = Callable[[LiveGame], None]
+
+
+def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
+    """What a hint may see of ``game``, taken now (on the event loop, while nothing changes
+    the game), and the work that answers from it in a thread: the solver's first move of a
+    winning line within ``budget_s``, else the move its search scores best, else None.
+
+    This is the one function to change for another hint."""
+    rules, pos = game.rules, game.position.copy()
+
+    def job() -> str | None:
+        budget = Budget(positions=None, seconds=budget_s, clock=time.monotonic)
+        try:
+            result = solve_rules(rules, pos, budget)
+            if result.verdict == WON and result.line:
+                return result.line[0]
+            moves = rules.legal(pos)
+            return rules.move_name(best_move(rules, pos, moves)) if moves else None
+        except Exception:
+            log.exception("the solver failed on a hint")
+            return None
+
+    return job
 
 
 class Hints:
-    def __init__(self, budget_s: float) -> None:
+    def __init__(self, budget_s: float, concurrency: int) -> None:
         #: seconds of solver per hint
         self.budget_s = budget_s
-        self._searching = asyncio.Semaphore(AT_ONCE)
+        self.concurrency = concurrency
+        self.guards: list[HintGuard] = []
+        self._computing = 0
+        #: who has a hint being computed (connections)
+        self._asking: set[object] = set()
+        self._threads: ThreadPoolExecutor | None = None
 
-    async def hint(self, live: LiveGame) -> str | None:
-        """The solver's hint within the budget, else a foundation move; None once ended."""
+    def check(self, live: LiveGame) -> None:
+        """``hints_off`` where a feature says so."""
+        for guard in self.guards:
+            guard(live)
+
+    async def hint(self, live: LiveGame, asker: object) -> str | None:
+        """A move for ``live`` (None once it has ended), for ``asker`` (its connection):
+        ``busy`` while the asker's last hint or ``concurrency`` hints are being computed."""
+        self.check(live)
+        if asker in self._asking:
+            raise ProtocolError(p.BUSY, "a hint for this connection is still being computed")
+        if self._computing >= self.concurrency:
+            raise ProtocolError(
+                p.BUSY, f"the server is computing {self.concurrency} hints; ask again shortly"
+            )
+        await live.settled()
         if live.state != PLAYING:
             return None
-        game = live.game
-        copy = Game(game.rules, game.seed, position=game.position.copy(), prover=game.prover)
-        budget = Budget(positions=None, seconds=self.budget_s, clock=time.monotonic)
-        async with self._searching:
-            try:
-                found = await asyncio.to_thread(hint, copy, budget)
-            except Exception:
-                log.exception("game %s: the solver failed; falling back", live.id)
-            else:
-                return found
-        legal = live.game.legal_moves()
-        return next((m for m in legal if ">f" in m), None)
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(self.concurrency, thread_name_prefix="hints")
+        job = hint_job(live.game, self.budget_s)
+        self._asking.add(asker)
+        self._computing += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._threads, job)
+        finally:
+            self._asking.discard(asker)
+            self._computing -= 1
+
+    def close(self) -> None:
+        if self._threads is not None:
+            self._threads.shutdown(wait=True, cancel_futures=True)
+            self._threads = None

@@ -94,7 +94,5 @@ def judge(action: Action, ply: int, at: GameAt) -> Verdict | Refusal:
     if at.state in ENDED:
         return Refusal(p.GAME_OVER, f"game {at.id!r} is over ({at.state})")
     if at.state == STUCK and action not in (UNDO, RESIGN):
-        return Refusal(
-            p.GAME_OVER, f"game {at.id!r} is stuck: only undo and resign are accepted"
-        )
+        return Refusal(p.GAME_OVER, f"game {at.id!r} is stuck: only undo and resign are accepted")
     return Verdict.PLAY

@@ -1,11 +1,14 @@
-"""Every solo game action: the ply rule applied, time stamped, stored before it is acknowledged.
+"""Every game action: the ply rule applied, time stamped, stored before it is acknowledged.
 
 The engine decides every rule of the game; this service decides when an
-action may reach it (:mod:`server.games.ply`, ownership), stamps time,
-settles the game's state (a stuck search in a worker when the engine needs
-one) and acknowledges an action only once the writer has committed it.
-Games live in memory while in use (:class:`~server.games.cache.GameCache`)
-and are rebuilt from seed + moves when asked for after a restart.
+action may reach it (:mod:`server.games.ply`, ownership, ``max_actions``),
+stamps the time it received it (the time result review reads), settles the
+game's state (a stuck search in a worker when the engine needs one) and
+acknowledges an action only once the writer has committed it. Games live in
+memory while in use (:class:`~server.games.cache.GameCache`) and are
+rebuilt from their deal and actions when asked for after a restart. Every
+kind of game (solo, daily, practice, race) is one of these; the features
+that own the others hear of each action through :attr:`GameService.listeners`.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.games.cache import GameCache
-from server.games.fields import deal
+from server.games.fields import deal, secret_of
 from server.games.hints import Hints
-from server.games.live import Clock, LiveGame, new_game_id
+from server.games.live import Clock, DealSecret, LiveGame, new_game_id
 from server.games.ply import ENDED, RESIGN, GameAt, Refusal, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
@@ -38,8 +41,9 @@ log = logging.getLogger(__name__)
 
 #: called after every acknowledged action: (game, action) with action a move, undo or resign
 ActionListener = Callable[[LiveGame, str], Awaitable[None] | None]
-#: called before a game is dealt: (player, variant, seed, options); raises ProtocolError to refuse
-StartGuard = Callable[[int, str, int, dict[str, bool | int]], Awaitable[None]]
+#: called before a game is dealt: (player, variant, seed or None for a keyed deal, options);
+#: raises ProtocolError to refuse
+StartGuard = Callable[[int, str, int | None, dict[str, bool | int]], Awaitable[None]]
 
 
 class GameService:
@@ -53,6 +57,8 @@ class GameService:
         *,
         cache_size: int = 10_000,
         hint_budget: float = 1.0,
+        hint_concurrency: int = 2,
+        max_actions: int = 5000,
         searches: StuckSearches | None = None,
         variants: Variants = STANDARD,
     ) -> None:
@@ -64,7 +70,9 @@ class GameService:
         #: games made here share its prover
         self.searches = searches if searches is not None else StuckSearches(0, variants)
         self.clock = clock
-        self.hints = Hints(hint_budget)
+        #: actions a game may hold; past it only resign
+        self.max_actions = max_actions
+        self.hints = Hints(hint_budget, hint_concurrency)
         self._games = GameCache(self._load, cache_size)
         #: searches whose write is still to be handed to the writer (see _after)
         self._searching: set[asyncio.Future[None]] = set()
@@ -103,13 +111,22 @@ class GameService:
             raise ProtocolError(p.INTERNAL, f"game {game_id!r} cannot be rebuilt") from exc
         await self.searches.settle(game)
         forced = row.state if row.state not in (PLAYING, WON, STUCK, RESIGNED) else None
+        secret = None
+        if row.deal_key is not None and row.commitment is not None:
+            secret = DealSecret(row.deal_key, row.commitment)
         return LiveGame(
             id=row.id,
             owner=row.player_id,
             game=game,
             started_ms=row.started_ms,
+            kind=row.kind,
+            secret=secret,
+            key_open=row.key_open,
+            reveal_ms=row.reveal_ms,
             ended_ms=row.ended_ms,
             forced_state=forced,
+            undos=actions.count(UNDO),
+            hints=row.hints,
         )
 
     def forget(self, game_id: str) -> None:
@@ -121,26 +138,56 @@ class GameService:
         self,
         player_id: int,
         variant: str,
-        seed: int | None,
         options: Mapping[str, bool | int],
         *,
+        seed: int | None = None,
+        key: bytes | None = None,
+        key_open: bool = False,
+        kind: str = p.SOLO,
+        reveal_ms: int | None = None,
         guarded: bool = True,
     ) -> LiveGame:
-        """A new game, stored; ``guarded=False`` skips the start guards (a daily attempt)."""
-        if seed is None:
-            seed = secrets.randbelow(p.MAX_SEED) + 1
-        game = deal(self.variants, variant, seed, options, self.searches.prover)
+        """A new game, stored: on the numbered deal ``seed``, the keyed deal of ``key``, or,
+        neither given, a fresh keyed deal whose key only this server knows.
+
+        ``key_open``: the key shows from the start (the player chose it); ``kind``
+        is what the game is for; ``reveal_ms`` when its key shows (a daily's deal:
+        the end of its day); ``guarded=False`` skips the start guards (a game a
+        feature deals itself: a daily attempt, a race).
+        """
+        if seed is None and key is None:
+            key = secrets.token_bytes(32)
+        game = deal(self.variants, variant, options, self.searches.prover, seed=seed, key=key)
         for guard in self.start_guards if guarded else ():
             await guard(player_id, variant, seed, game.options)
+        return await self._begin(
+            LiveGame(
+                id=new_game_id(),
+                owner=player_id,
+                game=game,
+                started_ms=0,
+                kind=kind,
+                secret=None if key is None else secret_of(variant, key),
+                key_open=key_open,
+                reveal_ms=reveal_ms,
+            )
+        )
+
+    async def _begin(self, live: LiveGame) -> LiveGame:
+        """Settle a dealt game's state, store it, and keep it in memory."""
+        game = live.game
         await self.searches.settle(game)  # the deal's state, before it is stored
-        now = self.clock()
-        live = LiveGame(id=new_game_id(), owner=player_id, game=game, started_ms=now)
+        live.started_ms = now = self.clock()
         write = store.new_game_write(
             game_id=live.id,
-            player_id=player_id,
+            player_id=live.owner,
             variant=game.variant,
             options=game.options,
-            seed=seed,
+            seed=live.seed,
+            secret=live.secret,
+            kind=live.kind,
+            key_open=live.key_open,
+            reveal_ms=live.reveal_ms,
             state=game.state,
             score=game.score,
             now_ms=now,
@@ -161,12 +208,30 @@ class GameService:
 
     async def end(self, live: LiveGame, state: str) -> None:
         """End a game with a state the engine does not know, such as ``timeout``."""
+        await self._turn(live)
+        if live.state in ENDED:
+            return  # it ended meanwhile (the action it waited for won, say)
         live.forced_state = state
-        await self._after(live, None, state)
+        await self._after(live, None, state, self.clock())
 
-    async def hint(self, live: LiveGame) -> str | None:
-        """The solver's hint within the budget, else a foundation move; None once ended."""
-        return await self.hints.hint(live)
+    async def reveal(self, lives: list[LiveGame]) -> None:
+        """Show the keys of these games' keyed deals from now on (a race that is over)."""
+        opened = [live for live in lives if live.secret is not None and not live.key_open]
+        for live in opened:
+            live.key_open = True
+        if opened:
+            async with self.db_sessions() as db, db.begin():
+                await store.open_keys(db, game_ids=[live.id for live in opened])
+
+    async def hint(self, live: LiveGame, asker: object) -> str | None:
+        """A move worth playing for ``asker`` (a connection), counted in the game's ``hints``;
+        None once the game has ended. ``hints_off``, ``busy``: see :mod:`server.games.hints`."""
+        found = await self.hints.hint(live, asker)
+        if found is not None:
+            live.hints += 1
+            async with self.db_sessions() as db, db.begin():
+                await store.count_hints(db, game_id=live.id, hints=live.hints)
+        return found
 
     def view(self, live: LiveGame, *, reveal: bool = False) -> dict[str, Any]:
         return live.view(self.clock(), reveal=reveal)
@@ -180,6 +245,7 @@ class GameService:
 
     async def _act(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
         """The ply rule (:mod:`server.games.ply`) applied, then the action taken and stored."""
+        received = self.clock()  # before any wait: the time review reads
         if is_retry(action, ply, _at(live)):
             await live.settled()  # acknowledge what is already played, once it is stored
             return live
@@ -189,8 +255,14 @@ class GameService:
             raise verdict.error()
         if verdict is Verdict.RETRY:
             return live
+        if action != RESIGN and live.game.ply >= self.max_actions:
+            raise ProtocolError(
+                p.TOO_MANY_ACTIONS,
+                f"game {live.id!r} holds {self.max_actions} actions, as many as a game may: "
+                "only resign is accepted",
+            )
         recorded = _take(live, action)
-        await self._after(live, None if action == RESIGN else ply, recorded)
+        await self._after(live, None if action == RESIGN else ply, recorded, received)
         return live
 
     @staticmethod
@@ -203,15 +275,15 @@ class GameService:
         while live.pending is not None and not live.pending.done():
             await live.settled()
 
-    async def _after(self, live: LiveGame, ply: int | None, action: str) -> None:
+    async def _after(self, live: LiveGame, ply: int | None, action: str, now: int) -> None:
         """Settle the game's state, store what the action changed, then tell the listeners.
 
-        Most actions need no stuck search: their write goes to the writer at
-        once. The others run the search in a worker first, inside a task of
-        their own, so that the write follows the verdict even if this request
-        is cancelled: memory never runs ahead of the database.
+        ``now`` is when the action was received. Most actions need no stuck
+        search: their write goes to the writer at once. The others run the
+        search in a worker first, inside a task of their own, so that the
+        write follows the verdict even if this request is cancelled: memory
+        never runs ahead of the database.
         """
-        now = self.clock()
         question = live.game.stuck_question() if live.forced_state is None else None
         if question is None:
             future = self.writer.submit(self._write(live, ply, action, now))
@@ -233,10 +305,13 @@ class GameService:
 
     @staticmethod
     def _write(live: LiveGame, ply: int | None, action: str, now: int) -> GameWrite:
-        """The rows an action changes, its state settled (and the end time, once it ends)."""
+        """The rows an action changes, its state settled (and the end time, once it ends;
+        a solo game that ended shows its key from then on)."""
         state = live.state
         if state in ENDED and live.ended_ms is None:
             live.ended_ms = now
+        if live.kind == p.SOLO and state in (WON, RESIGNED):
+            live.key_open = True
         return store.action_write(
             game_id=live.id,
             ply=ply,
@@ -244,6 +319,8 @@ class GameService:
             state=state,
             score=live.game.score,
             game_ply=live.game.ply,
+            undos=live.undos,
+            key_open=live.key_open,
             ended_ms=live.ended_ms,
             now_ms=now,
         )
@@ -275,6 +352,7 @@ def _take(live: LiveGame, action: Action) -> str:
     try:
         if action == UNDO:
             game.undo()
+            live.undos += 1
             return UNDO
         # Every refusal the engine gives is a function of what the player sees.
         return str(game.play(action))

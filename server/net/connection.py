@@ -37,6 +37,7 @@ WRITE_LIMIT = 16 * 1024
 class PlayerInfo:
     id: int
     name: str
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,8 @@ class Connection:
         peer = ws.remote_address
         self.ip: str = str(peer[0]) if peer else "?"
         self.player: PlayerInfo | None = None
+        #: the hash of the token this connection said hello with (a new token closes it)
+        self.token_hash: str | None = None
         self.faults = 0
         self.bucket = TokenBucket(app.config.rate_limit, app.config.rate_burst)
         self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(app.config.send_queue)

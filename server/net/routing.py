@@ -108,7 +108,7 @@ class Router:
     def _refuse(self, connection: Connection, exc: ProtocolError, re: int | None) -> None:
         connection.send(p.Error(code=exc.code, message=exc.message, re=re))
         self.events.refused(connection, exc.code)
-        if exc.code not in p.CLIENT_FAULTS:
+        if exc.code not in p.CLIENT_FAULTS and not exc.fault:
             return
         connection.faults += 1
         log.info("%r: %s: %s", connection, exc.code, exc.message)

@@ -1,8 +1,7 @@
-"""``hello``: registration of new players and return of known ones."""
+"""``hello``: registration of new players and return of known ones (:mod:`.accounts`)."""
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING
 
 from server.net.connection import PlayerInfo
@@ -26,32 +25,21 @@ async def hello(connection: Connection, message: p.Hello) -> p.Reply:
         )
     app = connection.app
     token: str | None = None
-    async with app.db_sessions() as db:
-        if message.token is not None:
-            player = await players.by_token(db, token_hash=players.hash_token(message.token))
-            if player is None:
-                raise ProtocolError(p.BAD_TOKEN, "this token belongs to no player here")
-            if player.banned:
-                raise ProtocolError(p.BANNED, f"player {player.name!r} is banned from this server")
-        else:
-            name = message.name or ""
-            if not p.NAME_RE.fullmatch(name):
-                raise ProtocolError(
-                    p.INVALID_NAME,
-                    f"name {name[:40]!r} is not 1 to 24 ASCII letters, digits, '_' or '-'",
-                )
-            token = secrets.token_urlsafe(24)
-            player = await players.register(
-                db, name=name, token_hash=players.hash_token(token), now_ms=app.clock()
-            )
-            if player is None:
-                raise ProtocolError(p.NAME_TAKEN, f"name {name!r} is taken")
-    connection.player = PlayerInfo(player.id, player.name)
+    if message.token is not None:
+        player = await app.accounts.returning(message.token)
+        token_hash = players.hash_token(message.token)
+    else:
+        player, token = await app.accounts.register(
+            message.name or "", connection.ip, bot=message.bot
+        )
+        token_hash = players.hash_token(token)
+    connection.player = PlayerInfo(player.id, player.name, player.bot)
+    connection.token_hash = token_hash
     app.welcomed(connection)
     return p.Welcome(
         protocol=p.PROTOCOL_VERSION,
         server=app.server_info(),
-        player=p.PlayerInfo(player.id, player.name),
+        player=p.PlayerInfo(player.id, player.name, player.bot),
         token=token,
         re=message.id,
     )

@@ -14,16 +14,14 @@ if TYPE_CHECKING:
 @handles(p.CreateRoom)
 async def create_room(connection: Connection, message: p.CreateRoom) -> p.Reply:
     service = connection.app.rooms
-    player = connection.welcomed_player
-    room = await service.create(player.id, player.name, message)
+    room = await service.create(connection.welcomed_player, message)
     return p.RoomReply(room=service.view(room), re=message.id)
 
 
 @handles(p.JoinRoom)
 async def join_room(connection: Connection, message: p.JoinRoom) -> p.Reply:
     service = connection.app.rooms
-    player = connection.welcomed_player
-    room = await service.join(player.id, player.name, message.code)
+    room = await service.join(connection.welcomed_player, message.code, message.role)
     return p.RoomReply(room=service.view(room), re=message.id)
 
 

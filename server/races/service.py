@@ -5,9 +5,14 @@ A room's whole state lives in memory and is saved at every change
 waiting rooms keep their members, a countdown starts its race, a race goes
 on with the same games and the same clock, and players who reconnect
 continue. The race itself (countdown, games, progress, end) is the
-:class:`~server.races.race.RaceRunner`'s; its games are ordinary games of
-the :class:`~server.games.service.GameService`. Rooms nobody is connected
-to are closed after a day without a change.
+:class:`~server.races.race.RaceRunner`'s; who is connected, and what a ban
+does to a room, is :class:`~server.races.presence.Presence`'s. Race games
+are ordinary games of the :class:`~server.games.service.GameService`. Rooms
+nobody is connected to are closed after a day without a change.
+
+Members are racers or spectators. Racers join while the room waits or is
+over; spectators at any time, never race, and may watch any racer; a racer
+may watch others only once their own game of the current race has ended.
 """
 
 from __future__ import annotations
@@ -16,29 +21,22 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from server.games.fields import checked_options
 from server.games.live import LiveGame
 from server.games.ply import ENDED
+from server.races.presence import Presence
 from server.races.race import RaceRunner
-from server.races.state import (
-    COUNTDOWN,
-    OVER,
-    RACING,
-    WAITING,
-    Member,
-    RoomState,
-    new_code,
-)
+from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState, new_code
 from server.storage.queries import rooms as store
 from shared import protocol as p
 from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
     from server.app import App
-    from server.net.connection import Connection
+    from server.net.connection import Connection, PlayerInfo
 
 log = logging.getLogger(__name__)
 
@@ -47,16 +45,13 @@ IDLE_ROOM_MS = 24 * 3_600_000
 #: how often (by the server's clock) idle rooms are looked for
 SWEEP_MS = 60_000
 
-#: refuses a race seed when it is the daily deal: (variant, options, seed) -> refuse?
-SeedGuard = Callable[[str, dict[str, bool | int], int], bool]
-
 
 class RoomService:
     def __init__(self, app: App) -> None:
         self.app = app
         self.rooms: dict[str, RoomState] = {}
         self.race = RaceRunner(app, self)
-        self.seed_guards: list[SeedGuard] = []
+        self.presence = Presence(app, self)
         self._ticker: asyncio.Task[None] | None = None
 
     # -- life cycle --------------------------------------------------------------------
@@ -65,11 +60,12 @@ class RoomService:
         async with self.app.db_sessions() as db:
             loaded = await store.load_all(db)
         for row, members in loaded:
-            room = RoomState.from_row(row, members)
+            room = RoomState.from_row(row, [Member(*member) for member in members])
             self.rooms[room.code] = room
             self.race.track(room)
             if room.state == COUNTDOWN:
                 self.race.schedule(room)
+        self.presence.start()
         self._ticker = asyncio.create_task(self._tick(), name="races")
         log.info("%d rooms loaded", len(self.rooms))
 
@@ -108,26 +104,6 @@ class RoomService:
     def rooms_of(self, player_id: int) -> list[RoomState]:
         return [room for room in self.rooms.values() if room.member(player_id) is not None]
 
-    def connection_changed(self, player_id: int) -> None:
-        """A player connected or left: the rooms they are in show it."""
-        for room in self.rooms_of(player_id):
-            self.push_room(room)
-
-    def connection_welcomed(self, connection: Connection) -> None:
-        """A player's first connection: the rooms they are in show them connected."""
-        player = connection.welcomed_player
-        if len(self.app.players.get(player.id, ())) == 1:
-            self.connection_changed(player.id)
-
-    def connection_closed(self, connection: Connection) -> None:
-        """A connection ended: it watches nothing; at a player's last, their rooms show it."""
-        for room in self.rooms.values():
-            for watching in room.watchers.values():
-                watching.discard(connection)
-        player = connection.player
-        if player is not None and player.id not in self.app.players:
-            self.connection_changed(player.id)
-
     # -- requests ----------------------------------------------------------------------------
 
     def get(self, code: str) -> RoomState:
@@ -136,11 +112,12 @@ class RoomService:
             raise ProtocolError(p.NOT_FOUND, f"no room {code!r}")
         return room
 
-    def _member_of(self, code: str, player_id: int) -> RoomState:
+    def _member_of(self, code: str, player_id: int) -> tuple[RoomState, Member]:
         room = self.get(code)
-        if room.member(player_id) is None:
+        member = room.member(player_id)
+        if member is None:
             raise ProtocolError(p.NOT_IN_ROOM, f"you are not in room {code!r}")
-        return room
+        return room, member
 
     def _check_room_count(self, player: int) -> None:
         if len(self.rooms_of(player)) >= p.MAX_ROOMS_PER_PLAYER:
@@ -149,11 +126,9 @@ class RoomService:
                 f"you are in {p.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
             )
 
-    async def create(self, player: int, name: str, message: p.CreateRoom) -> RoomState:
-        self._check_room_count(player)
+    async def create(self, player: PlayerInfo, message: p.CreateRoom) -> RoomState:
+        self._check_room_count(player.id)
         options = checked_options(self.app.games.variants, message.variant, message.options)
-        if message.seed is not None:
-            self._check_seed(message.variant, options, message.seed)
         code = new_code()
         while code in self.rooms:
             code = new_code()
@@ -163,35 +138,46 @@ class RoomService:
             code=code,
             variant=message.variant,
             options=options,
-            host=player,
+            host=player.id,
             max_players=message.max_players,
             time_limit_s=limit,
             seed=message.seed,
             created_ms=now,
-            members=[Member(player, name, now, 0)],
+            hints=message.hints,
+            members=[Member(player.id, player.name, now, 0, p.RACER, player.bot)],
         )
         self.rooms[code] = room
         await self.save(room)
-        log.info("room %s created by player %d (%s)", code, player, room.variant)
+        log.info("room %s created by player %d (%s)", code, player.id, room.variant)
         return room
 
-    async def join(self, player: int, name: str, code: str) -> RoomState:
-        room = self.get(code)
-        if room.member(player) is not None:
-            return room  # already in: a reconnecting player asks for the room again
-        if room.state in (COUNTDOWN, RACING):
-            raise ProtocolError(p.RACE_IN_PROGRESS, f"room {code!r} is racing; join after it")
-        if len(room.members) >= room.max_players:
-            raise ProtocolError(p.ROOM_FULL, f"room {code!r} has {room.max_players} players")
-        self._check_room_count(player)
+    async def join(self, player: PlayerInfo, code: str, role: str) -> RoomState:
+        room = self.rooms.get(code)
+        if room is None:
+            # Counted as the client's mistake: room codes cannot be tried by the thousand.
+            raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=True)
+        if room.member(player.id) is not None:
+            return room  # already in: the room in every state, the member's role unchanged
+        if role == p.SPECTATOR:
+            if room.count(p.SPECTATOR) >= p.MAX_SPECTATORS:
+                raise ProtocolError(p.ROOM_FULL, f"room {code!r} has {p.MAX_SPECTATORS} spectators")
+        else:
+            if room.state in (COUNTDOWN, RACING):
+                raise ProtocolError(
+                    p.RACE_IN_PROGRESS,
+                    f"room {code!r} is racing; join after the race, or as a spectator now",
+                )
+            if room.count(p.RACER) >= room.max_players:
+                raise ProtocolError(p.ROOM_FULL, f"room {code!r} has {room.max_players} racers")
+        self._check_room_count(player.id)
         seq = max((m.seq for m in room.members), default=-1) + 1
-        room.members.append(Member(player, name, self.app.clock(), seq))
+        room.members.append(Member(player.id, player.name, self.app.clock(), seq, role, player.bot))
         await self.save(room)
-        self.push_room(room, skip=player)
+        self.push_room(room, skip=player.id)
         return room
 
     async def leave(self, player: int, code: str) -> None:
-        room = self._member_of(code, player)
+        room, _ = self._member_of(code, player)
         game_id = room.racers.get(player)
         if room.state == RACING and game_id is not None:
             live = await self.app.games.get(game_id)
@@ -211,20 +197,25 @@ class RoomService:
         self.push_room(room)
 
     async def start_race(self, player: int, code: str, seed: int | None) -> None:
-        room = self._member_of(code, player)
+        room, _ = self._member_of(code, player)
         if room.host != player:
             raise ProtocolError(p.NOT_HOST, f"only the host of room {code!r} starts its race")
         if room.state in (COUNTDOWN, RACING):
-            raise ProtocolError(p.RACE_IN_PROGRESS, f"room {code!r} is already racing")
+            raise ProtocolError(
+                p.RACE_IN_PROGRESS, f"room {code!r} is already racing: wait for race_over"
+            )
+        if not self.race.connected_racers(room):
+            raise ProtocolError(
+                p.NO_RACERS,
+                f"nobody in room {code!r} is connected to race (spectators do not race)",
+            )
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
-        if seed is None:
-            seed = self._random_seed(room)
-        self._check_seed(room.variant, room.options, seed)
         countdown = self.app.config.race_countdown_ms
         room.state = COUNTDOWN
         room.race += 1
         room.race_seed = seed
+        room.race_key = None if seed is not None else secrets.token_hex(32)
         room.race_start_ms = self.app.clock() + countdown
         room.standings = None
         await self.save(room)
@@ -233,10 +224,15 @@ class RoomService:
         self.race.schedule(room)
 
     async def watch(self, connection: Connection, player: int, code: str, target: int) -> LiveGame:
-        room = self._member_of(code, player)
+        room, me = self._member_of(code, player)
         game_id = room.racers.get(target)
         if game_id is None or room.member(target) is None:
             raise ProtocolError(p.NOT_FOUND, f"player {target} has no game in room {code!r}")
+        if me.racer and target != player and not await self.race.done_racing(room, player):
+            raise ProtocolError(
+                p.RACE_IN_PROGRESS,
+                "you may watch the others once your own game of this race has ended",
+            )
         for watching in room.watchers.values():
             watching.discard(connection)  # one board at a time per connection
         room.watchers.setdefault(target, set()).add(connection)
@@ -244,8 +240,42 @@ class RoomService:
         await live.settled()
         return live
 
+    # -- guards the game service asks -----------------------------------------------------
+
+    async def race_lock(
+        self, player: int, variant: str, seed: int | None, _options: dict[str, bool | int]
+    ) -> None:
+        """``race_locked``: a racer does not play their race's numbered deal on the side."""
+        if seed is None:
+            return
+        for room in self.rooms_of(player):
+            if (room.variant, room.race_seed) != (variant, seed):
+                continue
+            if room.state == COUNTDOWN:
+                racing = any(m.id == player and m.racer for m in room.members)
+            else:
+                racing = room.state == RACING and not await self.race.done_racing(room, player)
+            if racing:
+                raise ProtocolError(
+                    p.RACE_LOCKED,
+                    f"you are racing on {variant} deal {seed} in room {room.code}: "
+                    "play it once your race game has ended",
+                )
+
+    def hint_lock(self, live: LiveGame) -> None:
+        """``hints_off``: a race game's hints are the room's to allow."""
+        if live.kind != p.RACE:
+            return
+        code = self.race.by_game.get(live.id)
+        room = self.rooms.get(code) if code is not None else None
+        if room is None or not room.hints:
+            raise ProtocolError(p.HINTS_OFF, "hints are off in this race")
+
+    # -- time ---------------------------------------------------------------------------------
+
     async def _tick(self) -> None:
-        """Ends races past their time limit (and races whose end a crash interrupted)."""
+        """Ends races past their time limit (and races whose end a crash interrupted), resigns
+        racers gone too long, and closes idle rooms."""
         every = self.app.config.race_tick_ms / 1000
         swept = self.app.clock()
         while True:
@@ -254,12 +284,14 @@ class RoomService:
                 swept = self.app.clock()
                 try:
                     await self._close_idle()
+                    self.presence.forget_gone()
                 except Exception:
                     log.exception("closing idle rooms failed")
             for room in list(self.rooms.values()):
                 if room.state != RACING:
                     continue
                 try:
+                    await self.presence.resign_gone(room)
                     await self.race.check_time(room)
                 except Exception:
                     log.exception("room %s: time check failed", room.code)
@@ -284,24 +316,10 @@ class RoomService:
         async with self.app.db_sessions() as db, db.begin():
             await store.remove(db, code=room.code)
 
-    # -- helpers ------------------------------------------------------------------------------
-
-    def _random_seed(self, room: RoomState) -> int:
-        while True:
-            seed = secrets.randbelow(p.MAX_SEED) + 1
-            if not any(guard(room.variant, room.options, seed) for guard in self.seed_guards):
-                return seed
-
-    def _check_seed(self, variant: str, options: dict[str, bool | int], seed: int) -> None:
-        if any(guard(variant, options, seed) for guard in self.seed_guards):
-            raise ProtocolError(
-                p.DAILY_LOCKED, f"seed {seed} is today's daily deal of {variant}; race another"
-            )
-
     async def save(self, room: RoomState) -> None:
         """Store the room's whole state, one save at a time."""
         async with room.lock:
-            members = [(m.id, m.joined_ms, m.seq) for m in room.members]
+            members = [(m.id, m.joined_ms, m.seq, m.role) for m in room.members]
             room.touched_ms = self.app.clock()
             async with self.app.db_sessions() as db, db.begin():
                 await store.save(db, room=room.row(room.touched_ms), members=members)

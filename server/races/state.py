@@ -1,4 +1,4 @@
-"""A race room's state: its members, host, race and watchers, and the row it is saved as."""
+"""A race room's state: its members (racers and spectators), host, race, watchers, its row."""
 
 from __future__ import annotations
 
@@ -27,6 +27,13 @@ class Member:
     name: str
     joined_ms: int
     seq: int
+    #: racer or spectator, fixed until the member leaves
+    role: str = p.RACER
+    bot: bool = False
+
+    @property
+    def racer(self) -> bool:
+        return self.role == p.RACER
 
 
 @dataclass(eq=False)
@@ -39,12 +46,16 @@ class RoomState:
     time_limit_s: int
     seed: int | None
     created_ms: int
+    #: hints allowed in its races
+    hints: bool = False
     state: str = WAITING
     members: list[Member] = field(default_factory=list)
     race: int = 0
+    #: the deal of the current (or last) race: a seed, or a key (hex)
     race_seed: int | None = None
+    race_key: str | None = None
     race_start_ms: int | None = None
-    #: the current (or last) race's racers: player id -> game id
+    #: the racers dealt a game in the current (or last) race: player id -> game id
     racers: dict[int, str] = field(default_factory=dict)
     #: watched player -> connections following their board
     watchers: dict[int, set[Connection]] = field(default_factory=dict)
@@ -56,8 +67,8 @@ class RoomState:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @classmethod
-    def from_row(cls, row: Room, members: Sequence[tuple[int, str, int, int]]) -> RoomState:
-        """The room as saved: its row and its members ``(player, name, joined_ms, seq)``."""
+    def from_row(cls, row: Room, members: Sequence[Member]) -> RoomState:
+        """The room as saved: its row and its members in joining order."""
         return cls(
             code=row.code,
             variant=row.variant,
@@ -67,34 +78,49 @@ class RoomState:
             time_limit_s=row.time_limit_s,
             seed=row.seed,
             created_ms=row.created_ms,
+            hints=row.hints,
             state=row.state,
-            members=[Member(pid, name, joined, seq) for pid, name, joined, seq in members],
+            members=list(members),
             race=row.race,
             race_seed=row.race_seed,
+            race_key=row.race_key,
             race_start_ms=row.race_start_ms,
             racers={int(k): str(v) for k, v in row.racers.items()},
             touched_ms=row.updated_ms,
         )
 
     def view(self, online: Container[int]) -> p.RoomView:
-        """RoomView of protocol.md; each player also carries their game in the current race."""
+        """RoomView of protocol.md; each racer also carries their game in the current race."""
         return p.RoomView(
             code=self.code,
             variant=self.variant,
             options=dict(self.options),  # merged over the defaults when the room was made
             host=self.host,
             players=tuple(
-                p.RoomPlayer(m.id, m.name, m.id in online, self.racers.get(m.id))
+                p.RoomPlayer(
+                    m.id, m.name, m.id in online, self.racers.get(m.id), role=m.role, bot=m.bot
+                )
                 for m in self.members
             ),
             state=self.state,
             max_players=self.max_players,
             time_limit_s=self.time_limit_s,
             race=self.race,
+            hints=self.hints,
+            seed=self.shown_seed,
         )
+
+    @property
+    def shown_seed(self) -> int | None:
+        """The numbered deal of the current or last race, or of the first before it starts;
+        None when that race is keyed (RoomView's ``seed``)."""
+        return self.seed if self.race == 0 else self.race_seed
 
     def member(self, player_id: int) -> Member | None:
         return next((m for m in self.members if m.id == player_id), None)
+
+    def count(self, role: str) -> int:
+        return sum(1 for m in self.members if m.role == role)
 
     def row(self, now_ms: int) -> dict[str, Any]:
         return {
@@ -106,8 +132,10 @@ class RoomState:
             "max_players": self.max_players,
             "time_limit_s": self.time_limit_s,
             "seed": self.seed,
+            "hints": self.hints,
             "race": self.race,
             "race_seed": self.race_seed,
+            "race_key": self.race_key,
             "race_start_ms": self.race_start_ms,
             "racers": {str(k): v for k, v in self.racers.items()},
             "created_ms": self.created_ms,

@@ -1,11 +1,12 @@
-"""The tables: players, games and their actions; rooms and members; daily deals and attempts.
+"""The tables: players, games and their actions; rooms and members; daily deals and attempts;
+results held for review.
 
 One metadata for all (:data:`server.storage.engine.metadata`), so that the
 migrations and the autogenerate check see one schema. Times are integer
 milliseconds since the Unix epoch (UTC): portable across databases, and
 exactly what ``elapsed_ms`` is computed from. A game's position is never
-stored: it is replayed from variant, options, seed and actions, the record
-of notation.md.
+stored: it is replayed from variant, options, deal (a seed, or a key) and
+actions, the record of notation.md.
 
 The leaderboard is read through one index whose column order is the
 ranking of protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
@@ -30,6 +31,7 @@ class Base(DeclarativeBase):
 
 class Player(Base):
     __tablename__ = "players"
+    __table_args__ = (Index("ix_players_registered", "registered_ip", "created_ms"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
@@ -38,21 +40,42 @@ class Player(Base):
     #: SHA-256 of the token, hex; the token itself is never stored
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     banned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: registered as a bot account: shown as one, never ranked
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the address it registered from (registrations per address per hour are limited)
+    registered_ip: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
+    #: bumped by every change a running server must act on (ban, unban, rename, new token);
+    #: the server reads the rows changed since it last looked, every second
+    updated_ms: Mapped[int] = mapped_column(BigInteger, index=True)
 
 
 class Game(Base):
     __tablename__ = "games"
+    __table_args__ = (Index("ix_games_player_started", "player_id", "started_ms"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     variant: Mapped[str] = mapped_column(String(32))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    #: the deal: a numbered one (``seed``), or a keyed one (``deal_key`` and its
+    #: ``commitment``, 64 lower-case hex digits each); exactly one of the two
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    deal_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: solo, daily (the ranked attempt), practice (on a daily's deal), race
+    kind: Mapped[str] = mapped_column(String(16), default="solo", server_default="solo")
+    #: the key may be shown (the player chose it, or the deal was revealed); ``reveal_ms``:
+    #: the key shows from then on (a daily's deal: the end of its day), else None
+    key_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    reveal_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     #: playing, won, stuck, resigned, timeout: as last stored, for queries (replay is the truth)
     state: Mapped[str] = mapped_column(String(16))
     score: Mapped[int] = mapped_column(Integer, default=0)
     ply: Mapped[int] = mapped_column(Integer, default=0)
+    #: counted for lists and ranks (undos can also be counted from the actions)
+    undos: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    hints: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     started_ms: Mapped[int] = mapped_column(BigInteger)
     ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
@@ -72,8 +95,9 @@ class GameAction(Base):
     #: the game's ply before this action: 0 for the first
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[str] = mapped_column(String(16))
+    #: when the server received the action (before its turn and any stuck search): the
+    #: times result review reads
     played_ms: Mapped[int] = mapped_column(BigInteger)
-
 
 
 class Setting(Base):
@@ -98,9 +122,13 @@ class Room(Base):
     time_limit_s: Mapped[int] = mapped_column(Integer)
     #: the seed named at creation (every race deals it unless start_race names another)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
-    #: the current race: its number, the moment its games start, racer id -> game id
+    #: hints allowed in the room's races
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the current race: its number, its deal (a seed, or a key in hex), the moment its
+    #: games start, racer id -> game id
     race: Mapped[int] = mapped_column(Integer, default=0)
     race_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    race_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     race_start_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     racers: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_ms: Mapped[int] = mapped_column(BigInteger)
@@ -117,6 +145,8 @@ class RoomMember(Base):
     #: members are listed, and the host handed over, in the order they joined
     joined_ms: Mapped[int] = mapped_column(BigInteger)
     seq: Mapped[int] = mapped_column(Integer)
+    #: racer or spectator, fixed until the member leaves
+    role: Mapped[str] = mapped_column(String(16), default="racer", server_default="racer")
 
 
 class Daily(Base):
@@ -126,7 +156,9 @@ class Daily(Base):
 
     variant: Mapped[str] = mapped_column(String(32), primary_key=True)
     date: Mapped[str] = mapped_column(String(10), primary_key=True)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    #: the deal: a key (hex) derived from the server's secret; old rows hold a seed instead
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    deal_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: positions the solver searched to prove the deal winnable, for the record
     positions: Mapped[int] = mapped_column(Integer)
     computed_ms: Mapped[int] = mapped_column(BigInteger)
@@ -159,6 +191,28 @@ class DailyAttempt(Base):
     elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
     moves: Mapped[int] = mapped_column(Integer, default=0)
     score: Mapped[int] = mapped_column(Integer, default=0)
+    undos: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     rank_group: Mapped[int] = mapped_column(Integer, default=0)
     rank_a: Mapped[int] = mapped_column(BigInteger, default=0)
     rank_b: Mapped[int] = mapped_column(BigInteger, default=0)
+    #: '' (not held), 'pending' (held for review), 'cleared', 'confirmed': listed unless
+    #: pending or confirmed
+    review: Mapped[str] = mapped_column(String(16), default="", server_default="")
+
+
+class Review(Base):
+    """A ranked result played faster than the review rule allows, held for an operator."""
+
+    __tablename__ = "reviews"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    #: what the result is, for people: 'daily freecell 2026-12-01', 'race K7QF2M'
+    what: Mapped[str] = mapped_column(String(64))
+    actions: Mapped[int] = mapped_column(Integer)
+    median_gap_ms: Mapped[int] = mapped_column(Integer)
+    #: pending, cleared, confirmed
+    state: Mapped[str] = mapped_column(String(16), index=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    decided_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)

@@ -2,14 +2,16 @@
 
 One frozen dataclass per message, one module per area:
 
-    envelope   the bases (Message, Request, Reply, Part), field checks, error codes,
+    codes      the error codes, and which are the client's own mistakes
+    envelope   the bases (Message, Request, Reply, Part), field checks, limits,
                frames (unpack, encode) and the Registry class
     session    hello, welcome (PlayerInfo, ServerInfo, VariantInfo)
-    games      start_game, move, undo, resign, get_game, hint; game, hint, ok, error
-               (GameView, PileView, Standing, DailyInfo)
+    views      what a player sees of a game: GameView, PileView, DealInfo, DailyInfo
+    games      start_game, move, undo, resign, get_game, hint, games; game, hint, games,
+               ok, error (GameEntry)
     rooms      create_room, join_room, leave_room, start_race, watch; room,
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
-    daily      daily, leaderboard
+    daily      daily, leaderboard (Standing)
     stats      stats (VariantStats)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
@@ -22,6 +24,7 @@ server, the clients and the tests share it.
 
 from __future__ import annotations
 
+from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyRequest, LeaderboardReply, LeaderboardRequest
 from shared.protocol.envelope import *  # noqa: F403
@@ -30,6 +33,8 @@ from shared.protocol.games import *  # noqa: F403
 from shared.protocol.games import (
     Error,
     GameReply,
+    GamesReply,
+    GamesRequest,
     GetGame,
     HintReply,
     HintRequest,
@@ -56,6 +61,7 @@ from shared.protocol.session import *  # noqa: F403
 from shared.protocol.session import Hello, Welcome
 from shared.protocol.stats import *  # noqa: F403
 from shared.protocol.stats import StatsReply, StatsRequest
+from shared.protocol.views import *  # noqa: F403
 
 #: client to server, by type
 REQUESTS: Registry[Request] = Registry(
@@ -67,6 +73,7 @@ REQUESTS: Registry[Request] = Registry(
         Resign,
         GetGame,
         HintRequest,
+        GamesRequest,
         CreateRoom,
         JoinRoom,
         LeaveRoom,
@@ -84,6 +91,7 @@ REPLIES: Registry[Reply] = Registry(
         Welcome,
         GameReply,
         HintReply,
+        GamesReply,
         Ok,
         Error,
         RoomReply,

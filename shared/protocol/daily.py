@@ -26,41 +26,68 @@ from shared.protocol.envelope import (
     opt_int,
     present,
     reply_to,
+    req_bool,
     req_choice,
     req_count,
     req_int,
     req_str,
     request_id,
 )
-from shared.protocol.games import GAME_STATES
+from shared.protocol.views import GAME_STATES
 
 #: entries a leaderboard answers at most; a larger ``limit`` is taken as this
 MAX_LEADERBOARD = 100
 DEFAULT_LEADERBOARD = 50
 
 
+#: a result held for review, and one an operator confirmed (it stays out of the rankings)
+PENDING, CONFIRMED = "pending", "confirmed"
+REVIEWS = (PENDING, CONFIRMED)
+
+
 @dataclass(frozen=True, slots=True)
 class Standing(Part):
-    """One player's ranked result: a race's standing, or an entry of a daily leaderboard."""
+    """One player's ranked result: a race's standing, or an entry of a daily leaderboard.
 
-    rank: int
+    ``review`` is set on a result held for review; ``rank`` is None only on a
+    held daily attempt, shown to its own player as the leaderboard's ``me``.
+    """
+
+    rank: int | None
     player: int
     name: str
     state: str
     elapsed_ms: int
     moves: int
     score: int
+    undos: int
+    review: str | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m = {
+            "rank": self.rank,
+            "player": self.player,
+            "name": self.name,
+            "state": self.state,
+            "elapsed_ms": self.elapsed_ms,
+            "moves": self.moves,
+            "score": self.score,
+            "undos": self.undos,
+        }
+        return present(m, review=self.review)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
-            rank=req_int(m, "rank", 1, INT64_MAX),
+            rank=nullable(m, "rank", lambda m, name: req_int(m, name, 1, INT64_MAX)),
             player=req_int(m, "player", 1, INT64_MAX),
             name=req_str(m, "name", MAX_TEXT),
             state=req_choice(m, "state", GAME_STATES),
             elapsed_ms=req_count(m, "elapsed_ms"),
             moves=req_int(m, "moves", 0, MAX_PLY),
             score=req_count(m, "score"),
+            undos=req_int(m, "undos", 0, MAX_PLY),
+            review=req_choice(m, "review", REVIEWS) if "review" in m else None,
         )
 
 
@@ -77,17 +104,24 @@ def day(m: Mapping[str, Any], name: str = "date") -> str:
 
 @dataclass(frozen=True, slots=True)
 class DailyRequest(Request):
-    """Today's deal of a variant: the player's one ranked attempt, started or resumed."""
+    """Today's deal of a variant: the player's one ranked attempt, started or resumed; with
+    ``practice``, a new unranked game on the same deal once the attempt has ended."""
 
     type: ClassVar[str] = "daily"
     variant: str
+    practice: bool = False
 
     def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"variant": self.variant}
+        m = self._envelope() | {"variant": self.variant}
+        return present(m, practice=self.practice or None)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(variant=req_str(m, "variant", MAX_ID_LENGTH), id=request_id(m))
+        return cls(
+            variant=req_str(m, "variant", MAX_ID_LENGTH),
+            practice=req_bool(m, "practice") if "practice" in m else False,
+            id=request_id(m),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +180,7 @@ class LeaderboardReply(Reply):
 
 # fmt: off
 __all__ = [
-    "MAX_LEADERBOARD", "DailyRequest", "LeaderboardReply", "LeaderboardRequest", "Standing",
-    "day",
+    "CONFIRMED", "MAX_LEADERBOARD", "PENDING", "REVIEWS", "DailyRequest", "LeaderboardReply",
+    "LeaderboardRequest", "Standing", "day",
 ]
 # fmt: on

@@ -1,4 +1,4 @@
-"""What every message shares: the bases, the field checks, the error codes and the frames.
+"""What every message shares: the bases, the field checks, the limits and the frames.
 
 A message is a frozen dataclass with a ``type`` on the wire, ``to_map`` (the
 map msgpack carries) and ``from_map`` (the message from a decoded map, every
@@ -21,43 +21,15 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 import msgpack
 
 from shared.errors import ProtocolError
+from shared.protocol.codes import BAD_MESSAGE, INVALID_FIELD, UNKNOWN_TYPE
 
-PROTOCOL_VERSION = 1
-
-# -- error codes (protocol.md), ``internal`` and ``too_many_rooms`` added -------------------
-
-BAD_MESSAGE = "bad_message"
-UNKNOWN_TYPE = "unknown_type"
-INVALID_FIELD = "invalid_field"
-HELLO_FIRST = "hello_first"
-PROTOCOL_MISMATCH = "protocol_mismatch"
-BAD_TOKEN = "bad_token"
-BANNED = "banned"
-NAME_TAKEN = "name_taken"
-INVALID_NAME = "invalid_name"
-ALREADY_WELCOMED = "already_welcomed"
-STALE_PLY = "stale_ply"
-ILLEGAL_MOVE = "illegal_move"
-FORBIDDEN = "forbidden"
-NOT_FOUND = "not_found"
-GAME_OVER = "game_over"
-DAILY_LOCKED = "daily_locked"
-RATE_LIMITED = "rate_limited"
-ROOM_FULL = "room_full"
-NOT_HOST = "not_host"
-RACE_IN_PROGRESS = "race_in_progress"
-NOT_IN_ROOM = "not_in_room"
-#: a player is in too many rooms to create or join another
-TOO_MANY_ROOMS = "too_many_rooms"
-#: the server failed; nothing was stored
-INTERNAL = "internal"
-
-#: codes that are the client's own mistake: they count towards the close with 1008
-CLIENT_FAULTS = frozenset({BAD_MESSAGE, UNKNOWN_TYPE, INVALID_FIELD, HELLO_FIRST})
+PROTOCOL_VERSION = 2
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
 MAX_SEED = 2**31 - 1
+#: a deal's key and its commitment: 32 bytes, 64 hex digits (rules.md, "Keyed deals")
+KEY_LENGTH = 64
 #: far more actions than any game has; keeps integers small enough for any database
 MAX_PLY = 1_000_000
 #: game ids, variant ids
@@ -161,6 +133,15 @@ def req_strs(m: Mapping[str, Any], name: str, max_len: int) -> tuple[str, ...]:
         if not isinstance(item, str) or not 1 <= len(item) <= max_len:
             raise invalid(name, f"must hold strings of 1 to {max_len} characters, not {item!r:.40}")
     return tuple(items)
+
+
+def hex_digest(m: Mapping[str, Any], name: str) -> str:
+    """64 hex digits (a deal's key or commitment), either case, given back in lower case."""
+    value = req_str(m, name, KEY_LENGTH)
+    lowered = value.lower()
+    if len(value) != KEY_LENGTH or lowered.strip("0123456789abcdef"):
+        raise invalid(name, f"must be {KEY_LENGTH} hex digits, not {value[:16]!r}")
+    return lowered
 
 
 def req_choice(m: Mapping[str, Any], name: str, choices: Iterable[str]) -> str:
@@ -402,13 +383,9 @@ def encode(message: Message) -> bytes:
 #: what the package exports; the field checks are for the message modules
 # fmt: off
 __all__ = [
-    "ALREADY_WELCOMED", "BAD_MESSAGE", "BAD_TOKEN", "BANNED", "CLIENT_FAULTS", "DAILY_LOCKED",
-    "FORBIDDEN", "GAME_OVER", "HELLO_FIRST", "ILLEGAL_MOVE", "INT64_MAX", "INT64_MIN",
-    "INTERNAL", "INVALID_FIELD", "INVALID_NAME", "MAX_ID_LENGTH", "MAX_OPTIONS",
-    "MAX_OPTION_NAME", "MAX_PLY", "MAX_SEED", "MAX_TEXT", "NAME_TAKEN", "NOT_FOUND",
-    "NOT_HOST", "NOT_IN_ROOM", "PROTOCOL_MISMATCH", "PROTOCOL_VERSION", "RACE_IN_PROGRESS",
-    "RATE_LIMITED", "ROOM_FULL", "STALE_PLY", "TOO_MANY_ROOMS", "UNKNOWN_TYPE", "Message",
-    "Part", "Registry", "Reply", "Request", "encode", "envelope_id", "message_type",
-    "reply_to", "unknown_type", "unpack",
+    "INT64_MAX", "INT64_MIN", "KEY_LENGTH", "MAX_ID_LENGTH", "MAX_OPTIONS", "MAX_OPTION_NAME",
+    "MAX_PLY", "MAX_SEED", "MAX_TEXT", "PROTOCOL_VERSION", "Message", "Part", "Registry",
+    "Reply", "Request", "encode", "envelope_id", "hex_digest", "message_type", "reply_to",
+    "unknown_type", "unpack",
 ]
 # fmt: on

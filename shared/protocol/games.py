@@ -1,19 +1,21 @@
-"""Games: start, move, undo, resign, get, hint; the ``game`` view and the generic replies.
+"""Games: start, move, undo, resign, get, hint, the list of a player's games; the replies.
 
 A ``move`` carries the notation's typed :data:`~shared.notation.Action`,
 parsed once here, where the text arrives: the server hands that value on and
-never parses it again.
+never parses it again. The views the replies carry are in
+:mod:`shared.protocol.views`.
 """
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Self
 
-from shared.cards import parse_card
-from shared.errors import InvalidNotation
-from shared.notation import MAX_ACTION_LENGTH, Action, parse_action, parse_pile
+from shared.errors import InvalidNotation, ProtocolError
+from shared.notation import MAX_ACTION_LENGTH, Action, parse_action
+from shared.protocol.codes import INVALID_FIELD
 from shared.protocol.envelope import (
     INT64_MAX,
     MAX_ID_LENGTH,
@@ -23,6 +25,7 @@ from shared.protocol.envelope import (
     Part,
     Reply,
     Request,
+    hex_digest,
     invalid,
     nested,
     nested_list,
@@ -37,14 +40,16 @@ from shared.protocol.envelope import (
     req_count,
     req_int,
     req_str,
-    req_strs,
     request_id,
 )
+from shared.protocol.views import GAME_STATES, DailyInfo, DealInfo, GameView
 
-PLAYING, WON, STUCK, RESIGNED, TIMEOUT = "playing", "won", "stuck", "resigned", "timeout"
-GAME_STATES = (PLAYING, WON, STUCK, RESIGNED, TIMEOUT)
-#: cards in one pile at most: two decks
-MAX_PILE = 104
+#: what a game is for: the ``kind`` of an entry of the ``games`` list
+SOLO, DAILY, PRACTICE, RACE = "solo", "daily", "practice", "race"
+GAME_KINDS = (SOLO, DAILY, PRACTICE, RACE)
+#: entries of the ``games`` list: by default, and at most (a larger ``limit`` is taken as this)
+DEFAULT_GAMES = 20
+MAX_GAMES = 100
 
 
 def action_field(m: Mapping[str, Any], name: str) -> Action:
@@ -56,175 +61,35 @@ def action_field(m: Mapping[str, Any], name: str) -> Action:
         raise invalid(name, f"is not an action of notation.md: {exc}") from None
 
 
-# -- views --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PileView(Part):
-    """One pile: how many cards lie face down, and the face-up cards bottom to top."""
-
-    id: str
-    down: int
-    up: tuple[str, ...]
-
-    def to_map(self) -> dict[str, Any]:
-        return {"id": self.id, "down": self.down, "up": list(self.up)}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        pile = req_str(m, "id", 3)
-        try:
-            parse_pile(pile)
-        except InvalidNotation as exc:
-            raise invalid("id", str(exc)) from None
-        up = req_strs(m, "up", 2)
-        for card in up:
-            try:
-                parse_card(card)
-            except InvalidNotation as exc:
-                raise invalid("up", str(exc)) from None
-        return cls(id=pile, down=req_int(m, "down", 0, MAX_PILE), up=up)
-
-    @property
-    def count(self) -> int:
-        return self.down + len(self.up)
-
-
-@dataclass(frozen=True, slots=True)
-class GameView(Part):
-    """A game as its player sees it: face-down cards are counts, never cards.
-
-    The view keeps the map the wire carries and reads its typed fields from
-    it. The server wraps the engine's view map as it is (:meth:`of`: no copy,
-    no check), because building typed piles for every move costs it a
-    measurable share of its time per move (docs/protocol.md, "Message
-    classes"); a client's view comes from :meth:`from_map`, every field
-    checked.
-    """
-
-    wire: Mapping[str, Any]
-
-    def to_map(self) -> dict[str, Any]:
-        return dict(self.wire)
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        req_str(m, "id", MAX_ID_LENGTH)
-        req_str(m, "variant", MAX_ID_LENGTH)
-        req_int(m, "seed", 1, MAX_SEED)
-        option_map(m, required=True)
-        for name in ("ply", "moves"):
-            req_int(m, name, 0, MAX_PLY)
-        for name in ("score", "max_score", "elapsed_ms"):
-            req_count(m, name)
-        req_choice(m, "state", GAME_STATES)
-        nullable(m, "redeals_left", req_count)
-        nested_list(m, "piles", PileView.from_map)
-        req_strs(m, "legal", MAX_ACTION_LENGTH)
-        return cls(m)
-
-    @classmethod
-    def of(cls, view: Mapping[str, Any]) -> Self:
-        """The view over a map the server built itself (the engine's view): not checked."""
-        return cls(view)
-
-    @property
-    def id(self) -> str:
-        return cast(str, self.wire["id"])
-
-    @property
-    def variant(self) -> str:
-        return cast(str, self.wire["variant"])
-
-    @property
-    def seed(self) -> int:
-        return cast(int, self.wire["seed"])
-
-    @property
-    def options(self) -> Mapping[str, bool | int]:
-        return cast(Mapping[str, bool | int], self.wire["options"])
-
-    @property
-    def ply(self) -> int:
-        """Actions played so far: moves, deals, undos."""
-        return cast(int, self.wire["ply"])
-
-    @property
-    def moves(self) -> int:
-        return cast(int, self.wire["moves"])
-
-    @property
-    def score(self) -> int:
-        return cast(int, self.wire["score"])
-
-    @property
-    def max_score(self) -> int:
-        return cast(int, self.wire["max_score"])
-
-    @property
-    def state(self) -> str:
-        return cast(str, self.wire["state"])
-
-    @property
-    def redeals_left(self) -> int | None:
-        """None only when unlimited."""
-        return cast(int | None, self.wire["redeals_left"])
-
-    @property
-    def piles(self) -> tuple[PileView, ...]:
-        """The piles the game has, in layout order."""
-        return tuple(PileView(p["id"], p["down"], tuple(p["up"])) for p in self.wire["piles"])
-
-    @property
-    def legal(self) -> tuple[str, ...]:
-        """Every legal action now, canonical notation."""
-        return tuple(self.wire["legal"])
-
-    @property
-    def elapsed_ms(self) -> int:
-        return cast(int, self.wire["elapsed_ms"])
-
-    def pile(self, pile_id: str) -> PileView | None:
-        return next((p for p in self.piles if p.id == pile_id), None)
-
-    @property
-    def foundation_cards(self) -> int:
-        return sum(len(p.up) for p in self.piles if p.id.startswith("f"))
-
-
-@dataclass(frozen=True, slots=True)
-class DailyInfo(Part):
-    """Which day's challenge a ``game`` reply to ``daily`` is (UTC, ``YYYY-MM-DD``)."""
-
-    date: str
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(date=req_str(m, "date", 10))
-
-
 # -- requests -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class StartGame(Request):
-    """A new game: the numbered deal ``seed``, or one the server draws."""
+    """A new game: the numbered deal ``seed``, the keyed deal of ``key`` (64 hex digits, kept
+    in lower case), or, neither given, a fresh secret deal the server draws."""
 
     type: ClassVar[str] = "start_game"
     variant: str
     seed: int | None = None
     options: Mapping[str, bool | int] = field(default_factory=dict)
+    key: str | None = None
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"variant": self.variant, "options": dict(self.options)}
-        return present(m, seed=self.seed)
+        return present(m, seed=self.seed, key=self.key)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
+        if "seed" in m and "key" in m:
+            raise ProtocolError(
+                INVALID_FIELD, "field 'seed' and field 'key' exclude each other: send one"
+            )
         return cls(
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             seed=opt_int(m, "seed", 1, MAX_SEED),
             options=option_map(m),
+            key=hex_digest(m, "key") if "key" in m else None,
             id=request_id(m),
         )
 
@@ -305,6 +170,27 @@ class HintRequest(GameRequest):
     type: ClassVar[str] = "hint"
 
 
+@dataclass(frozen=True, slots=True)
+class GamesRequest(Request):
+    """``games``: the player's own games, newest first; only those in ``state`` when given."""
+
+    type: ClassVar[str] = "games"
+    state: str | None = None
+    limit: int = DEFAULT_GAMES
+
+    def to_map(self) -> dict[str, Any]:
+        return present(self._envelope() | {"limit": self.limit}, state=self.state)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        limit = opt_int(m, "limit", 1, INT64_MAX)
+        return cls(
+            state=req_choice(m, "state", GAME_STATES) if "state" in m else None,
+            limit=DEFAULT_GAMES if limit is None else min(limit, MAX_GAMES),
+            id=request_id(m),
+        )
+
+
 # -- replies and pushes -----------------------------------------------------------------------
 
 
@@ -335,6 +221,76 @@ class GameReply(Reply):
             player=opt_int(m, "player", 1, INT64_MAX),
             re=reply_to(m),
         )
+
+
+def utc_time(m: Mapping[str, Any], name: str) -> str:
+    """A moment in ISO 8601 with its offset (the server writes UTC: ``...Z``)."""
+    raw = req_str(m, name, 40)
+    try:
+        moment = datetime.datetime.fromisoformat(raw)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise invalid(name, f"must be a time like 2026-11-29T13:57:31Z, not {raw!r}")
+    return raw
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry(Part):
+    """One of the player's games in the ``games`` list: enough to choose it and go back."""
+
+    id: str
+    variant: str
+    options: Mapping[str, bool | int]
+    deal: DealInfo
+    kind: str
+    state: str
+    ply: int
+    score: int
+    elapsed_ms: int
+    started_at: str
+
+    def to_map(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "deal": self.deal.to_map(),
+            "kind": self.kind,
+            "state": self.state,
+            "ply": self.ply,
+            "score": self.score,
+            "elapsed_ms": self.elapsed_ms,
+            "started_at": self.started_at,
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            id=req_str(m, "id", MAX_ID_LENGTH),
+            variant=req_str(m, "variant", MAX_ID_LENGTH),
+            options=option_map(m, required=True),
+            deal=nested(m, "deal", DealInfo.from_map),
+            kind=req_choice(m, "kind", GAME_KINDS),
+            state=req_choice(m, "state", GAME_STATES),
+            ply=req_int(m, "ply", 0, MAX_PLY),
+            score=req_count(m, "score"),
+            elapsed_ms=req_count(m, "elapsed_ms"),
+            started_at=utc_time(m, "started_at"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GamesReply(Reply):
+    type: ClassVar[str] = "games"
+    games: tuple[GameEntry, ...]
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"games": [game.to_map() for game in self.games]}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(games=nested_list(m, "games", GameEntry.from_map), re=reply_to(m))
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,9 +347,9 @@ class Error(Reply):
 
 # fmt: off
 __all__ = [
-    "GAME_STATES", "PLAYING", "RESIGNED", "STUCK", "TIMEOUT", "WON", "DailyInfo", "Error",
-    "GameReply", "GameRequest", "GameView", "GetGame", "HintReply", "HintRequest",
-    "MoveRequest", "Ok", "PileView", "PlyRequest", "Resign", "StartGame", "Undo",
-    "action_field",
+    "DAILY", "DEFAULT_GAMES", "GAME_KINDS", "MAX_GAMES", "PRACTICE", "RACE", "SOLO", "Error",
+    "GameEntry", "GameReply", "GameRequest", "GamesReply", "GamesRequest", "GetGame",
+    "HintReply", "HintRequest", "MoveRequest", "Ok", "PlyRequest", "Resign", "StartGame",
+    "Undo", "action_field", "utc_time",
 ]
 # fmt: on

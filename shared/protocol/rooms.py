@@ -21,6 +21,7 @@ from shared.protocol.envelope import (
     nested_list,
     nullable,
     opt_int,
+    opt_nested,
     option_map,
     present,
     reply_to,
@@ -31,14 +32,18 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
-from shared.protocol.games import GAME_STATES, GameView
 from shared.protocol.session import MAX_NAME_LENGTH
+from shared.protocol.views import GAME_STATES, GameView
 
 #: room codes are read aloud: no 0/O, no 1/I
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 CODE_RE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 MAX_PLAYERS = 8
+#: spectators a room takes beside its racers
+MAX_SPECTATORS = 32
+RACER, SPECTATOR = "racer", "spectator"
+ROLES = (RACER, SPECTATOR)
 #: a race lasts from one minute to one day
 MIN_TIME_LIMIT_S = 60
 MAX_TIME_LIMIT_S = 86_400
@@ -66,12 +71,15 @@ def _player_id(m: Mapping[str, Any], name: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class RoomPlayer(Part):
-    """A member of a room; ``game`` is their game in the current or last race."""
+    """A member of a room: a racer or a spectator, a bot or not; ``game`` is a racer's game in
+    the current or last race (None when they sat it out, and for spectators)."""
 
     id: int
     name: str
     connected: bool
     game: str | None
+    role: str = RACER
+    bot: bool = False
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -80,12 +88,16 @@ class RoomPlayer(Part):
             name=req_str(m, "name", MAX_NAME_LENGTH),
             connected=req_bool(m, "connected"),
             game=nullable(m, "game", lambda m, name: req_str(m, name, MAX_ID_LENGTH)),
+            role=req_choice(m, "role", ROLES),
+            bot=req_bool(m, "bot"),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class RoomView(Part):
-    """A room as its members see it; ``race`` counts the races it has started."""
+    """A room as its members see it; ``race`` counts the races it has started, ``seed`` is the
+    numbered deal of the current or last race (or of the next, while the room waits for a
+    numbered first race), None when that race is keyed."""
 
     code: str
     variant: str
@@ -96,6 +108,8 @@ class RoomView(Part):
     max_players: int
     time_limit_s: int
     race: int
+    hints: bool = False
+    seed: int | None = None
 
     def to_map(self) -> dict[str, Any]:
         return {
@@ -108,6 +122,8 @@ class RoomView(Part):
             "max_players": self.max_players,
             "time_limit_s": self.time_limit_s,
             "race": self.race,
+            "hints": self.hints,
+            "seed": self.seed,
         }
 
     @classmethod
@@ -123,6 +139,8 @@ class RoomView(Part):
             # the server's default limit is its operator's to choose
             time_limit_s=req_int(m, "time_limit_s", 1, INT64_MAX),
             race=req_count(m, "race"),
+            hints=req_bool(m, "hints"),
+            seed=nullable(m, "seed", lambda m, name: req_int(m, name, 1, MAX_SEED)),
         )
 
     def names(self) -> dict[int, str]:
@@ -134,7 +152,8 @@ class RoomView(Part):
 
 @dataclass(frozen=True, slots=True)
 class CreateRoom(Request):
-    """A room for racing on one variant; ``time_limit_s`` None is the server's default."""
+    """A room for racing on one variant; ``time_limit_s`` None is the server's default;
+    ``hints`` allows hints in its races."""
 
     type: ClassVar[str] = "create_room"
     variant: str
@@ -142,12 +161,14 @@ class CreateRoom(Request):
     seed: int | None = None
     max_players: int = MAX_PLAYERS
     time_limit_s: int | None = None
+    hints: bool = False
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {
             "variant": self.variant,
             "options": dict(self.options),
             "max_players": self.max_players,
+            "hints": self.hints,
         }
         return present(m, seed=self.seed, time_limit_s=self.time_limit_s)
 
@@ -160,6 +181,7 @@ class CreateRoom(Request):
             seed=opt_int(m, "seed", 1, MAX_SEED),
             max_players=MAX_PLAYERS if players is None else players,
             time_limit_s=opt_int(m, "time_limit_s", MIN_TIME_LIMIT_S, MAX_TIME_LIMIT_S),
+            hints=req_bool(m, "hints") if "hints" in m else False,
             id=request_id(m),
         )
 
@@ -179,8 +201,20 @@ class RoomRequest(Request):
 
 
 @dataclass(frozen=True, slots=True)
-class JoinRoom(RoomRequest):
+class JoinRoom(Request):
+    """Join a room as a racer (the default) or a spectator."""
+
     type: ClassVar[str] = "join_room"
+    code: str
+    role: str = RACER
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"code": self.code, "role": self.role}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        role = req_choice(m, "role", ROLES) if "role" in m else RACER
+        return cls(code=room_code(m), role=role, id=request_id(m))
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,18 +292,19 @@ class RaceCountdown(Reply):
 
 @dataclass(frozen=True, slots=True)
 class RaceStarted(Reply):
-    """Each racer's own game of the race, all on one deal."""
+    """Each racer's own game of the race, all on one deal; spectators get it without one."""
 
     type: ClassVar[str] = "race_started"
     code: str
-    game: GameView
+    game: GameView | None = None
 
     def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"code": self.code, "game": self.game.to_map()}
+        return present(self._envelope() | {"code": self.code}, game=self.game)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(code=room_code(m), game=nested(m, "game", GameView.from_map), re=reply_to(m))
+        game = opt_nested(m, "game", GameView.from_map)
+        return cls(code=room_code(m), game=game, re=reply_to(m))
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,9 +365,10 @@ class RaceOver(Reply):
 
 # fmt: off
 __all__ = [
-    "CODE_ALPHABET", "CODE_LENGTH", "COUNTDOWN", "MAX_PLAYERS", "MAX_ROOMS_PER_PLAYER", "OVER",
-    "RACING", "ROOM_STATES", "WAITING", "CreateRoom", "JoinRoom", "LeaveRoom", "Progress",
-    "RaceCountdown", "RaceOver", "RaceStarted", "RoomPlayer", "RoomReply", "RoomRequest",
-    "RoomView", "StartRace", "Watch", "room_code",
+    "CODE_ALPHABET", "CODE_LENGTH", "COUNTDOWN", "MAX_PLAYERS", "MAX_ROOMS_PER_PLAYER",
+    "MAX_SPECTATORS", "OVER", "RACER", "RACING", "ROLES", "ROOM_STATES", "SPECTATOR", "WAITING",
+    "CreateRoom", "JoinRoom", "LeaveRoom", "Progress", "RaceCountdown", "RaceOver",
+    "RaceStarted", "RoomPlayer", "RoomReply", "RoomRequest", "RoomView", "StartRace", "Watch",
+    "room_code",
 ]
 # fmt: on

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from shared.errors import ProtocolError
+from shared.protocol.codes import INVALID_FIELD
 from shared.protocol.envelope import (
     INT64_MAX,
     INT64_MIN,
-    INVALID_FIELD,
     MAX_ID_LENGTH,
     MAX_TEXT,
     Part,
@@ -26,6 +26,7 @@ from shared.protocol.envelope import (
     option_map,
     present,
     reply_to,
+    req_bool,
     req_choice,
     req_int,
     req_list,
@@ -52,10 +53,12 @@ class Hello(Request):
     client: str
     token: str | None = None
     name: str | None = None
+    #: a new player registers as a bot account (ignored for a returning player)
+    bot: bool = False
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"protocol": self.protocol, "client": self.client}
-        return present(m, token=self.token, name=self.name)
+        return present(m, token=self.token, name=self.name, bot=self.bot or None)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -75,19 +78,27 @@ class Hello(Request):
         name = m.get("name")
         if has_name and not isinstance(name, str):
             raise invalid("name", f"must be a string, not {kind_of(name)}")
-        return cls(protocol=protocol, client=client, token=token, name=name, id=request_id(m))
+        bot = req_bool(m, "bot") if "bot" in m else False
+        return cls(
+            protocol=protocol, client=client, token=token, name=name, bot=bot, id=request_id(m)
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo(Part):
-    """A player as others see them: id and name."""
+    """A player as others see them: id, name, and whether the account is a bot."""
 
     id: int
     name: str
+    bot: bool = False
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(id=req_int(m, "id", 1, INT64_MAX), name=req_str(m, "name", MAX_NAME_LENGTH))
+        return cls(
+            id=req_int(m, "id", 1, INT64_MAX),
+            name=req_str(m, "name", MAX_NAME_LENGTH),
+            bot=req_bool(m, "bot"),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from sqlalchemy import and_, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.storage.models import Daily, DailyAttempt, Game, GameAction, Setting
+from server.storage.models import Daily, DailyAttempt, Game, GameAction, Player, Setting
 from server.storage.queries import leaderboard
 from server.storage.queries.leaderboard import SortKey
 
@@ -50,18 +50,27 @@ async def open_attempts(session: AsyncSession) -> list[DailyAttempt]:
 
 
 def finished_values(
-    state: str, elapsed_ms: int, moves: int, score: int, key: SortKey
+    state: str, elapsed_ms: int, moves: int, score: int, key: SortKey, *, undos: int, held: bool
 ) -> dict[str, Any]:
+    """An ended attempt's row values; ``held``: held for review (not listed until cleared)."""
     return {
         "finished": True,
         "state": state,
         "elapsed_ms": elapsed_ms,
         "moves": moves,
         "score": score,
+        "undos": undos,
         "rank_group": key[0],
         "rank_a": key[1],
         "rank_b": key[2],
+        "review": "pending" if held else "",
     }
+
+
+async def ranked_player(session: AsyncSession, *, player_id: int) -> bool:
+    """Whether the player's results are ranked: neither a bot nor banned."""
+    player = await session.get(Player, player_id)
+    return player is not None and not player.bot and not player.banned
 
 
 async def finish(
@@ -110,8 +119,8 @@ async def top(
 
 async def entry_of(
     session: AsyncSession, *, variant: str, date: str, player_id: int
-) -> tuple[dict[str, Any], SortKey] | None:
-    """A player's ended attempt and its sort key, or None."""
+) -> leaderboard.Mine | None:
+    """A player's ended attempt, its sort key and review state, or None."""
     result = await session.execute(leaderboard.entry_query(variant, date, player_id))
     return leaderboard.mine(result.first())
 
@@ -123,6 +132,7 @@ async def better_than(session: AsyncSession, *, variant: str, date: str, key: So
         DailyAttempt.variant == variant,
         DailyAttempt.date == date,
         DailyAttempt.finished.is_(True),
+        DailyAttempt.review.not_in(leaderboard.UNLISTED_REVIEWS),
     )
     ranges = (
         DailyAttempt.rank_group < group,

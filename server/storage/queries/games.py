@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Game, GameAction
+
+if TYPE_CHECKING:
+    from server.games.live import DealSecret
 
 
 @dataclass(slots=True)
@@ -29,21 +32,32 @@ def new_game_write(
     player_id: int,
     variant: str,
     options: dict[str, Any],
-    seed: int,
+    seed: int | None,
+    secret: DealSecret | None,
+    kind: str,
+    key_open: bool,
+    reveal_ms: int | None,
     state: str,
     score: int,
     now_ms: int,
 ) -> GameWrite:
-    """The games row of a game just dealt."""
+    """The games row of a game just dealt: a numbered deal (``seed``) or a keyed one."""
     row = {
         "id": game_id,
         "player_id": player_id,
         "variant": variant,
         "options": options,
         "seed": seed,
+        "deal_key": None if secret is None else secret.key,
+        "commitment": None if secret is None else secret.commitment,
+        "kind": kind,
+        "key_open": key_open,
+        "reveal_ms": reveal_ms,
         "state": state,
         "score": score,
         "ply": 0,
+        "undos": 0,
+        "hints": 0,
         "started_ms": now_ms,
         "ended_ms": None,
         "updated_ms": now_ms,
@@ -59,10 +73,15 @@ def action_write(
     state: str,
     score: int,
     game_ply: int,
+    undos: int,
+    key_open: bool,
     ended_ms: int | None,
     now_ms: int,
 ) -> GameWrite:
-    """An action's moves row (none when ``ply`` is None: a resign, a timeout) and game update."""
+    """An action's moves row (none when ``ply`` is None: a resign, a timeout) and game update.
+
+    ``now_ms`` is when the server received the action: the moves row's ``played_ms``.
+    """
     moves: list[dict[str, Any]] = []
     if ply is not None:
         moves.append({"game_id": game_id, "ply": ply, "action": action, "played_ms": now_ms})
@@ -71,6 +90,8 @@ def action_write(
         "state": state,
         "score": score,
         "ply": game_ply,
+        "undos": undos,
+        "key_open": key_open,
         "ended_ms": ended_ms,
         "updated_ms": now_ms,
     }
@@ -79,10 +100,11 @@ def action_write(
 
 def replay_record(row: Game, actions: list[str], *, resigned: bool) -> dict[str, Any]:
     """The record of notation.md that rebuilds a stored game: its deal, actions and resign."""
+    deal: dict[str, Any] = {"seed": row.seed} if row.deal_key is None else {"key": row.deal_key}
     return {
         "variant": row.variant,
         "options": row.options,
-        "seed": row.seed,
+        **deal,
         "actions": actions,
         "resigned": resigned,
     }
@@ -99,6 +121,8 @@ _UPDATE_GAME = (
         state=bindparam("state"),
         score=bindparam("score"),
         ply=bindparam("ply"),
+        undos=bindparam("undos"),
+        key_open=bindparam("key_open"),
         ended_ms=bindparam("ended_ms"),
         updated_ms=bindparam("updated_ms"),
     )
@@ -155,11 +179,11 @@ def apply_writes(
 
 #: rows per statement, so that no statement binds more than 999 parameters (old SQLite)
 MOVE_ROWS = 200
-UPDATE_ROWS = 80
+UPDATE_ROWS = 60
 
 _MOVE_COLUMNS = ("game_id", "ply", "action", "played_ms")
 #: the games columns an action changes (``id`` picks the row)
-_UPDATED = ("state", "score", "ply", "ended_ms", "updated_ms")
+_UPDATED = ("state", "score", "ply", "undos", "key_open", "ended_ms", "updated_ms")
 
 
 class Statements:
@@ -204,3 +228,24 @@ async def load(session: AsyncSession, *, game_id: str) -> tuple[Game, list[str]]
         select(GameAction.action).where(GameAction.game_id == game_id).order_by(GameAction.ply)
     )
     return row, list(result.scalars())
+
+
+async def open_keys(session: AsyncSession, *, game_ids: list[str]) -> None:
+    """The keys of these games show from now on."""
+    await session.execute(update(Game).where(Game.id.in_(game_ids)).values(key_open=True))
+
+
+async def count_hints(session: AsyncSession, *, game_id: str, hints: int) -> None:
+    """A game's count of answered hints (only that column: actions write the others)."""
+    await session.execute(update(Game).where(Game.id == game_id).values(hints=hints))
+
+
+async def listed(
+    session: AsyncSession, *, player_id: int, state: str | None, limit: int
+) -> list[Game]:
+    """A player's games, newest first (``ix_games_player_started``), in ``state`` when given."""
+    query = select(Game).where(Game.player_id == player_id)
+    if state is not None:
+        query = query.where(Game.state == state)
+    result = await session.execute(query.order_by(Game.started_ms.desc()).limit(limit))
+    return list(result.scalars())

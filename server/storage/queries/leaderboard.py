@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, Select, bindparam, select
+from sqlalchemy import ColumnElement, Connection, Select, and_, bindparam, select
 
 from server.storage.models import DailyAttempt, Player
 
 #: a result's sort key as the leaderboard index orders it: (rank_group, rank_a, rank_b)
 SortKey = tuple[int, int, int]
+#: a player's own ended attempt: its entry, sort key and review state ('' when not held)
+Mine = tuple[dict[str, Any], SortKey, str]
 
 _ENTRY = (
     DailyAttempt.player_id,
@@ -25,12 +27,29 @@ _ENTRY = (
     DailyAttempt.elapsed_ms,
     DailyAttempt.moves,
     DailyAttempt.score,
+    DailyAttempt.undos,
 )
 _KEY = (DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
 
+#: review states that keep an attempt off the leaderboard
+UNLISTED_REVIEWS = ("pending", "confirmed")
+
+
+def listed(variant: str, date: str) -> ColumnElement[bool]:
+    """The attempts a day's leaderboard lists: ended, not held for review (nor confirmed), of
+    players who are neither bots nor banned (the query joins ``players``)."""
+    return and_(
+        DailyAttempt.variant == variant,
+        DailyAttempt.date == date,
+        DailyAttempt.finished.is_(True),
+        DailyAttempt.review.not_in(UNLISTED_REVIEWS),
+        Player.bot.is_(False),
+        Player.banned.is_(False),
+    )
+
 
 def entry(row: Any) -> dict[str, Any]:
-    pid, name, state, elapsed, moves, score = row[:6]
+    pid, name, state, elapsed, moves, score, undos = row[:7]
     return {
         "player": pid,
         "name": name,
@@ -38,55 +57,51 @@ def entry(row: Any) -> dict[str, Any]:
         "elapsed_ms": elapsed,
         "moves": moves,
         "score": score,
+        "undos": undos,
     }
 
 
 def top_query(variant: str, date: str, limit: int) -> Select[*tuple[Any, ...]]:
-    """The best ``limit`` ended attempts, best first: a range of the leaderboard index."""
+    """The best ``limit`` listed attempts, best first: a range of the leaderboard index."""
     return (
         select(*_ENTRY)
         .join(Player, Player.id == DailyAttempt.player_id)
-        .where(
-            DailyAttempt.variant == variant,
-            DailyAttempt.date == date,
-            DailyAttempt.finished.is_(True),
-        )
+        .where(listed(variant, date))
         .order_by(*_KEY)
         .limit(limit)
     )
 
 
 def entry_query(variant: str, date: str, player_id: int) -> Select[*tuple[Any, ...]]:
-    """A player's ended attempt with its sort key: a primary key read."""
+    """A player's ended attempt with its sort key and review state, held or not (a bot has
+    none): a primary key read."""
     return (
-        select(*_ENTRY, *_KEY)
+        select(*_ENTRY, *_KEY, DailyAttempt.review)
         .join(Player, Player.id == DailyAttempt.player_id)
         .where(
             DailyAttempt.variant == variant,
             DailyAttempt.date == date,
             DailyAttempt.player_id == player_id,
             DailyAttempt.finished.is_(True),
+            Player.bot.is_(False),
         )
     )
 
 
 def keys_query(variant: str, date: str) -> Select[*tuple[Any, ...]]:
-    """Every ended attempt's sort key, in order (the index alone answers it)."""
+    """Every listed attempt's sort key, in order."""
     return (
         select(*_KEY)
-        .where(
-            DailyAttempt.variant == variant,
-            DailyAttempt.date == date,
-            DailyAttempt.finished.is_(True),
-        )
+        .join(Player, Player.id == DailyAttempt.player_id)
+        .where(listed(variant, date))
         .order_by(*_KEY)
     )
 
 
-def mine(row: Any) -> tuple[dict[str, Any], SortKey] | None:
+def mine(row: Any) -> Mine | None:
     if row is None:
         return None
-    return entry(row), (int(row[6]), int(row[7]), int(row[8]))
+    return entry(row), (int(row[7]), int(row[8]), int(row[9])), str(row[10])
 
 
 # Built once: building a statement costs more than running it on the index.
@@ -97,8 +112,8 @@ _KEYS = keys_query(bindparam("variant"), bindparam("date"))  # type: ignore[arg-
 
 def read_board(
     conn: Connection, *, variant: str, date: str, limit: int, player_id: int
-) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], SortKey] | None]:
-    """The top ``limit`` entries, and the player's own entry with its key (or None)."""
+) -> tuple[list[dict[str, Any]], Mine | None]:
+    """The top ``limit`` entries, and the player's own entry with its key and review."""
     day = {"variant": variant, "date": date}
     top = [entry(row) for row in conn.execute(_TOP, day | {"limit": limit})]
     return top, mine(conn.execute(_MINE, day | {"player": player_id}).first())

@@ -1,14 +1,19 @@
-"""Players: registration and lookup by token hash."""
+"""Players: registration, lookup by token hash, and the rows changed since a moment."""
 
 from __future__ import annotations
 
 import hashlib
+import time
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Player
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
 
 
 def hash_token(token: str) -> str:
@@ -25,12 +30,29 @@ async def by_id(session: AsyncSession, *, player_id: int) -> Player | None:
     return await session.get(Player, player_id)
 
 
+async def registered_since(session: AsyncSession, *, ip: str, since_ms: int) -> int:
+    """How many players registered from ``ip`` from ``since_ms`` on."""
+    count = await session.scalar(
+        select(func.count())
+        .select_from(Player)
+        .where(Player.registered_ip == ip, Player.created_ms >= since_ms)
+    )
+    return int(count or 0)
+
+
 async def register(
-    session: AsyncSession, *, name: str, token_hash: str, now_ms: int
+    session: AsyncSession, *, name: str, token_hash: str, now_ms: int, ip: str, bot: bool
 ) -> Player | None:
     """A new player, committed; None when the name is taken (without regard to case)."""
     player = Player(
-        name=name, name_key=name.lower(), token_hash=token_hash, banned=False, created_ms=now_ms
+        name=name,
+        name_key=name.lower(),
+        token_hash=token_hash,
+        banned=False,
+        bot=bot,
+        registered_ip=ip,
+        created_ms=now_ms,
+        updated_ms=now_ms,
     )
     session.add(player)
     try:
@@ -39,3 +61,26 @@ async def register(
         await session.rollback()
         return None
     return player
+
+
+async def changed_since(session: AsyncSession, *, since_ms: int) -> list[Player]:
+    """The players whose row changed (``updated_ms``) from ``since_ms`` on."""
+    result = await session.execute(select(Player).where(Player.updated_ms >= since_ms))
+    return list(result.scalars())
+
+
+async def last_change(session: AsyncSession) -> int:
+    """The latest ``updated_ms`` of any player (0 for none)."""
+    return int(await session.scalar(select(func.max(Player.updated_ms))) or 0)
+
+
+async def touch(session: AsyncSession, player: Player) -> None:
+    """Mark ``player`` changed for running servers: ``updated_ms`` past every other one, so
+    that a server reading the rows changed since what it last saw finds it whatever the
+    clocks of the machines say."""
+    player.updated_ms = max(now_ms(), await last_change(session) + 1)
+
+
+async def banned_ids(session: AsyncSession) -> list[int]:
+    result = await session.execute(select(Player.id).where(Player.banned.is_(True)))
+    return list(result.scalars())

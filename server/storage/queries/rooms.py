@@ -10,16 +10,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Player, Room, RoomMember
 
+#: a member as saved: (player, joined_ms, seq, role)
+SavedMember = tuple[int, int, int, str]
+#: a member as read back: (player, name, joined_ms, seq, role, bot)
+LoadedMember = tuple[int, str, int, int, str, bool]
+
 
 async def save(
-    session: AsyncSession, *, room: dict[str, Any], members: Sequence[tuple[int, int, int]]
+    session: AsyncSession, *, room: dict[str, Any], members: Sequence[SavedMember]
 ) -> None:
-    """Insert or replace ``room`` (a rooms row) and its members ``(player, joined_ms, seq)``."""
+    """Insert or replace ``room`` (a rooms row) and its members."""
     await session.merge(Room(**room))
     await session.execute(delete(RoomMember).where(RoomMember.room_code == room["code"]))
     session.add_all(
-        RoomMember(room_code=room["code"], player_id=pid, joined_ms=joined, seq=seq)
-        for pid, joined, seq in members
+        RoomMember(room_code=room["code"], player_id=pid, joined_ms=joined, seq=seq, role=role)
+        for pid, joined, seq, role in members
     )
 
 
@@ -28,17 +33,23 @@ async def remove(session: AsyncSession, *, code: str) -> None:
     await session.execute(delete(Room).where(Room.code == code))
 
 
-async def load_all(
-    session: AsyncSession,
-) -> list[tuple[Room, list[tuple[int, str, int, int]]]]:
-    """Every room with its members ``(player, name, joined_ms, seq)`` in joining order."""
+async def load_all(session: AsyncSession) -> list[tuple[Room, list[LoadedMember]]]:
+    """Every room with its members in joining order."""
     rooms = list((await session.execute(select(Room))).scalars())
     rows = await session.execute(
-        select(RoomMember.room_code, Player.id, Player.name, RoomMember.joined_ms, RoomMember.seq)
+        select(
+            RoomMember.room_code,
+            Player.id,
+            Player.name,
+            RoomMember.joined_ms,
+            RoomMember.seq,
+            RoomMember.role,
+            Player.bot,
+        )
         .join(Player, Player.id == RoomMember.player_id)
         .order_by(RoomMember.room_code, RoomMember.seq)
     )
-    members: dict[str, list[tuple[int, str, int, int]]] = {}
-    for code, pid, name, joined, seq in rows:
-        members.setdefault(code, []).append((pid, name, joined, seq))
+    members: dict[str, list[LoadedMember]] = {}
+    for code, *member in rows:
+        members.setdefault(code, []).append(tuple(member))  # type: ignore[arg-type]
     return [(room, members.get(room.code, [])) for room in rooms]

@@ -1,0 +1,63 @@
+"""Accounts: registration (within the per-address hourly limit) and the return of known players.
+
+The limit counts the rows of the players table, not this process's memory,
+so that it holds across restarts and across the servers of one database.
+Within one process registrations are taken one at a time, so that a burst
+from one address cannot slip past the count between its read and its insert.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import TYPE_CHECKING
+
+from server.storage.models import Player
+from server.storage.queries import players
+from shared import protocol as p
+from shared.errors import ProtocolError
+
+if TYPE_CHECKING:
+    from server.app import App
+
+HOUR_MS = 3_600_000
+
+
+class Accounts:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._registering = asyncio.Lock()
+
+    async def returning(self, token: str) -> Player:
+        """The player of ``token``; ``bad_token`` or ``banned`` otherwise."""
+        async with self.app.db_sessions() as db:
+            player = await players.by_token(db, token_hash=players.hash_token(token))
+        if player is None:
+            raise ProtocolError(p.BAD_TOKEN, "this token belongs to no player here")
+        if player.banned:
+            raise ProtocolError(p.BANNED, f"player {player.name!r} is banned from this server")
+        return player
+
+    async def register(self, name: str, ip: str, *, bot: bool) -> tuple[Player, str]:
+        """A new player and its token; ``invalid_name``, ``too_many_accounts``, ``name_taken``."""
+        if not p.NAME_RE.fullmatch(name):
+            raise ProtocolError(
+                p.INVALID_NAME,
+                f"name {name[:40]!r} is not 1 to 24 ASCII letters, digits, '_' or '-'",
+            )
+        limit = self.app.config.registration_limit
+        token = secrets.token_urlsafe(24)
+        async with self._registering, self.app.db_sessions() as db:
+            now = self.app.clock()
+            if limit and await players.registered_since(db, ip=ip, since_ms=now - HOUR_MS) >= limit:
+                raise ProtocolError(
+                    p.TOO_MANY_ACCOUNTS,
+                    f"{limit} players registered from your address in the last hour; "
+                    "try again later or sign in with your token",
+                )
+            player = await players.register(
+                db, name=name, token_hash=players.hash_token(token), now_ms=now, ip=ip, bot=bot
+            )
+        if player is None:
+            raise ProtocolError(p.NAME_TAKEN, f"name {name!r} is taken")
+        return player, token

@@ -1,0 +1,96 @@
+"""Who of the rooms' members is connected, and what it means for their rooms.
+
+Every change of connection shows in the rooms (a player's first connection
+opening, their last closing). A racer whose every connection has been
+closed for ``race_abandon_s`` during a race is resigned, so that a race
+never waits for someone who has gone; a player who has not come back since
+this server started counts as gone since then. A banned player leaves every
+room (a racer is resigned, a host hands on); a renamed one shows the new
+name.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from server.games.ply import ENDED
+from server.races.state import RoomState
+
+if TYPE_CHECKING:
+    from server.app import App
+    from server.net.connection import Connection
+    from server.races.service import RoomService
+
+log = logging.getLogger(__name__)
+
+
+class Presence:
+    def __init__(self, app: App, rooms: RoomService) -> None:
+        self.app = app
+        self.rooms = rooms
+        #: members whose last connection closed: player id -> when
+        self.gone: dict[int, int] = {}
+        #: when this server started: members not seen since count as gone from then
+        self.since_ms = 0
+
+    def start(self) -> None:
+        self.since_ms = self.app.clock()
+
+    def changed(self, player_id: int) -> None:
+        """A player connected or left: the rooms they are in show it."""
+        for room in self.rooms.rooms_of(player_id):
+            self.rooms.push_room(room)
+
+    def connection_welcomed(self, connection: Connection) -> None:
+        """A player's first connection: the rooms they are in show them connected."""
+        player = connection.welcomed_player
+        if len(self.app.players.get(player.id, ())) == 1:
+            self.gone.pop(player.id, None)
+            self.changed(player.id)
+
+    def connection_closed(self, connection: Connection) -> None:
+        """A connection ended: it watches nothing; at a player's last, their rooms show it."""
+        for room in self.rooms.rooms.values():
+            for watching in room.watchers.values():
+                watching.discard(connection)
+        player = connection.player
+        if player is not None and player.id not in self.app.players:
+            if self.rooms.rooms_of(player.id):
+                self.gone[player.id] = self.app.clock()
+            self.changed(player.id)
+
+    async def resign_gone(self, room: RoomState) -> None:
+        """Resign the racers of ``room``'s race gone for ``race_abandon_s`` or more."""
+        now = self.app.clock()
+        patience_ms = self.app.config.race_abandon_s * 1000
+        for player_id, game_id in list(room.racers.items()):
+            if player_id in self.app.players:
+                continue
+            if now - self.gone.get(player_id, self.since_ms) < patience_ms:
+                continue
+            live = await self.app.games.get(game_id)
+            if live.state in ENDED:
+                continue
+            log.info("room %s: player %d gone, resigned from the race", room.code, player_id)
+            await self.app.games.resign(live, live.game.ply)
+
+    def forget_gone(self) -> None:
+        """Players in no room any more need no time of leaving (the idle sweep asks)."""
+        for player_id in list(self.gone):
+            if not self.rooms.rooms_of(player_id):
+                del self.gone[player_id]
+
+    async def banned(self, player_id: int) -> None:
+        """A banned player leaves every room they are in."""
+        for room in self.rooms.rooms_of(player_id):
+            log.info("room %s: player %d banned, treated as having left", room.code, player_id)
+            await self.rooms.leave(player_id, room.code)
+        self.gone.pop(player_id, None)
+
+    def renamed(self, player_id: int, name: str) -> None:
+        for room in self.rooms.rooms_of(player_id):
+            member = room.member(player_id)
+            if member is not None and member.name != name:
+                member.name = name
+                self.rooms.push_room(room)
