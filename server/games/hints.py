@@ -33,7 +33,7 @@ class Hints:
         if live.state != PLAYING:
             return None
         game = live.game
-        copy = Game(game.rules, game.seed, position=game.position.copy(), prover=game.prover)
+        copy = Game(game.rules, game.deal, position=game.position.copy(), prover=game.prover)
         budget = Budget(positions=None, seconds=self.budget_s, clock=time.monotonic)
         async with self._searching:
             try:

@@ -6,7 +6,7 @@ One frozen dataclass per message, one module per area:
                frames (unpack, encode) and the Registry class
     session    hello, welcome (PlayerInfo, ServerInfo, VariantInfo)
     games      start_game, move, undo, resign, get_game, hint; game, hint, ok, error
-               (GameView, PileView, Standing, DailyInfo)
+               (GameView, DealView, PileView, Standing, DailyInfo)
     rooms      create_room, join_room, leave_room, start_race, watch; room,
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard

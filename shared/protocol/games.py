@@ -90,6 +90,41 @@ class PileView(Part):
         return self.down + len(self.up)
 
 
+_HEX = frozenset("0123456789abcdef")
+
+
+def _opt_hex64(m: Mapping[str, Any], name: str) -> str | None:
+    """A key or commitment as views show it: 64 lower-case hex digits, or absent."""
+    value = opt_str(m, name, 64)
+    if value is not None and (len(value) != 64 or not _HEX.issuperset(value)):
+        raise invalid(name, "must be 64 lower-case hex digits")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class DealView(Part):
+    """GameView's ``deal``: a numbered deal's ``seed``, or a keyed deal's ``commitment``
+    with its ``key`` once the deal is revealed."""
+
+    seed: int | None = None
+    commitment: str | None = None
+    key: str | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        return present({}, seed=self.seed, commitment=self.commitment, key=self.key)
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        seed = opt_int(m, "seed", 1, MAX_SEED)
+        commitment = _opt_hex64(m, "commitment")
+        key = _opt_hex64(m, "key")
+        if (seed is None) == (commitment is None):
+            raise invalid("seed", "or 'commitment': a deal has exactly one of them")
+        if key is not None and commitment is None:
+            raise invalid("key", "comes only with a keyed deal's commitment")
+        return cls(seed=seed, commitment=commitment, key=key)
+
+
 @dataclass(frozen=True, slots=True)
 class GameView(Part):
     """A game as its player sees it: face-down cards are counts, never cards.
@@ -111,9 +146,9 @@ class GameView(Part):
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         req_str(m, "id", MAX_ID_LENGTH)
         req_str(m, "variant", MAX_ID_LENGTH)
-        req_int(m, "seed", 1, MAX_SEED)
+        nested(m, "deal", DealView.from_map)
         option_map(m, required=True)
-        for name in ("ply", "moves"):
+        for name in ("ply", "moves", "undos"):
             req_int(m, name, 0, MAX_PLY)
         for name in ("score", "max_score", "elapsed_ms"):
             req_count(m, name)
@@ -137,8 +172,18 @@ class GameView(Part):
         return cast(str, self.wire["variant"])
 
     @property
-    def seed(self) -> int:
-        return cast(int, self.wire["seed"])
+    def deal(self) -> DealView:
+        deal = self.wire["deal"]
+        return DealView(deal.get("seed"), deal.get("commitment"), deal.get("key"))
+
+    @property
+    def seed(self) -> int | None:
+        """The numbered deal's seed; None for a keyed deal (it has none)."""
+        return cast(int | None, self.wire["deal"].get("seed"))
+
+    @property
+    def undos(self) -> int:
+        return cast(int, self.wire["undos"])
 
     @property
     def options(self) -> Mapping[str, bool | int]:
@@ -391,8 +436,8 @@ class Error(Reply):
 
 # fmt: off
 __all__ = [
-    "GAME_STATES", "PLAYING", "RESIGNED", "STUCK", "TIMEOUT", "WON", "DailyInfo", "Error",
-    "GameReply", "GameRequest", "GameView", "GetGame", "HintReply", "HintRequest",
+    "GAME_STATES", "PLAYING", "RESIGNED", "STUCK", "TIMEOUT", "WON", "DailyInfo", "DealView",
+    "Error", "GameReply", "GameRequest", "GameView", "GetGame", "HintReply", "HintRequest",
     "MoveRequest", "Ok", "PileView", "PlyRequest", "Resign", "StartGame", "Undo",
     "action_field",
 ]
