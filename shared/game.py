@@ -1,6 +1,6 @@
-"""A game in progress: a variant's rules, a seed, the actions played, and undo.
+"""A game in progress: a variant's rules, a deal, the actions played, and undo.
 
-The game is a pure function of (variant, options, seed, actions): no clock,
+The game is a pure function of (variant, options, deal, actions): no clock,
 no I/O. It caches what it derives from the position (legal moves, state) per
 ply, since the server and the solver ask for them after every action.
 """
@@ -11,7 +11,8 @@ from typing import Any, overload
 
 from shared import refusals
 from shared.cards import NAME
-from shared.errors import IllegalMove, InvalidNotation
+from shared.deals import Deal, KeyedDeal, NumberedDeal
+from shared.errors import IllegalMove, InvalidNotation, InvalidOptions
 from shared.game_state import PLAYING, RESIGNED, STUCK, WON, GameState, Snapshot
 from shared.notation import AUTO, UNDO, Action, Move
 from shared.position import Position
@@ -25,20 +26,28 @@ class Game(GameState):
     def __init__(
         self,
         rules: Rules,
-        seed: int,
+        deal: Deal | int,
         position: Position | None = None,
         prover: StuckProver | None = None,
     ) -> None:
-        """``position`` replaces the deal: for hand-built positions in tests and tools.
-        ``prover`` runs the stuck searches and remembers their verdicts (a server shares
-        one among its games); without one, the game makes a small one of its own."""
+        """``deal`` is a :class:`~shared.deals.Deal` or the seed of a numbered one.
+        ``position`` replaces the deal's position: for hand-built positions in tests and
+        tools. ``prover`` runs the stuck searches and remembers their verdicts (a server
+        shares one among its games); without one, the game makes a small one of its own."""
+        if isinstance(deal, int):
+            deal = NumberedDeal(deal)
+        elif isinstance(deal, KeyedDeal) and deal.variant != rules.id:
+            raise InvalidOptions(f"a keyed deal of {deal.variant} cannot deal {rules.id}")
         self.rules = rules
         self.prover = prover if prover is not None else StuckProver.small()
         #: the variant's stuck proof, as this game's prover runs it
         self._progress = self.prover.search_for(rules)
-        self.seed = seed
-        self.position: Position = rules.deal(seed) if position is None else position
+        #: what the game was dealt from: a numbered deal (seed) or a keyed one (key)
+        self.deal: Deal = deal
+        self.position: Position = rules.deal(deal) if position is None else position
         self.actions: list[str] = []
+        #: undo actions among them (GameView's ``undos``)
+        self.undos = 0
         self.resigned = False
         #: the positions before each action still on the board, for undo. Copy on write:
         #: a snapshot holds the pile lists themselves, and an action first gives the
@@ -177,6 +186,7 @@ class Game(GameState):
         self._known = known = self._history.pop()
         self.position = Position(known[0], known[1], known[2])
         self.actions.append(UNDO)
+        self.undos += 1
         self._last_move = None
 
     def resign(self) -> None:
@@ -198,11 +208,14 @@ class Game(GameState):
 
     # -- views -----------------------------------------------------------------
 
-    def view(self, reveal: bool = False) -> dict[str, Any]:
-        """The GameView of protocol.md, without ``id`` and ``elapsed_ms``.
+    def view(self, reveal: bool = False, *, reveal_key: bool = False) -> dict[str, Any]:
+        """The GameView of protocol.md, without ``id``, ``elapsed_ms`` and ``hints`` (the
+        server counts the hints it answers; the engine never sees them).
 
         Face-down cards are counts unless ``reveal`` (server-side only): then
-        each pile's ``down`` lists them bottom to top.
+        each pile's ``down`` lists them bottom to top. A keyed deal shows its
+        commitment, and its key only with ``reveal_key``: when the deal is
+        revealed is the server's decision, never the engine's.
         """
         rules = self.rules
         pos = self.position
@@ -217,10 +230,11 @@ class Game(GameState):
             )
         return {
             "variant": rules.id,
-            "seed": self.seed,
+            "deal": self.deal.view(reveal_key),
             "options": dict(rules.options),
             "ply": self.ply,
             "moves": self.ply,
+            "undos": self.undos,
             "score": rules.score(pos),
             "max_score": rules.max_score,
             "state": self.state,
@@ -229,18 +243,28 @@ class Game(GameState):
             "legal": self.legal_moves(),
         }
 
-    def record(self) -> dict[str, Any]:
-        """Variant, options, seed and the actions played: all that replays the game."""
+    def record(self, *, reveal_key: bool = False) -> dict[str, Any]:
+        """Variant, options, deal and the actions played: all that replays the game.
+
+        The deal is its ``seed``, or for a keyed deal its ``commitment``: such a
+        record replays only once it holds the ``key`` instead (``reveal_key``).
+        """
         return {
             "variant": self.rules.id,
             "options": dict(self.rules.options),
-            "seed": self.seed,
+            **self.deal.record_fields(reveal_key),
             "actions": list(self.actions),
             "resigned": self.resigned,
         }
 
     def __repr__(self) -> str:
-        return f"<Game {self.rules.id} seed={self.seed} ply={self.ply} state={self.state}>"
+        deal = self.deal
+        named = (
+            f"seed={deal.seed}"
+            if isinstance(deal, NumberedDeal)
+            else f"commitment={deal.commitment[:16]}..."  # (never the key)
+        )
+        return f"<Game {self.rules.id} {named} ply={self.ply} state={self.state}>"
 
 
 __all__ = [

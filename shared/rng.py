@@ -1,11 +1,14 @@
-"""The two random generators whose exact outputs the deals depend on.
+"""The random generators whose exact outputs the deals depend on.
 
 Our own implementations, never Python's ``random``: the deal of a seed must be
 the same on every machine forever, and equal to the deal Aisleriot or
-Microsoft FreeCell gives for that number.
+Microsoft FreeCell gives for that number; a keyed deal's stream is SHA-256
+(rules.md, "Keyed deals"), which anyone can recompute from the key.
 """
 
 from __future__ import annotations
+
+from hashlib import sha256
 
 _N = 624
 _M = 397
@@ -73,3 +76,44 @@ class MicrosoftRand:
     def rand(self) -> int:
         self._state = (self._state * 214013 + 2531011) & 0x7FFFFFFF
         return self._state >> 16
+
+
+_U64 = 1 << 64
+
+
+class Sha256Stream:
+    """The random stream of a key (rules.md, "Keyed deals"): blocks
+    SHA-256(key || c as 8 bytes big-endian) for c = 0, 1, 2, ..., read as
+    successive 8-byte big-endian unsigned integers.
+
+    Deals use it with their 32-byte key; anything else that must draw the same
+    numbers everywhere from a secret or a seed (the hint's samples) may too.
+    """
+
+    __slots__ = ("_block", "_counter", "_key", "_offset")
+
+    def __init__(self, key: bytes) -> None:
+        self._key = bytes(key)
+        self._counter = 0
+        self._block = b""
+        self._offset = 0
+
+    def next_u64(self) -> int:
+        """The next unsigned 64-bit integer of the stream."""
+        if self._offset == len(self._block):
+            self._block = sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+            self._offset = 0
+        offset = self._offset
+        self._offset = offset + 8
+        return int.from_bytes(self._block[offset : offset + 8], "big")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n): draws below 2**64 - (2**64 mod n) only, taken mod n."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n!r}")
+        limit = _U64 - _U64 % n
+        while True:
+            value = self.next_u64()
+            if value < limit:
+                return value % n

@@ -19,7 +19,7 @@ import pytest
 from server.app import App
 from server.config import Config
 from shared.cards import NAME, RANK
-from shared.deals import aisleriot_deal
+from shared.deals import aisleriot_deal, commitment, keyed_order
 from shared.errors import IllegalMove, InvalidOptions
 from shared.game import Game
 from shared.games import new_game, replay, rules_for
@@ -50,9 +50,10 @@ class ToyRules(Rules):
     interchangeable = ("t", "f")
     daily_positions = 5_000
 
-    def deal(self, seed: int) -> Position:
+    def lay_out(self, order: list[int]) -> Position:
+        # (a seed's order is Aisleriot's, as Rules.numbered_order gives it unless told)
         piles: list[list[int]] = [[] for _ in self.pile_ids]
-        for k, card in enumerate(aisleriot_deal(seed)):
+        for k, card in enumerate(order):
             piles[self.tableau[k % 8]].append(card)
         return Position(piles, [0] * len(piles))
 
@@ -147,6 +148,20 @@ def test_a_toy_game_plays_undoes_and_replays() -> None:
     assert game.play(Move.parse(first)) == Move.parse(first)
     with pytest.raises(IllegalMove, match="one card at a time"):
         game.play("t0:2>t1")
+
+
+def test_a_toy_game_deals_a_key_as_it_deals_a_seed() -> None:
+    # The toy lays out a deal order; a numbered deal's order and a keyed deal's reach it alike.
+    key = bytes(range(32))
+    keyed = new_game("toy", key=key, variants=TOYS)
+    order = keyed_order(key)
+    assert [NAME[c] for c in keyed.position.piles[4]] == [NAME[c] for c in order[0::8]]
+    assert keyed.view()["deal"] == {"commitment": commitment("toy", key)}
+    numbered = new_game("toy", seed=WINNABLE, variants=TOYS)
+    assert numbered.position == ToyRules().lay_out(aisleriot_deal(WINNABLE))
+    keyed.play(keyed.legal_moves()[0])
+    again = replay(from_text(to_text(keyed.record(reveal_key=True))), variants=TOYS)
+    assert again.view(reveal=True) == keyed.view(reveal=True)
 
 
 def test_the_generic_stuck_proof_serves_the_toy() -> None:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from server.games.live import DealSecret
 from shared import protocol as p
-from shared.deals import commitment
 from shared.errors import InvalidOptions, ProtocolError
 from shared.game import Game
 from shared.games import new_game
@@ -33,10 +31,6 @@ def deal(
     except InvalidOptions as exc:
         raise _invalid(exc) from None
 
-
-def secret_of(variant: str, key: bytes) -> DealSecret:
-    """What the server keeps of a keyed deal: its key and commitment, in hex."""
-    return DealSecret(key.hex(), commitment(variant, key))
 
 
 def checked_options(

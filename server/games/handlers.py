@@ -10,7 +10,7 @@ import datetime
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
-from server.games.live import DealSecret, LiveGame, deal_view, is_revealed
+from server.games.live import LiveGame, deal_view
 from server.net.routing import handles
 from server.storage.queries import games as store
 from shared import protocol as p
@@ -106,14 +106,15 @@ async def games(connection: Connection, message: p.GamesRequest) -> p.Reply:
     now = app.clock()
     entries = []
     for row in rows:
-        secret = None if row.deal_key is None else DealSecret(row.deal_key, row.commitment or "")
-        revealed = is_revealed(row.key_open, row.reveal_ms, now)
+        deal = deal_view(
+            store.deal_of_row(row), key_open=row.key_open, reveal_ms=row.reveal_ms, now_ms=now
+        )
         entries.append(
             p.GameEntry(
                 id=row.id,
                 variant=row.variant,
                 options=row.options,
-                deal=p.DealInfo.of(deal_view(row.seed, secret, revealed=revealed)),
+                deal=p.DealView.of(deal),
                 kind=row.kind,
                 state=row.state,
                 ply=row.ply,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from shared.deals import Deal, KeyedDeal, NumberedDeal
 from shared.game import Game
 from shared.protocol import SOLO
 
@@ -27,29 +28,11 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(6)
 
 
-@dataclass(frozen=True, slots=True)
-class DealSecret:
-    """A keyed deal as the server keeps it: its key and commitment, 64 lower-case hex each."""
-
-    key: str
-    commitment: str
-
-
-def deal_view(
-    seed: int | None, secret: DealSecret | None, *, revealed: bool
-) -> dict[str, int | str]:
-    """The ``deal`` of protocol.md: the seed, or the commitment and, once revealed, the key."""
-    if secret is None:
-        assert seed is not None, "a game's deal is numbered or keyed"
-        return {"seed": seed}
-    if revealed:
-        return {"commitment": secret.commitment, "key": secret.key}
-    return {"commitment": secret.commitment}
-
-
-def is_revealed(key_open: bool, reveal_ms: int | None, now_ms: int) -> bool:
-    """Whether a keyed deal's key shows now: opened, or past the moment it shows from."""
-    return key_open or (reveal_ms is not None and now_ms >= reveal_ms)
+def deal_view(deal: Deal, *, key_open: bool, reveal_ms: int | None, now_ms: int) -> dict[str, Any]:
+    """The ``deal`` of a view now: the seed, or the commitment and, once revealed, the key
+    (opened, or past the moment it shows from)."""
+    revealed = key_open or (reveal_ms is not None and now_ms >= reveal_ms)
+    return deal.view(reveal_key=revealed)
 
 
 @dataclass(eq=False)
@@ -60,16 +43,14 @@ class LiveGame:
     started_ms: int
     #: solo, daily (the ranked attempt), practice, race (protocol's GAME_KINDS)
     kind: str = SOLO
-    #: the key of a keyed deal (None: a numbered deal, ``game.seed``)
-    secret: DealSecret | None = None
-    #: the key shows (see the module's docstring); ``reveal_ms``: the key shows from then on
+    #: a keyed deal's key shows (see the module's docstring); ``reveal_ms``: it shows from
+    #: then on
     key_open: bool = False
     reveal_ms: int | None = None
     ended_ms: int | None = None
     #: a state the engine does not know (``timeout``), set by the server
     forced_state: str | None = None
-    #: counted for the view, lists and ranks
-    undos: int = 0
+    #: hints answered with a move (the engine counts undos itself)
     hints: int = 0
     #: the last action's stuck search and write; views and the next action wait for it, so
     #: that views show only stored plies and a game's actions are taken one at a time
@@ -82,23 +63,29 @@ class LiveGame:
     @property
     def seed(self) -> int | None:
         """The number of a numbered deal; None for a keyed one."""
-        return None if self.secret is not None else self.game.seed
+        deal = self.game.deal
+        return deal.seed if isinstance(deal, NumberedDeal) else None
+
+    @property
+    def keyed(self) -> KeyedDeal | None:
+        deal = self.game.deal
+        return deal if isinstance(deal, KeyedDeal) else None
+
+    @property
+    def undos(self) -> int:
+        return self.game.undos
 
     def elapsed_ms(self, now_ms: int) -> int:
         end = self.ended_ms if self.ended_ms is not None else now_ms
         return max(0, end - self.started_ms)
 
-    def deal(self, now_ms: int) -> dict[str, int | str]:
-        revealed = is_revealed(self.key_open, self.reveal_ms, now_ms)
-        return deal_view(self.seed, self.secret, revealed=revealed)
-
     def view(self, now_ms: int, *, reveal: bool = False) -> dict[str, Any]:
         """The GameView of protocol.md (``reveal``: face-down cards too, for tests only)."""
         view = self.game.view(reveal=reveal)
-        view.pop("seed", None)  # the deal says what may be said of it
+        view["deal"] = deal_view(
+            self.game.deal, key_open=self.key_open, reveal_ms=self.reveal_ms, now_ms=now_ms
+        )
         view["id"] = self.id
-        view["deal"] = self.deal(now_ms)
-        view["undos"] = self.undos
         view["hints"] = self.hints
         view["elapsed_ms"] = self.elapsed_ms(now_ms)
         if self.forced_state is not None:

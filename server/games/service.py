@@ -22,9 +22,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.games.cache import GameCache
-from server.games.fields import deal, secret_of
+from server.games.fields import deal
 from server.games.hints import Hints
-from server.games.live import Clock, DealSecret, LiveGame, new_game_id
+from server.games.live import Clock, LiveGame, new_game_id
 from server.games.ply import ENDED, RESIGN, GameAt, Refusal, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
@@ -111,21 +111,16 @@ class GameService:
             raise ProtocolError(p.INTERNAL, f"game {game_id!r} cannot be rebuilt") from exc
         await self.searches.settle(game)
         forced = row.state if row.state not in (PLAYING, WON, STUCK, RESIGNED) else None
-        secret = None
-        if row.deal_key is not None and row.commitment is not None:
-            secret = DealSecret(row.deal_key, row.commitment)
         return LiveGame(
             id=row.id,
             owner=row.player_id,
             game=game,
             started_ms=row.started_ms,
             kind=row.kind,
-            secret=secret,
             key_open=row.key_open,
             reveal_ms=row.reveal_ms,
             ended_ms=row.ended_ms,
             forced_state=forced,
-            undos=actions.count(UNDO),
             hints=row.hints,
         )
 
@@ -167,7 +162,6 @@ class GameService:
                 game=game,
                 started_ms=0,
                 kind=kind,
-                secret=None if key is None else secret_of(variant, key),
                 key_open=key_open,
                 reveal_ms=reveal_ms,
             )
@@ -183,8 +177,7 @@ class GameService:
             player_id=live.owner,
             variant=game.variant,
             options=game.options,
-            seed=live.seed,
-            secret=live.secret,
+            deal=game.deal,
             kind=live.kind,
             key_open=live.key_open,
             reveal_ms=live.reveal_ms,
@@ -216,7 +209,7 @@ class GameService:
 
     async def reveal(self, lives: list[LiveGame]) -> None:
         """Show the keys of these games' keyed deals from now on (a race that is over)."""
-        opened = [live for live in lives if live.secret is not None and not live.key_open]
+        opened = [live for live in lives if live.keyed is not None and not live.key_open]
         for live in opened:
             live.key_open = True
         if opened:
@@ -352,7 +345,6 @@ def _take(live: LiveGame, action: Action) -> str:
     try:
         if action == UNDO:
             game.undo()
-            live.undos += 1
             return UNDO
         # Every refusal the engine gives is a function of what the player sees.
         return str(game.play(action))

@@ -6,7 +6,7 @@ One frozen dataclass per message, one module per area:
     envelope   the bases (Message, Request, Reply, Part), field checks, limits,
                frames (unpack, encode) and the Registry class
     session    hello, welcome (PlayerInfo, ServerInfo, VariantInfo)
-    views      what a player sees of a game: GameView, PileView, DealInfo, DailyInfo
+    views      what a player sees of a game: GameView, PileView, DealView, DailyInfo
     games      start_game, move, undo, resign, get_game, hint, games; game, hint, games,
                ok, error (GameEntry)
     rooms      create_room, join_room, leave_room, start_race, watch; room,

@@ -42,7 +42,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
-from shared.protocol.views import GAME_STATES, DailyInfo, DealInfo, GameView
+from shared.protocol.views import GAME_STATES, DailyInfo, DealView, GameView
 
 #: what a game is for: the ``kind`` of an entry of the ``games`` list
 SOLO, DAILY, PRACTICE, RACE = "solo", "daily", "practice", "race"
@@ -242,7 +242,7 @@ class GameEntry(Part):
     id: str
     variant: str
     options: Mapping[str, bool | int]
-    deal: DealInfo
+    deal: DealView
     kind: str
     state: str
     ply: int
@@ -270,7 +270,7 @@ class GameEntry(Part):
             id=req_str(m, "id", MAX_ID_LENGTH),
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             options=option_map(m, required=True),
-            deal=nested(m, "deal", DealInfo.from_map),
+            deal=nested(m, "deal", DealView.from_map),
             kind=req_choice(m, "kind", GAME_KINDS),
             state=req_choice(m, "state", GAME_STATES),
             ply=req_int(m, "ply", 0, MAX_PLY),

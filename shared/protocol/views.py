@@ -41,7 +41,7 @@ MAX_PILE = 104
 
 
 @dataclass(frozen=True, slots=True)
-class DealInfo(Part):
+class DealView(Part):
     """``{"seed": n}``, ``{"commitment": c}`` or ``{"commitment": c, "key": k}``.
 
     Exactly one of ``seed`` and ``commitment``; ``key`` only with a commitment,
@@ -130,7 +130,7 @@ class GameView(Part):
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         req_str(m, "id", MAX_ID_LENGTH)
         req_str(m, "variant", MAX_ID_LENGTH)
-        nested(m, "deal", DealInfo.from_map)
+        nested(m, "deal", DealView.from_map)
         option_map(m, required=True)
         for name in ("ply", "moves", "undos", "hints"):
             req_int(m, name, 0, MAX_PLY)
@@ -156,8 +156,8 @@ class GameView(Part):
         return cast(str, self.wire["variant"])
 
     @property
-    def deal(self) -> DealInfo:
-        return DealInfo.of(self.wire["deal"])
+    def deal(self) -> DealView:
+        return DealView.of(self.wire["deal"])
 
     @property
     def seed(self) -> int | None:
@@ -239,6 +239,6 @@ class DailyInfo(Part):
 # fmt: off
 __all__ = [
     "GAME_STATES", "MAX_PILE", "PLAYING", "RESIGNED", "STUCK", "TIMEOUT", "WON",
-    "DailyInfo", "DealInfo", "GameView", "PileView",
+    "DailyInfo", "DealView", "GameView", "PileView",
 ]
 # fmt: on

@@ -6,8 +6,12 @@ id and name, decks, layout for clients, which solver search serves it, its
 stuck proof, which piles are interchangeable, its daily solver budget) and
 implements a few hooks:
 
-``deal(seed)``
-    the starting :class:`Position`.
+``lay_out(order)``
+    the starting :class:`Position` of a deal order (the cards, first dealt
+    first), whichever kind of deal produced it; ``numbered_order(seed)``
+    gives a seed's order (Aisleriot's shuffle unless the variant says
+    otherwise, as Freecell does with Microsoft's), and :meth:`Rules.deal`
+    puts the two together.
 ``legal(pos)``
     every legal move as internal tuples, fast: the engine calls it on every
     step and the solver millions of times.
@@ -38,6 +42,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Protocol
 
 from shared.cards import NO_BUILDS, RANK, SUIT
+from shared.deals import Deal, KeyedDeal, aisleriot_deal, keyed_order
 from shared.errors import InvalidOptions
 from shared.position import Position
 from shared.variants.layout import Layout
@@ -196,9 +201,19 @@ class Rules(PileNotation, Reasons, ABC):
 
     # -- hooks a variant implements ------------------------------------------
 
+    def deal(self, deal: Deal | int) -> Position:
+        """The position ``deal`` (or seed ``deal``) starts from: its order, laid out."""
+        if isinstance(deal, KeyedDeal):
+            return self.lay_out(keyed_order(deal.key, self.decks))
+        return self.lay_out(self.numbered_order(deal if isinstance(deal, int) else deal.seed))
+
+    def numbered_order(self, seed: int) -> list[int]:
+        """Seed ``seed``'s deal order: Aisleriot's shuffle of the variant's decks (rules.md)."""
+        return aisleriot_deal(seed, self.decks)
+
     @abstractmethod
-    def deal(self, seed: int) -> Position:
-        """The position ``seed`` deals."""
+    def lay_out(self, order: list[int]) -> Position:
+        """The position that deals ``order`` (``card_count`` cards, the first dealt first)."""
 
     @abstractmethod
     def legal(self, pos: Position) -> list[InternalMove]:

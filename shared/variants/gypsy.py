@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
-from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
@@ -54,15 +53,14 @@ class GypsyRules(Rules):
     deal_count = 8
     max_redeals = 0
 
-    def deal(self, seed: int) -> Position:
+    def lay_out(self, order: list[int]) -> Position:
         """Two face-down rounds and one face-up round to t0..t7; 80 cards stay in the stock."""
-        cards = aisleriot_deal(seed, decks=2)
         piles: list[list[int]] = [[] for _ in self.pile_ids]
         tableau = self.tableau
-        for k, card in enumerate(cards[:24]):
+        for k, card in enumerate(order[:24]):
             piles[tableau[k % 8]].append(card)
         # The next card to be dealt lies on top of the stock, at the end of its list.
-        piles[self.stock] = cards[:23:-1]
+        piles[self.stock] = order[:23:-1]
         down = [0] * len(piles)
         for t in tableau:
             down[t] = 2

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from shared.cards import NAME, RANK, RANKS, SUIT
-from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import Layout
@@ -72,15 +71,14 @@ class OsmosisRules(Rules):
         self.deal_count = 3 if self.deal_three else 1
         self.max_redeals = None if self.deal_three else 2
 
-    def deal(self, seed: int) -> Position:
-        cards = aisleriot_deal(seed)
+    def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
         # Three face-down rounds and one face-up round to r0..r3: card k goes to r(k mod 4).
         for k in range(16):
-            piles[k % 4].append(cards[k])
-        piles[F0].append(cards[16])  # the base card
+            piles[k % 4].append(order[k])
+        piles[F0].append(order[16])  # the base card
         # The next card to be dealt lies on top, at the end of the list.
-        piles[STOCK] = cards[:16:-1]
+        piles[STOCK] = order[:16:-1]
         down = [0] * len(piles)
         for r in range(4):
             down[r] = 3

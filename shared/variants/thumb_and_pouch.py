@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
-from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
@@ -45,21 +44,20 @@ class ThumbAndPouchRules(Rules):
     deal_count = 1
     max_redeals = 2
 
-    def deal(self, seed: int) -> Position:
-        cards = aisleriot_deal(seed)
+    def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
         tableau = self.tableau
         k = 0
         # Round r gives one face-down card to each of t_r .. t6, left to right.
         for r in range(len(tableau)):
             for t in tableau[r:]:
-                piles[t].append(cards[k])
+                piles[t].append(order[k])
                 k += 1
         down = [0] * len(piles)
         for t in tableau:
             down[t] = len(piles[t]) - 1
         # The next card to be dealt lies on top of the stock, at the end of its list.
-        piles[self.stock] = cards[k:][::-1]
+        piles[self.stock] = order[k:][::-1]
         down[self.stock] = len(piles[self.stock])
         return Position(piles, down)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import ClassVar, NamedTuple
 
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED
-from shared.deals import aisleriot_deal
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
@@ -59,18 +58,17 @@ class WesthavenRules(Rules):
     deal_count = 1
     max_redeals = 0
 
-    def deal(self, seed: int) -> Position:
+    def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
         down = [0] * len(piles)
-        cards = aisleriot_deal(seed)
         columns = len(self.tableau)
         dealt = columns * (DOWN_ROWS + 1)
-        for k, card in enumerate(cards[:dealt]):
+        for k, card in enumerate(order[:dealt]):
             piles[self.tableau[k % columns]].append(card)
         for t in self.tableau:
             down[t] = DOWN_ROWS
         # The next card to be dealt lies on top of the stock, at the end of its list.
-        stock = cards[dealt:]
+        stock = order[dealt:]
         stock.reverse()
         piles[self.stock] = stock
         down[self.stock] = len(stock)

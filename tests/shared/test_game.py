@@ -424,10 +424,11 @@ def test_the_record_is_a_copy() -> None:
 
 GAME_VIEW_FIELDS = {
     "variant": str,
-    "seed": int,
+    "deal": dict,
     "options": dict,
     "ply": int,
     "moves": int,
+    "undos": int,
     "score": int,
     "max_score": int,
     "state": str,
@@ -445,7 +446,8 @@ def test_the_view_is_protocol_game_view_without_id_and_elapsed() -> None:
     assert set(view) == set(GAME_VIEW_FIELDS)
     for name, kind in GAME_VIEW_FIELDS.items():
         assert type(view[name]) is kind, name
-    assert view["variant"] == "freecell" and view["seed"] == 1
+    assert view["variant"] == "freecell" and view["deal"] == {"seed": 1}
+    assert view["undos"] == 0
     assert view["options"] == {"autoplay": True}
     assert view["ply"] == view["moves"] == 1
     assert view["max_score"] == 52 and view["redeals_left"] == 0

@@ -1,5 +1,7 @@
 """Properties of the engine on random playouts of every variant, through the public API.
 
+Each playout deals a numbered deal (a seed) or a keyed one (a 32-byte key), drawn.
+
 Hypothesis drives each playout (which move, when to undo, when to try ``auto``
 or the ``X>f`` shorthand, which illegal strings to throw at it) and checks
 after every action what must hold in any position of any game:
@@ -14,6 +16,7 @@ after every action what must hold in any position of any game:
 - ``auto`` and ``X>f`` do what rules.md says, checked against a step-by-step
   model built from explicit listed moves;
 - replaying the record reproduces the game;
+- nothing shows a keyed deal's key unless asked: views, records, refusals;
 - the view never names a face-down card.
 
 The examples are derandomised and no example database is used, so CI runs
@@ -31,6 +34,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
+from shared.deals import KeyedDeal
 from shared.errors import IllegalMove, InvalidNotation
 from shared.game import Game
 from shared.games import new_game, replay, rules_for
@@ -124,8 +128,8 @@ def _deck(variant: str) -> Counter[str]:
 
 
 def _without_counters(view: dict[str, Any]) -> dict[str, Any]:
-    """The view less ``ply`` and ``moves``, the two fields every action advances."""
-    return {k: v for k, v in view.items() if k not in ("ply", "moves")}
+    """The view less ``ply``, ``moves`` and ``undos``, the counters actions advance."""
+    return {k: v for k, v in view.items() if k not in ("ply", "moves", "undos")}
 
 
 def _pile_ids(view: dict[str, Any]) -> list[str]:
@@ -157,6 +161,11 @@ def check_invariants(game: Game) -> dict[str, Any]:
     full = game.view(reveal=True)
     variant = shown["variant"]
     record = game.record()
+
+    # Nothing shows a keyed deal's key unless asked: views (even revealed), record, repr.
+    shown_everywhere = json.dumps([shown, full, record]) + repr(game) + repr(game.deal)
+    assert not _names_the_key(game, shown_everywhere)
+    assert shown["deal"] == game.deal.view() and "key" not in shown["deal"]
 
     # The hidden and the revealed view differ only in the face-down cards.
     assert {k: v for k, v in shown.items() if k != "piles"} == {
@@ -253,6 +262,13 @@ def check_refused(game: Game, action: str, *, well_formed: bool) -> None:
     )
     assert game.view(reveal=True) == before
     assert game.record() == record
+    assert not _names_the_key(game, message), "a refusal shows the deal's key"
+
+
+def _names_the_key(game: Game, text: str) -> bool:
+    """``text`` holds the key of the game's keyed deal, in hex or as bytes."""
+    deal = game.deal
+    return isinstance(deal, KeyedDeal) and (deal.key.hex() in text.lower() or str(deal.key) in text)
 
 
 def _size(pile: dict[str, Any]) -> int:
@@ -357,7 +373,7 @@ class Playout:
             if game.state == "won":
                 # A won game refuses undo: rebuild the position from the record instead.
                 assert self.game.record()["actions"][-1] == move
-                self.game = replay({**game.record(), "actions": game.record()["actions"][:-1]})
+                self.game = replay({**game.record(reveal_key=True), "actions": game.actions[:-1]})
                 self.undo_stack.pop()
                 game = self.game
                 assert _without_counters(game.view(reveal=True)) == _without_counters(before)
@@ -382,7 +398,7 @@ class Playout:
         shorthand_view = game.view(reveal=True)
         if shorthand_view["state"] == "won":
             actions = [*game.record()["actions"][:-1], target]
-            explicit = replay({**game.record(), "actions": actions})
+            explicit = replay({**game.record(reveal_key=True), "actions": actions})
             assert explicit.view(reveal=True) == shorthand_view
             return
         self.undo()
@@ -430,7 +446,7 @@ def _auto_model(game: Game, view: dict[str, Any]) -> list[dict[str, Any]] | None
     if "autoplay" in options:
         options["autoplay"] = False
     rules = rules_for(view["variant"], options)
-    model = Game(rules, view["seed"], position=rules.position_from_text(_position_text(view)))
+    model = Game(rules, 1, position=rules.position_from_text(_position_text(view)))
     foundations = _foundations(view)
     moved = 0
     while True:
@@ -450,11 +466,12 @@ def _auto_model(game: Game, view: dict[str, Any]) -> list[dict[str, Any]] | None
 
 
 def check_replay(game: Game) -> None:
-    """The record, as a map and as text, rebuilds the very same game."""
-    record = game.record()
+    """The record, as a map and as text, rebuilds the very same game (a keyed deal's once
+    the record holds the key; until then the record names only the commitment)."""
+    record = game.record(reveal_key=True)
     again = replay(record)
     assert again.view(reveal=True) == game.view(reveal=True)
-    assert again.record() == record
+    assert again.record(reveal_key=True) == record and again.record() == game.record()
     assert replay(from_text(to_text(record))).view(reveal=True) == game.view(reveal=True)
 
 
@@ -479,8 +496,12 @@ def _greedy(legal: list[str]) -> list[str]:
 def test_random_playouts_keep_every_engine_property(
     variant: str, options: dict[str, Any], data: st.DataObject
 ) -> None:
-    seed = data.draw(st.integers(1, 2**31 - 1), label="seed")
-    playout = Playout(new_game(variant, seed=seed, options=options))
+    # A numbered deal or a keyed one: both lay out their order alike, and replay alike.
+    deal = data.draw(st.integers(1, 2**31 - 1) | st.binary(min_size=32, max_size=32), label="deal")
+    if isinstance(deal, int):
+        playout = Playout(new_game(variant, seed=deal, options=options))
+    else:
+        playout = Playout(new_game(variant, key=deal, options=options))
     check_invariants(playout.game)
     assert playout.game.view()["ply"] == 0
     with pytest.raises(IllegalMove):

@@ -106,11 +106,11 @@ def test_a_refusal_is_the_same_whatever_the_face_down_cards_are(
     variant: str, options: dict[str, bool], data: st.DataObject
 ) -> None:
     played = played_game(data, variant, options)
-    seed = played.seed
+    deal = played.deal
     pos = played.position
     order = data.draw(st.permutations(face_down_cards(pos)), label="face-down cards")
-    seen = Game(played.rules, seed, position=pos.copy())
-    other = Game(played.rules, seed, position=shuffled_face_down(pos, order))
+    seen = Game(played.rules, deal, position=pos.copy())
+    other = Game(played.rules, deal, position=shuffled_face_down(pos, order))
     # (whether it is stuck is shown to the player; which it is may depend on the hidden
     # cards, since the search that proves it sees them)
     assume(seen.state == other.state)
@@ -130,8 +130,8 @@ def test_a_refusal_is_the_same_whatever_the_face_down_cards_are(
     for action in [*candidates(seen), *drawn]:
         assert outcome(seen, action) == outcome(other, action), action
         if seen.state == "won":  # a winning move was played: the games are not as they were
-            seen = Game(played.rules, seed, position=pos.copy())
-            other = Game(played.rules, seed, position=shuffled_face_down(pos, order))
+            seen = Game(played.rules, deal, position=pos.copy())
+            other = Game(played.rules, deal, position=shuffled_face_down(pos, order))
 
 
 @pytest.mark.parametrize(("variant", "options"), CONFIG_PARAMS)

@@ -26,7 +26,6 @@ MOUNT = """async ([view, info]) => {
 
 def keyed_view(key: str, commitment: str) -> dict[str, Any]:
     view = new_game("freecell", seed=617).view()
-    del view["seed"]
     return view | {
         "id": "g2",
         "deal": {"commitment": commitment, "key": key},

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Game, GameAction
-
-if TYPE_CHECKING:
-    from server.games.live import DealSecret
+from shared.deals import Deal, KeyedDeal, NumberedDeal
 
 
 @dataclass(slots=True)
@@ -32,8 +30,7 @@ def new_game_write(
     player_id: int,
     variant: str,
     options: dict[str, Any],
-    seed: int | None,
-    secret: DealSecret | None,
+    deal: Deal,
     kind: str,
     key_open: bool,
     reveal_ms: int | None,
@@ -41,15 +38,16 @@ def new_game_write(
     score: int,
     now_ms: int,
 ) -> GameWrite:
-    """The games row of a game just dealt: a numbered deal (``seed``) or a keyed one."""
+    """The games row of a game just dealt: a numbered deal (its seed) or a keyed one."""
+    keyed = deal if isinstance(deal, KeyedDeal) else None
     row = {
         "id": game_id,
         "player_id": player_id,
         "variant": variant,
         "options": options,
-        "seed": seed,
-        "deal_key": None if secret is None else secret.key,
-        "commitment": None if secret is None else secret.commitment,
+        "seed": deal.seed if isinstance(deal, NumberedDeal) else None,
+        "deal_key": None if keyed is None else keyed.key_text,
+        "commitment": None if keyed is None else keyed.commitment,
         "kind": kind,
         "key_open": key_open,
         "reveal_ms": reveal_ms,
@@ -96,6 +94,14 @@ def action_write(
         "updated_ms": now_ms,
     }
     return GameWrite(moves=moves, update=update)
+
+
+def deal_of_row(row: Game) -> Deal:
+    """The deal a stored game was dealt from."""
+    if row.deal_key is not None:
+        return KeyedDeal(row.variant, bytes.fromhex(row.deal_key))
+    assert row.seed is not None, f"game {row.id} has neither a seed nor a key"
+    return NumberedDeal(row.seed)
 
 
 def replay_record(row: Game, actions: list[str], *, resigned: bool) -> dict[str, Any]:

@@ -105,9 +105,13 @@ class FreecellRules(Rules):
     def configure(self) -> None:
         self.autoplay = bool(self.options["autoplay"])
 
-    def deal(self, seed: int) -> Position:
+    def numbered_order(self, seed: int) -> list[int]:
+        """Microsoft FreeCell's game ``seed`` (rules.md, Deals)."""
+        return microsoft_deal(seed)
+
+    def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
-        for k, card in enumerate(microsoft_deal(seed)):
+        for k, card in enumerate(order):
             piles[self.tableau[k % 8]].append(card)
         # Autoplay follows moves (rules.md), not the deal: the deal is Microsoft's layout as is.
         return Position(piles, [0] * len(piles))

@@ -52,12 +52,12 @@ async def test_one_winnable_deal_for_everyone_one_attempt_each_and_the_leaderboa
     first = await daily(alice)
     assert first["daily"] == {"date": today}
     game = first["game"]
-    seed = game["seed"]
+    seed = game["deal"]["seed"]
     assert solve("freecell", seed, {}, Budget(positions=500_000)).won  # proven winnable
     assert (await daily(alice))["game"]["id"] == game["id"]  # the same attempt again
     bobs = (await daily(bob))["game"]
     carols = (await daily(carol))["game"]
-    assert bobs["seed"] == carols["seed"] == seed
+    assert bobs["deal"]["seed"] == carols["deal"]["seed"] == seed
     assert len({game["id"], bobs["id"], carols["id"]}) == 3
 
     locked = await alice.request("start_game", variant="freecell", seed=seed)
@@ -138,12 +138,13 @@ async def test_the_day_boundary_brings_a_new_deal_and_closes_open_attempts(
     new = await daily(alice)
     assert new["daily"]["date"] == day2
     assert new["game"]["id"] != old["game"]["id"]
-    assert new["game"]["seed"] != old["game"]["seed"]
+    old_seed, new_seed = old["game"]["deal"]["seed"], new["game"]["deal"]["seed"]
+    assert new_seed != old_seed
     # Yesterday's deal is open to everyone now; today's is locked.
-    assert (await alice.request("start_game", variant="freecell", seed=old["game"]["seed"]))[
+    assert (await alice.request("start_game", variant="freecell", seed=old_seed))[
         "type"
     ] == "game"
-    locked = await bob.request("start_game", variant="freecell", seed=new["game"]["seed"])
+    locked = await bob.request("start_game", variant="freecell", seed=new_seed)
     assert locked["code"] == "daily_locked"
 
     # Attempts left open when their day ended count as they stood.
@@ -176,7 +177,7 @@ async def test_after_a_restart_the_attempt_and_the_lock_hold(
     await restarted.start()
     try:
         alice = await rejoin(restarted, token)
-        seed = first["game"]["seed"]
+        seed = first["game"]["deal"]["seed"]
         locked = await alice.request("start_game", variant="freecell", seed=seed)
         assert locked["code"] == "daily_locked"
         again = await daily(alice)
@@ -207,7 +208,7 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
         client = await open_client(app)
         reply = await client.request("hello", protocol=1, client="tests/1", name="early")
         game = await daily(client)
-        assert game["game"]["seed"] == service.seeds[("freecell", days[0])]
+        assert game["game"]["deal"]["seed"] == service.seeds[("freecell", days[0])]
         assert reply["type"] == "welcome"
     finally:
         await app.stop()

@@ -20,7 +20,7 @@ async def test_start_game_deals_the_engines_deal_and_the_view_has_id_and_time(
 
 async def test_without_a_seed_the_server_picks_one(player: Client) -> None:
     reply = await player.request("start_game", variant="westhaven")
-    assert 1 <= reply["game"]["seed"] <= 2**31 - 1
+    assert 1 <= reply["game"]["deal"]["seed"] <= 2**31 - 1
 
 
 async def test_unknown_variants_and_options_name_the_field(player: Client) -> None:

@@ -75,7 +75,7 @@ async def test_a_three_player_race_from_room_to_standings_through_a_restart(
         started = await push(client, "race_started", code=code)
         games[pid] = started["game"]
     assert len({g["id"] for g in games.values()}) == 4
-    assert {g["seed"] for g in games.values()} == {617}
+    assert {g["deal"]["seed"] for g in games.values()} == {617}
     assert len({str(g["piles"]) for g in games.values()}) == 1  # the same deal for everyone
 
     # Each action pushes progress to the other members, not to the player.
@@ -167,8 +167,8 @@ async def test_a_three_player_race_from_room_to_standings_through_a_restart(
         for client, pid in ((alice, a), (bob, b), (carol, c), (dave, d)):
             rematch[pid] = (await push(client, "race_started", code=code))["game"]
         assert {g["id"] for g in rematch.values()}.isdisjoint(g["id"] for g in games.values())
-        assert len({g["seed"] for g in rematch.values()}) == 1
-        assert rematch[a]["seed"] != 617 and rematch[a]["ply"] == 0
+        assert len({g["deal"]["seed"] for g in rematch.values()}) == 1
+        assert rematch[a]["deal"]["seed"] != 617 and rematch[a]["ply"] == 0
         assert (await alice.request("leave_room", code=code))["type"] == "ok"
         handed = await push(bob, "room", check=lambda m: m["room"]["host"] == b)
         assert [p["id"] for p in handed["room"]["players"]] == [b, c, d]

@@ -44,13 +44,21 @@ PILE_MAPS = st.fixed_dictionaries(
 )
 
 
+HEX64 = st.binary(min_size=32, max_size=32).map(bytes.hex)
+DEAL_MAPS = (
+    st.fixed_dictionaries({"seed": SEEDS})
+    | st.fixed_dictionaries({"commitment": HEX64})
+    | st.fixed_dictionaries({"commitment": HEX64, "key": HEX64})
+)
+
 VIEW_MAPS = st.fixed_dictionaries(
     {
         "variant": GAME_IDS,
-        "seed": SEEDS,
+        "deal": DEAL_MAPS,
         "options": OPTIONS,
         "ply": PLIES,
         "moves": PLIES,
+        "undos": PLIES,
         "score": COUNTS,
         "max_score": COUNTS,
         "state": STATES,

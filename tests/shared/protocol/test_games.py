@@ -111,13 +111,17 @@ def test_engine_views_of_every_variant_are_game_views_as_they_are() -> None:
 
 def test_a_views_fields_read_its_map() -> None:
     view = p.GameView.from_map(VIEW)
-    assert (view.id, view.variant, view.seed, view.ply, view.moves) == (
+    assert (view.id, view.variant, view.seed, view.ply, view.moves, view.undos) == (
         "g7Qx",
         "freecell",
         617,
         0,
         0,
+        0,
     )
+    assert view.deal == p.DealView(seed=617)
+    keyed = p.GameView.from_map(VIEW | {"deal": {"commitment": "ab" * 32}})
+    assert keyed.seed is None and keyed.deal == p.DealView(commitment="ab" * 32)
     assert (view.score, view.max_score, view.state) == (0, 52, "playing")
     assert view.elapsed_ms == 1234 and view.redeals_left == VIEW["redeals_left"]
     assert dict(view.options) == VIEW["options"]
@@ -132,7 +136,17 @@ def test_every_field_of_a_view_and_its_piles_is_checked() -> None:
     every_field_is_checked(p.GameView.from_map, VIEW)
     every_field_is_checked(p.PileView.from_map, PILE)
     out_of_range(p.GameView.from_map, VIEW, "state", ["flying", ""])
-    out_of_range(p.GameView.from_map, VIEW, "seed", [0, 2**31])
+    out_of_range(p.GameView.from_map, VIEW, "deal", [{}, {"seed": 0}, {"seed": 2**31}])
+    keyed = {"commitment": "ab" * 32, "key": "cd" * 32}
+    p.GameView.from_map(VIEW | {"deal": keyed})
+    wrong_deals = [
+        {"seed": 1, "commitment": "ab" * 32},
+        {"key": "cd" * 32},
+        {"commitment": "AB" * 32},
+        {"commitment": "ab" * 31},
+        {"commitment": "ab" * 32, "key": "xy" * 32},
+    ]
+    out_of_range(p.GameView.from_map, VIEW, "deal", wrong_deals)
     out_of_range(p.GameView.from_map, VIEW, "score", [-1])
     out_of_range(p.GameView.from_map, VIEW, "legal", [["x" * 17]])
     out_of_range(p.PileView.from_map, PILE, "id", ["t10", "f", "x"])

@@ -274,8 +274,8 @@ def test_undo_restores_the_view_completely() -> None:
     game.play("undo")
     game.play("undo")
     after = game.view()
-    assert after.pop("ply") == 4 and after.pop("moves") == 4
-    assert before.pop("ply") == 0 and before.pop("moves") == 0
+    assert after.pop("ply") == 4 and after.pop("moves") == 4 and after.pop("undos") == 2
+    assert before.pop("ply") == 0 and before.pop("moves") == 0 and before.pop("undos") == 0
     assert after == before
 
 
