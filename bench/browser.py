@@ -87,7 +87,7 @@ async def register(port: int, name: str) -> str:
     async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
         await ws.send(
             msgpack.packb(
-                {"type": "hello", "id": 1, "protocol": 1, "client": "bench/1", "name": name}
+                {"type": "hello", "id": 1, "protocol": 2, "client": "bench/1", "name": name}
             )
         )
         reply = msgpack.unpackb(await ws.recv())

@@ -319,7 +319,7 @@ class Player:
             f"ws://127.0.0.1:{self.port}/ws", compression=None, max_size=None, open_timeout=60
         )
         name = f"{run}{self.number}"
-        await self.request({"type": "hello", "protocol": 1, "client": "bench/1", "name": name})
+        await self.request({"type": "hello", "protocol": 2, "client": "bench/1", "name": name})
         await self.new_game()
 
     async def new_game(self) -> None:
@@ -444,7 +444,7 @@ async def idle_open(player: Player) -> None:
         f"ws://127.0.0.1:{player.port}/ws", compression=None, max_size=None, open_timeout=60
     )
     name = f"idle{player.number}"
-    await player.request({"type": "hello", "protocol": 1, "client": "bench/1", "name": name})
+    await player.request({"type": "hello", "protocol": 2, "client": "bench/1", "name": name})
 
 
 # -- main -----------------------------------------------------------------------------------

@@ -135,13 +135,15 @@ def req_strs(m: Mapping[str, Any], name: str, max_len: int) -> tuple[str, ...]:
     return tuple(items)
 
 
-def hex_digest(m: Mapping[str, Any], name: str) -> str:
-    """64 hex digits (a deal's key or commitment), either case, given back in lower case."""
+def hex_digest(m: Mapping[str, Any], name: str, *, either_case: bool = False) -> str:
+    """64 hex digits (a deal's key or commitment) in lower case, as the server writes them;
+    ``either_case`` for what a person may type (given back in lower case)."""
     value = req_str(m, name, KEY_LENGTH)
-    lowered = value.lower()
-    if len(value) != KEY_LENGTH or lowered.strip("0123456789abcdef"):
-        raise invalid(name, f"must be {KEY_LENGTH} hex digits, not {value[:16]!r}")
-    return lowered
+    digits = value.lower() if either_case else value
+    if len(value) != KEY_LENGTH or digits.strip("0123456789abcdef"):
+        case = "" if either_case else " lower-case"
+        raise invalid(name, f"must be {KEY_LENGTH}{case} hex digits, not {value[:16]!r}...")
+    return digits
 
 
 def req_choice(m: Mapping[str, Any], name: str, choices: Iterable[str]) -> str:

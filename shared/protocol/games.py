@@ -89,7 +89,7 @@ class StartGame(Request):
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             seed=opt_int(m, "seed", 1, MAX_SEED),
             options=option_map(m),
-            key=hex_digest(m, "key") if "key" in m else None,
+            key=hex_digest(m, "key", either_case=True) if "key" in m else None,
             id=request_id(m),
         )
 

@@ -64,7 +64,7 @@ class Client:
                 return reply
 
     async def hello(self, name: str) -> dict[str, Any]:
-        reply = await self.request("hello", protocol=1, client="tests/1", name=name)
+        reply = await self.request("hello", protocol=2, client="tests/1", name=name)
         assert reply["type"] == "welcome", reply
         return reply
 

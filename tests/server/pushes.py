@@ -61,7 +61,7 @@ async def no_push(client: Client, kind: str, wait_s: float = 0.2) -> None:
 
 async def rejoin(app: App, token: str) -> Client:
     client = await open_client(app)
-    reply = await client.request("hello", protocol=1, client="tests/1", token=token)
+    reply = await client.request("hello", protocol=2, client="tests/1", token=token)
     assert reply["type"] == "welcome", reply
     return client
 

@@ -21,7 +21,7 @@ async def admin(capsys: pytest.CaptureFixture[str], config: Config, *args: str) 
 
 async def hello_with(connect: Connect, token: str) -> dict[str, object]:
     client = await connect()
-    return await client.request("hello", protocol=1, client="tests/1", token=token)
+    return await client.request("hello", protocol=2, client="tests/1", token=token)
 
 
 async def test_admin_commands_list_rename_ban_and_reset_tokens(

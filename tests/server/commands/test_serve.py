@@ -117,7 +117,7 @@ async def test_kill_9_loses_no_acknowledged_move_and_sigterm_closes_with_1001(
         resumed = []
         for e in players:
             c = await client(port)
-            await c.request("hello", protocol=1, client="t/1", token=e["token"])
+            await c.request("hello", protocol=2, client="t/1", token=e["token"])
             view = (await c.request("get_game", game=e["game"]["id"]))["game"]
             assert view["ply"] >= len(e["acked"])
             if view["legal"]:

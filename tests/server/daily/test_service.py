@@ -206,7 +206,7 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
             await asyncio.sleep(0.05)
         assert all(("freecell", day) in service.seeds for day in days)
         client = await open_client(app)
-        reply = await client.request("hello", protocol=1, client="tests/1", name="early")
+        reply = await client.request("hello", protocol=2, client="tests/1", name="early")
         game = await daily(client)
         assert game["game"]["deal"]["seed"] == service.seeds[("freecell", days[0])]
         assert reply["type"] == "welcome"

@@ -137,8 +137,8 @@ async def test_one_game_takes_one_action_at_a_time(serve_with: ServeWith) -> Non
     """The same move from two connections at once: played once, acknowledged to both."""
     app = await serve_with(stuck_workers=1, **FAST)
     first, second = await open_client(app), await open_client(app)
-    reply = await first.request("hello", protocol=1, client="tests/1", name="twice")
-    await second.request("hello", protocol=1, client="tests/1", token=reply["token"])
+    reply = await first.request("hello", protocol=2, client="tests/1", name="twice")
+    await second.request("hello", protocol=2, client="tests/1", token=reply["token"])
     view = await first.start("freecell", seed=617)
     rng = random.Random(1)
     for _ in range(40):

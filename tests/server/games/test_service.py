@@ -178,7 +178,7 @@ async def test_two_connections_racing_at_one_ply_get_one_move_and_one_stale(
     first = await connect()
     token = (await first.hello("alice"))["token"]
     second = await connect()
-    await second.request("hello", protocol=1, client="t/2", token=token)
+    await second.request("hello", protocol=2, client="t/2", token=token)
     game = await first.start()
     a, b = await asyncio.gather(
         first.move(game, game["legal"][0]), second.move(game, game["legal"][1])

@@ -36,7 +36,7 @@ async def test_a_frame_over_the_size_limit_closes_with_1009_and_others_play_on(
     connect: Connect, player: Client
 ) -> None:
     big = await connect()
-    await big.send({"type": "hello", "id": 1, "protocol": 1, "client": "x" * 20_000, "name": "a"})
+    await big.send({"type": "hello", "id": 1, "protocol": 2, "client": "x" * 20_000, "name": "a"})
     assert await closed_code(big) == 1009
     await still_serves(player)
 

@@ -44,7 +44,7 @@ async def test_the_welcome_says_how_to_lay_out_each_variant(connect: Connect) ->
 async def test_the_token_brings_back_the_same_player_without_a_new_token(connect: Connect) -> None:
     first = await (await connect()).hello("alice")
     again = await (await connect()).request(
-        "hello", protocol=1, client="tests/1", token=first["token"]
+        "hello", protocol=2, client="tests/1", token=first["token"]
     )
     assert again["type"] == "welcome"
     assert again["player"] == first["player"]
@@ -61,20 +61,20 @@ async def test_only_a_hash_of_the_token_is_stored(server: App, connect: Connect)
 
 async def test_names_are_unique_without_regard_to_case(connect: Connect) -> None:
     await (await connect()).hello("Alice")
-    reply = await (await connect()).request("hello", protocol=1, client="t/1", name="aLICE")
+    reply = await (await connect()).request("hello", protocol=2, client="t/1", name="aLICE")
     assert reply["code"] == "name_taken"
 
 
 async def test_bad_names_are_refused_and_the_connection_may_try_again(connect: Connect) -> None:
     client = await connect()
     for name in ["", "x" * 25, "al ice", "élodie", "a/b"]:
-        reply = await client.request("hello", protocol=1, client="t/1", name=name)
+        reply = await client.request("hello", protocol=2, client="t/1", name=name)
         assert reply["code"] == "invalid_name", name
     assert (await client.hello("alice"))["player"]["name"] == "alice"
 
 
 async def test_an_unknown_token_is_bad_token(connect: Connect) -> None:
-    reply = await (await connect()).request("hello", protocol=1, client="t/1", token="nope")
+    reply = await (await connect()).request("hello", protocol=2, client="t/1", token="nope")
     assert reply["code"] == "bad_token"
 
 
@@ -83,18 +83,18 @@ async def test_a_banned_player_is_refused(server: App, connect: Connect) -> None
     async with server.db_sessions() as db, db.begin():
         player = (await db.execute(select(Player))).scalar_one()
         player.banned = True
-    reply = await (await connect()).request("hello", protocol=1, client="t/1", token=token)
+    reply = await (await connect()).request("hello", protocol=2, client="t/1", token=token)
     assert reply["code"] == "banned"
 
 
 async def test_another_protocol_version_is_a_mismatch(connect: Connect) -> None:
-    reply = await (await connect()).request("hello", protocol=2, client="t/1", name="bob")
+    reply = await (await connect()).request("hello", protocol=1, client="t/1", name="bob")
     assert reply["code"] == "protocol_mismatch"
 
 
 async def test_both_name_and_token_is_an_invalid_field(connect: Connect) -> None:
     reply = await (await connect()).request(
-        "hello", protocol=1, client="t/1", name="bob", token="x"
+        "hello", protocol=2, client="t/1", name="bob", token="x"
     )
     assert reply["code"] == "invalid_field"
     assert "'token'" in reply["message"] and "'name'" in reply["message"]
@@ -108,5 +108,5 @@ async def test_anything_before_hello_is_hello_first(connect: Connect) -> None:
 
 
 async def test_a_second_hello_is_already_welcomed(player: Client) -> None:
-    reply = await player.request("hello", protocol=1, client="t/1", name="other")
+    reply = await player.request("hello", protocol=2, client="t/1", name="other")
     assert reply["code"] == "already_welcomed"

@@ -100,7 +100,7 @@ async def test_a_restarted_server_rebuilds_games_from_seed_and_moves(
     await app.start()
     try:
         client = await open_client(app)
-        await client.request("hello", protocol=1, client="t/1", token=token)
+        await client.request("hello", protocol=2, client="t/1", token=token)
         again = await client.request("get_game", game=game["id"])
         assert {k: v for k, v in again["game"].items() if k != "elapsed_ms"} == {
             k: v for k, v in game.items() if k != "elapsed_ms"

@@ -59,6 +59,7 @@ VIEW_MAPS = st.fixed_dictionaries(
         "ply": PLIES,
         "moves": PLIES,
         "undos": PLIES,
+        "hints": PLIES,
         "score": COUNTS,
         "max_score": COUNTS,
         "state": STATES,
@@ -73,15 +74,34 @@ GAME_VIEWS = VIEW_MAPS.map(p.GameView.of)
 
 STANDINGS = st.builds(
     p.Standing,
-    rank=PLAYER_IDS,
+    rank=st.none() | PLAYER_IDS,
     player=PLAYER_IDS,
     name=NAMES,
     state=STATES,
     elapsed_ms=COUNTS,
     moves=PLIES,
     score=COUNTS,
+    undos=PLIES,
+    review=st.none() | st.sampled_from(p.REVIEWS),
 )
-PLAYERS = st.builds(p.PlayerInfo, id=PLAYER_IDS, name=NAMES)
+PLAYERS = st.builds(p.PlayerInfo, id=PLAYER_IDS, name=NAMES, bot=st.booleans())
+DEALS = DEAL_MAPS.map(p.DealView.of)
+TIMES = st.datetimes(
+    datetime.datetime(2000, 1, 1), datetime.datetime(2999, 1, 1), timezones=st.just(datetime.UTC)
+).map(lambda t: t.isoformat(timespec="milliseconds").replace("+00:00", "Z"))
+GAME_ENTRIES = st.builds(
+    p.GameEntry,
+    id=GAME_IDS,
+    variant=GAME_IDS,
+    options=OPTIONS,
+    deal=DEALS,
+    kind=st.sampled_from(p.GAME_KINDS),
+    state=STATES,
+    ply=PLIES,
+    score=COUNTS,
+    elapsed_ms=COUNTS,
+    started_at=TIMES,
+)
 LAYOUTS = st.builds(
     p.VariantLayout,
     rows=st.lists(st.lists(PILES | st.just("")).map(tuple), max_size=4).map(tuple),
@@ -108,6 +128,8 @@ ROOM_PLAYERS = st.builds(
     name=NAMES,
     connected=st.booleans(),
     game=st.none() | GAME_IDS,
+    role=st.sampled_from(p.ROLES),
+    bot=st.booleans(),
 )
 ROOMS = st.builds(
     p.RoomView,
@@ -120,6 +142,8 @@ ROOMS = st.builds(
     max_players=st.integers(min_value=1, max_value=p.MAX_PLAYERS),
     time_limit_s=st.integers(min_value=1, max_value=p.INT64_MAX),
     race=COUNTS,
+    hints=st.booleans(),
+    seed=st.none() | SEEDS,
 )
 VARIANT_STATS = st.builds(
     p.VariantStats,
@@ -138,6 +162,7 @@ SESSION = [
         protocol=INT64,
         client=st.text(min_size=1, max_size=64),
         name=st.text(max_size=30),
+        bot=st.booleans(),
         id=IDS,
     ),
     st.builds(
@@ -158,6 +183,14 @@ SESSION = [
 ]
 GAMES = [
     st.builds(p.StartGame, variant=GAME_IDS, seed=st.none() | SEEDS, options=OPTIONS, id=IDS),
+    st.builds(p.StartGame, variant=GAME_IDS, key=HEX64, options=OPTIONS, id=IDS),
+    st.builds(
+        p.GamesRequest,
+        state=st.none() | STATES,
+        limit=st.integers(min_value=1, max_value=p.MAX_GAMES),
+        id=IDS,
+    ),
+    st.builds(p.GamesReply, games=st.lists(GAME_ENTRIES, max_size=5).map(tuple), re=IDS),
     st.builds(p.MoveRequest, game=GAME_IDS, ply=PLIES, move=ACTIONS, id=IDS),
     *(st.builds(cls, game=GAME_IDS, ply=PLIES, id=IDS) for cls in (p.Undo, p.Resign)),
     *(st.builds(cls, game=GAME_IDS, id=IDS) for cls in (p.GetGame, p.HintRequest)),
@@ -187,14 +220,16 @@ ROOMS_MESSAGES = [
         seed=st.none() | SEEDS,
         max_players=st.integers(min_value=1, max_value=p.MAX_PLAYERS),
         time_limit_s=st.none() | st.integers(min_value=60, max_value=86_400),
+        hints=st.booleans(),
         id=IDS,
     ),
-    *(st.builds(cls, code=CODES, id=IDS) for cls in (p.JoinRoom, p.LeaveRoom)),
+    st.builds(p.JoinRoom, code=CODES, role=st.sampled_from(p.ROLES), id=IDS),
+    st.builds(p.LeaveRoom, code=CODES, id=IDS),
     st.builds(p.StartRace, code=CODES, seed=st.none() | SEEDS, id=IDS),
     st.builds(p.Watch, code=CODES, player=PLAYER_IDS, id=IDS),
     st.builds(p.RoomReply, room=ROOMS, re=IDS),
     st.builds(p.RaceCountdown, code=CODES, start_in_ms=COUNTS, re=IDS),
-    st.builds(p.RaceStarted, code=CODES, game=GAME_VIEWS, re=IDS),
+    st.builds(p.RaceStarted, code=CODES, game=st.none() | GAME_VIEWS, re=IDS),
     st.builds(
         p.Progress,
         code=CODES,
@@ -208,7 +243,7 @@ ROOMS_MESSAGES = [
     st.builds(p.RaceOver, code=CODES, standings=st.lists(STANDINGS, max_size=8).map(tuple), re=IDS),
 ]
 DAILY = [
-    st.builds(p.DailyRequest, variant=GAME_IDS, id=IDS),
+    st.builds(p.DailyRequest, variant=GAME_IDS, practice=st.booleans(), id=IDS),
     st.builds(
         p.LeaderboardRequest,
         variant=GAME_IDS,

@@ -35,6 +35,10 @@ def test_every_daily_message_round_trips(message: p.Message) -> None:
 
 def test_every_field_of_the_daily_requests_is_checked() -> None:
     every_field_is_checked(p.DailyRequest.from_map, {"type": "daily", "variant": "gypsy"})
+    practice = {"type": "daily", "variant": "gypsy", "practice": True}
+    every_field_is_checked(p.DailyRequest.from_map, practice, optional={"practice"})
+    assert p.DailyRequest.from_map(practice).practice
+    assert not p.DailyRequest.from_map({"variant": "gypsy"}).practice
     board = {"type": "leaderboard", "variant": "gypsy", "date": "2026-11-29", "limit": 10}
     every_field_is_checked(p.LeaderboardRequest.from_map, board, optional={"date", "limit"})
 
@@ -61,6 +65,8 @@ def test_a_leaderboard_limit_above_100_is_taken_as_100_and_none_as_50() -> None:
 def test_every_field_of_a_leaderboard_is_checked() -> None:
     every_field_is_checked(p.LeaderboardReply.from_map, BOARD)
     every_field_is_checked(p.LeaderboardReply.from_map, BOARD | {"me": None})
+    held = STANDING | {"rank": None, "review": "confirmed"}
+    assert p.LeaderboardReply.from_map(BOARD | {"me": held}).me == p.Standing.from_map(held)
     out_of_range(p.LeaderboardReply.from_map, BOARD, "date", ["tomorrow"])
     out_of_range(p.LeaderboardReply.from_map, BOARD, "entries", [[STANDING | {"score": -1}]])
     board = p.LeaderboardReply.from_map(BOARD)

@@ -86,7 +86,7 @@ def test_options_are_a_small_map_of_short_names_to_booleans_or_integers() -> Non
 def test_a_refusal_inside_a_nested_map_says_where_it_was() -> None:
     message = refused(
         lambda m: e.nested_list(m, "players", p.PlayerInfo.from_map),
-        {"players": [{"id": 1, "name": "a"}, {"id": 0, "name": "b"}]},
+        {"players": [{"id": 1, "name": "a", "bot": False}, {"id": 0, "name": "b", "bot": True}]},
     ).message
     assert message.startswith("in field 'players' item 1: field 'id'")
     refused(lambda m: e.nested_list(m, "players", p.PlayerInfo.from_map), {"players": [3]})
@@ -112,7 +112,7 @@ def _message_classes() -> list[type[p.Message]]:
 
 def test_every_message_class_is_in_the_registry_of_its_direction() -> None:
     classes = _message_classes()
-    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 27
+    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 29
     for cls in classes:
         registry: p.Registry[Any] = p.REQUESTS if issubclass(cls, p.Request) else p.REPLIES
         assert registry[cls.type] is cls

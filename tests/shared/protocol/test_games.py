@@ -24,7 +24,7 @@ from tests.shared.protocol.checks import (
 
 MOVE = {"type": "move", "id": 3, "game": "g7Qx", "ply": 0, "move": "t3>f0"}
 PILE = {"id": "t0", "down": 2, "up": ["QH", "JS"]}
-VIEW = new_game("freecell", seed=617).view() | {"id": "g7Qx", "elapsed_ms": 1234}
+VIEW = new_game("freecell", seed=617).view() | {"id": "g7Qx", "elapsed_ms": 1234, "hints": 0}
 STANDING = {
     "rank": 1,
     "player": 2,
@@ -33,6 +33,19 @@ STANDING = {
     "elapsed_ms": 61_000,
     "moves": 90,
     "score": 52,
+    "undos": 3,
+}
+ENTRY = {
+    "id": "g7Qx",
+    "variant": "gypsy",
+    "options": {},
+    "deal": {"commitment": "ab" * 32},
+    "kind": "daily",
+    "state": "playing",
+    "ply": 12,
+    "score": 3,
+    "elapsed_ms": 65_000,
+    "started_at": "2026-11-29T13:57:31.123Z",
 }
 
 
@@ -97,7 +110,7 @@ def test_engine_views_of_every_variant_are_game_views_as_they_are() -> None:
     for variant in sorted(STANDARD.ids):
         game = new_game(variant, seed=617)
         for _ in range(30):
-            wire = game.view() | {"id": "abcdefgh", "elapsed_ms": 5}
+            wire = game.view() | {"id": "abcdefgh", "elapsed_ms": 5, "hints": 0}
             view = p.GameView.from_map(wire)
             assert view == p.GameView.of(wire)
             assert view.to_map() == wire
@@ -195,7 +208,15 @@ def test_an_error_carries_the_view_with_stale_ply() -> None:
 
 def test_a_standing_is_checked() -> None:
     every_field_is_checked(p.Standing.from_map, STANDING)
+    every_field_is_checked(
+        p.Standing.from_map, STANDING | {"rank": None, "review": "pending"}, optional={"review"}
+    )
     out_of_range(p.Standing.from_map, STANDING, "rank", [0])
+    out_of_range(p.Standing.from_map, STANDING, "review", ["", "cleared", None])
+    out_of_range(p.Standing.from_map, STANDING, "undos", [-1])
+    held = p.Standing.from_map(STANDING | {"review": "pending"})
+    assert held.review == "pending" and held.to_map() == STANDING | {"review": "pending"}
+    assert "review" not in p.Standing.from_map(STANDING).to_map()
     out_of_range(p.Standing.from_map, STANDING, "state", ["lost"])
     out_of_range(p.Standing.from_map, STANDING, "elapsed_ms", [-1])
 
@@ -204,3 +225,49 @@ def test_a_standing_is_checked() -> None:
 @given(s.VIEW_MAPS)
 def test_any_valid_view_map_is_a_view_that_gives_its_map_back(wire: dict[str, object]) -> None:
     assert p.GameView.from_map(wire).to_map() == wire
+
+
+def test_a_start_names_a_seed_or_a_key_never_both() -> None:
+    start = {"type": "start_game", "variant": "gypsy"}
+    keyed = p.StartGame.from_map(start | {"key": "AB" * 32})
+    assert (keyed.key, keyed.seed) == ("ab" * 32, None)  # either case, kept in lower case
+    assert keyed.to_map()["key"] == "ab" * 32
+    out_of_range(p.StartGame.from_map, start, "key", ["ab" * 31, "xy" * 32, "ab" * 33, 7])
+    both = refused(p.StartGame.from_map, start | {"seed": 5, "key": "ab" * 32}).message
+    assert "'seed'" in both and "'key'" in both
+
+
+def test_a_deal_is_a_seed_a_commitment_or_a_commitment_with_its_key() -> None:
+    seeded = p.DealView.from_map({"seed": 617})
+    assert (seeded.seed, seeded.keyed, seeded.to_map()) == (617, False, {"seed": 617})
+    secret = p.DealView.from_map({"commitment": "ab" * 32})
+    assert (secret.keyed, secret.key, secret.to_map()) == (True, None, {"commitment": "ab" * 32})
+    refused(p.DealView.from_map, {"commitment": "AB" * 32})  # views write lower case
+    shown = {"commitment": "ab" * 32, "key": "cd" * 32}
+    assert p.DealView.from_map(shown).to_map() == shown
+    for bad in ({}, {"key": "cd" * 32}, {"seed": 5, "commitment": "ab" * 32}, {"seed": 0}):
+        refused(p.DealView.from_map, bad)
+
+
+def test_the_games_list_asks_for_a_state_and_a_limit() -> None:
+    asked = p.GamesRequest.from_map({"type": "games"})
+    assert (asked.state, asked.limit) == (None, p.DEFAULT_GAMES)
+    assert p.GamesRequest.from_map({"limit": 10**6}).limit == p.MAX_GAMES == 100
+    every_field_is_checked(
+        p.GamesRequest.from_map, {"type": "games", "state": "playing", "limit": 5},
+        optional={"state", "limit"},
+    )  # fmt: skip
+    out_of_range(p.GamesRequest.from_map, {}, "state", ["lost", None])
+    out_of_range(p.GamesRequest.from_map, {}, "limit", [0, -1, None])
+
+
+def test_every_field_of_the_games_list_is_checked() -> None:
+    every_field_is_checked(p.GameEntry.from_map, ENTRY)
+    out_of_range(p.GameEntry.from_map, ENTRY, "kind", ["ranked", ""])
+    out_of_range(p.GameEntry.from_map, ENTRY, "started_at", ["yesterday", "2026-11-29T13:57"])
+    out_of_range(p.GameEntry.from_map, ENTRY, "deal", [{"seed": 0}, {}])
+    reply = {"type": "games", "re": 4, "games": [ENTRY, ENTRY | {"deal": {"seed": 9}}]}
+    every_field_is_checked(p.GamesReply.from_map, reply)
+    decoded = p.decode_reply(pack(reply))
+    assert isinstance(decoded, p.GamesReply) and decoded.to_map() == reply
+    assert decoded.games[1].deal == p.DealView(seed=9)

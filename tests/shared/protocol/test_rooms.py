@@ -19,7 +19,14 @@ from tests.shared.protocol.checks import (
 )
 from tests.shared.protocol.test_games import STANDING, VIEW
 
-PLAYER = {"id": 1, "name": "alice", "connected": True, "game": None}
+PLAYER = {
+    "id": 1,
+    "name": "alice",
+    "connected": True,
+    "game": None,
+    "role": "racer",
+    "bot": False,
+}
 ROOM = {
     "code": "K7QF2M",
     "variant": "gypsy",
@@ -30,6 +37,8 @@ ROOM = {
     "max_players": 8,
     "time_limit_s": 1800,
     "race": 0,
+    "hints": False,
+    "seed": 617,
 }
 PROGRESS = {
     "type": "progress",
@@ -62,10 +71,17 @@ def test_every_field_of_the_room_requests_is_checked() -> None:
         "seed": 5,
         "max_players": 3,
         "time_limit_s": 600,
+        "hints": True,
     }
     every_field_is_checked(
-        p.CreateRoom.from_map, create, optional={"options", "seed", "max_players", "time_limit_s"}
+        p.CreateRoom.from_map,
+        create,
+        optional={"options", "seed", "max_players", "time_limit_s", "hints"},
     )
+    join = {"type": "join_room", "code": "K7QF2M", "role": "spectator"}
+    every_field_is_checked(p.JoinRoom.from_map, join, optional={"role"})
+    assert p.JoinRoom.from_map({"code": "K7QF2M"}).role == "racer"
+    out_of_range(p.JoinRoom.from_map, join, "role", ["host", ""])
     every_field_is_checked(p.LeaveRoom.from_map, {"type": "leave_room", "code": "K7QF2M"})
     start = {"type": "start_race", "code": "K7QF2M", "seed": 9}
     every_field_is_checked(p.StartRace.from_map, start, optional={"seed"})
@@ -93,11 +109,15 @@ def test_bad_fields_are_named(fields: dict[str, Any], name: str) -> None:
 def test_a_room_without_max_players_is_for_eight() -> None:
     room = p.CreateRoom.from_map({"variant": "gypsy"})
     assert (room.max_players, room.time_limit_s, room.seed, room.options) == (8, None, None, {})
+    assert not room.hints
 
 
 def test_every_field_of_a_room_view_is_checked() -> None:
     every_field_is_checked(p.RoomView.from_map, ROOM)
+    every_field_is_checked(p.RoomView.from_map, ROOM | {"seed": None})
     every_field_is_checked(p.RoomPlayer.from_map, PLAYER)
+    out_of_range(p.RoomPlayer.from_map, PLAYER, "role", ["host"])
+    out_of_range(p.RoomView.from_map, ROOM, "seed", [0, 2**31])
     every_field_is_checked(p.RoomPlayer.from_map, PLAYER | {"game": "g7Qx"})
     out_of_range(p.RoomView.from_map, ROOM, "state", ["racing!", "playing"])
     out_of_range(p.RoomView.from_map, ROOM, "max_players", [0, 9])
@@ -113,8 +133,15 @@ def test_every_field_of_the_race_pushes_is_checked() -> None:
     countdown = {"type": "race_countdown", "code": "K7QF2M", "start_in_ms": 3000}
     every_field_is_checked(p.RaceCountdown.from_map, countdown)
     every_field_is_checked(
-        p.RaceStarted.from_map, {"type": "race_started", "code": "K7QF2M", "game": VIEW}
+        p.RaceStarted.from_map,
+        {"type": "race_started", "code": "K7QF2M", "game": VIEW},
+        optional={"game"},
     )
+    watching = p.RaceStarted.from_map({"type": "race_started", "code": "K7QF2M"})
+    assert watching.game is None and watching.to_map() == {
+        "type": "race_started",
+        "code": "K7QF2M",
+    }
     every_field_is_checked(p.Progress.from_map, PROGRESS)
     over = {"type": "race_over", "code": "K7QF2M", "standings": [STANDING]}
     every_field_is_checked(p.RaceOver.from_map, over)

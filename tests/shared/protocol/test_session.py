@@ -18,7 +18,7 @@ from tests.shared.protocol.checks import (
     round_trips,
 )
 
-HELLO = {"type": "hello", "id": 1, "protocol": 1, "client": "tui/1.0", "name": "alice"}
+HELLO = {"type": "hello", "id": 1, "protocol": 2, "client": "tui/1.0", "name": "alice"}
 SERVER = {
     "name": "Test Club",
     "version": "0.1.0",
@@ -28,9 +28,9 @@ SERVER = {
 WELCOME = {
     "type": "welcome",
     "re": 1,
-    "protocol": 1,
+    "protocol": 2,
     "server": SERVER,
-    "player": {"id": 1, "name": "alice"},
+    "player": {"id": 1, "name": "alice", "bot": False},
     "token": "t" * 32,
 }
 LAYOUT = {"rows": [["s", "w", "", "f0"], ["t0", "t1"]], "fan": {"t0": "down", "s": "stack"}}
@@ -42,15 +42,23 @@ def test_every_session_message_round_trips(message: p.Message) -> None:
 
 
 def test_a_new_player_says_a_name_and_a_returning_one_a_token() -> None:
-    assert p.decode(pack(HELLO)) == p.Hello(protocol=1, client="tui/1.0", name="alice", id=1)
+    assert p.decode(pack(HELLO)) == p.Hello(protocol=2, client="tui/1.0", name="alice", id=1)
     back = HELLO | {"token": "x" * 32}
     del back["name"]
-    assert p.decode(pack(back)) == p.Hello(protocol=1, client="tui/1.0", token="x" * 32, id=1)
+    assert p.decode(pack(back)) == p.Hello(protocol=2, client="tui/1.0", token="x" * 32, id=1)
     assert "exclude each other" in refused_frame(p.REQUESTS, HELLO | {"token": "x"})
 
 
+def test_a_new_player_may_say_it_is_a_bot() -> None:
+    bot = p.decode(pack(HELLO | {"bot": True}))
+    assert isinstance(bot, p.Hello) and bot.bot
+    assert not p.Hello.from_map(HELLO).bot  # absent: a person
+    assert bot.to_map()["bot"] is True and "bot" not in p.Hello.from_map(HELLO).to_map()
+    refused(p.Hello.from_map, HELLO | {"bot": 1}, "bot")
+
+
 def test_every_field_of_hello_is_checked() -> None:
-    every_field_is_checked(p.Hello.from_map, HELLO)
+    every_field_is_checked(p.Hello.from_map, HELLO | {"bot": False}, optional={"bot"})
     returning = {k: v for k, v in HELLO.items() if k != "name"} | {"token": "x"}
     every_field_is_checked(p.Hello.from_map, returning)
     out_of_range(p.Hello.from_map, HELLO, "client", ["", "c" * 65])
@@ -98,4 +106,4 @@ def test_the_welcome_of_this_server_lists_the_five_variants_in_order() -> None:
 
 @pytest.mark.parametrize("name", ["alice", "A" * 24, "a-b_c"])
 def test_player_names_of_the_server_are_names_here(name: str) -> None:
-    assert p.PlayerInfo.from_map({"id": 1, "name": name}).name == name
+    assert p.PlayerInfo.from_map({"id": 1, "name": name, "bot": False}).name == name

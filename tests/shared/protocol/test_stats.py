@@ -13,7 +13,7 @@ ROW = {"variant": "freecell", "played": 3, "won": 1, "best_ms": 61_000, "fewest_
 STATS = {
     "type": "stats",
     "re": 9,
-    "player": {"id": 3, "name": "carol"},
+    "player": {"id": 3, "name": "carol", "bot": False},
     "variants": [ROW, ROW | {"variant": "gypsy", "won": 0, "best_ms": None, "fewest_moves": None}],
     "dailies_won": 1,
     "daily_streak": 1,
