@@ -20,6 +20,7 @@ COMMANDS = MappingProxyType(
         "serve": "server.commands.serve",
         "db": "server.commands.db",
         "solve": "server.commands.solve",
+        "verify": "server.commands.verify",
         "admin": "server.commands.admin",
         "play": "client.commands.play",
         "bot": "client.commands.bot",

@@ -22,6 +22,7 @@ def hooks_of(app: App) -> list[Any]:
     return [
         *app.games.listeners,
         *app.games.start_guards,
+        *app.games.hints.guards,
         *app.writer.observers,
         *events.on_start,
         *events.on_stop,
@@ -44,14 +45,17 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     shutil.copy(tmp_path / "test.db", tmp_path / "other.db")
     first = App(config, clock=clock)
     second = App(config.replace(db=f"sqlite+aiosqlite:///{tmp_path / 'other.db'}"), clock=clock)
-    for part in ("router", "events", "http", "games", "rooms", "daily", "metrics", "writer"):
+    parts = ("router", "events", "http", "games", "rooms", "daily", "metrics", "writer")
+    for part in (*parts, "accounts", "review", "changes"):
         assert getattr(first, part) is not getattr(second, part), part
     assert first.router.routes.keys() == second.router.routes.keys()
     assert {"hello", "start_game", "move", "create_room", "daily", "stats"} <= set(
         first.router.routes
     )
     assert first.rooms.app is first and first.daily.app is first
-    mine = {id(first.daily), id(first.rooms), id(first.rooms.race), id(first.metrics)}
+    rooms = first.rooms
+    mine = {id(first.daily), id(rooms), id(rooms.race), id(rooms.presence), id(first.metrics)}
+    mine.add(id(first.changes))
     assert owners(first) == mine
     assert owners(second).isdisjoint(owners(first))
 

@@ -18,9 +18,12 @@ async def test_start_game_deals_the_engines_deal_and_the_view_has_id_and_time(
     assert game["elapsed_ms"] == 0
 
 
-async def test_without_a_seed_the_server_picks_one(player: Client) -> None:
-    reply = await player.request("start_game", variant="westhaven")
-    assert 1 <= reply["game"]["deal"]["seed"] <= 2**31 - 1
+async def test_without_a_seed_the_server_deals_a_fresh_keyed_deal(player: Client) -> None:
+    first = (await player.request("start_game", variant="westhaven"))["game"]
+    second = (await player.request("start_game", variant="westhaven"))["game"]
+    assert set(first["deal"]) == {"commitment"}  # the key stays on the server
+    assert len(first["deal"]["commitment"]) == 64
+    assert first["deal"] != second["deal"] and first["piles"] != second["piles"]
 
 
 async def test_unknown_variants_and_options_name_the_field(player: Client) -> None:

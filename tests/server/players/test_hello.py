@@ -7,16 +7,17 @@ import hashlib
 from sqlalchemy import select
 
 from server.app import App
+from server.config import Config
 from server.storage.models import Player
-from tests.server.conftest import Client, Connect
+from tests.server.conftest import Client, Connect, FakeClock, ServeWith, open_client
 
 
 async def test_a_new_name_registers_and_gets_a_token_of_at_least_128_bits(connect: Connect) -> None:
     client = await connect()
     welcome = await client.hello("alice")
     assert welcome["re"] == 1
-    assert welcome["protocol"] == 1
-    assert welcome["player"]["name"] == "alice"
+    assert welcome["protocol"] == 2
+    assert welcome["player"] == {"id": welcome["player"]["id"], "name": "alice", "bot": False}
     assert [v["id"] for v in welcome["server"]["variants"]] == [
         "osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven",
     ]
@@ -88,8 +89,11 @@ async def test_a_banned_player_is_refused(server: App, connect: Connect) -> None
 
 
 async def test_another_protocol_version_is_a_mismatch(connect: Connect) -> None:
-    reply = await (await connect()).request("hello", protocol=1, client="t/1", name="bob")
-    assert reply["code"] == "protocol_mismatch"
+    client = await connect()
+    for version in (1, 3):
+        reply = await client.request("hello", protocol=version, client="t/1", name="bob")
+        assert reply["code"] == "protocol_mismatch"
+    assert (await client.hello("bob"))["protocol"] == 2
 
 
 async def test_both_name_and_token_is_an_invalid_field(connect: Connect) -> None:
@@ -110,3 +114,47 @@ async def test_anything_before_hello_is_hello_first(connect: Connect) -> None:
 async def test_a_second_hello_is_already_welcomed(player: Client) -> None:
     reply = await player.request("hello", protocol=2, client="t/1", name="other")
     assert reply["code"] == "already_welcomed"
+
+
+async def test_a_bot_says_so_at_registration_and_stays_one(connect: Connect) -> None:
+    client = await connect()
+    welcome = await client.request("hello", protocol=2, client="bot/1", name="robot", bot=True)
+    assert welcome["player"]["bot"] is True
+    again = await (await connect()).request(
+        "hello", protocol=2, client="bot/1", token=welcome["token"]
+    )
+    assert again["player"] == welcome["player"]
+    person = await (await connect()).hello("person")
+    assert person["player"]["bot"] is False
+    bad = await (await connect()).request("hello", protocol=2, client="t/1", name="x", bot="yes")
+    assert (bad["code"], "'bot'" in bad["message"]) == ("invalid_field", True)
+
+
+async def test_registrations_from_one_address_are_limited_per_hour_across_servers(
+    serve_with: ServeWith, config: Config, clock: FakeClock
+) -> None:
+    first = await serve_with(registration_limit=3)
+    tokens = []
+    for n in range(2):
+        tokens.append((await (await open_client(first)).hello(f"early{n}"))["token"])
+    # Another server on the same database counts the same rows.
+    second = await serve_with(registration_limit=3)
+    assert (await (await open_client(second)).hello("third"))["type"] == "welcome"
+    for app in (first, second):
+        client = await open_client(app)
+        refused = await client.request("hello", protocol=2, client="t/1", name="fourth")
+        assert refused["code"] == "too_many_accounts"
+        # The connection stays open; returning players are not counted.
+        back = await client.request("hello", protocol=2, client="t/1", token=tokens[0])
+        assert back["type"] == "welcome"
+    async with first.db_sessions() as db:
+        stored = (await db.execute(select(Player.name, Player.registered_ip))).all()
+    assert sorted(stored) == [("early0", "127.0.0.1"), ("early1", "127.0.0.1"), ("third", "127.0.0.1")]
+    clock.advance(3_600_001)  # an hour later the address may register again
+    assert (await (await open_client(second)).hello("fourth"))["type"] == "welcome"
+
+
+async def test_a_registration_limit_of_0_is_no_limit(serve_with: ServeWith) -> None:
+    app = await serve_with(registration_limit=0)
+    for n in range(25):
+        assert (await (await open_client(app)).hello(f"p{n}"))["type"] == "welcome"

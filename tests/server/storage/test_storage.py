@@ -203,17 +203,17 @@ async def test_the_log_is_checkpointed_beside_the_writer_not_by_its_commits(
 def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
     config: Config,
 ) -> None:
-    """More moves and games than one multi-row statement takes (200 moves, 80 games)."""
+    """More moves and games than one multi-row statement takes (200 moves, 60 games)."""
     from server.storage.engine import create_sync_engine
     from server.storage.queries.games import MOVE_ROWS, UPDATE_ROWS, GameWrite, apply_writes
 
-    games = UPDATE_ROWS * 2 + 5
+    games = max(UPDATE_ROWS * 2, MOVE_ROWS) + 5
     engine = create_sync_engine(config.db, autocheckpoint=False)
     try:
         with engine.begin() as conn:
             conn.exec_driver_sql(
-                "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms) "
-                "VALUES (1, 'p', 'p', 'h', 0, 0)"
+                "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, "
+                "updated_ms) VALUES (1, 'p', 'p', 'h', 0, 0, 0)"
             )
             apply_writes(
                 conn,
@@ -240,6 +240,8 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
                     "state": "won" if n % 3 == 0 else "playing",
                     "score": n,
                     "ply": 3,
+                    "undos": n % 2,
+                    "key_open": n % 3 == 0,
                     "ended_ms": 99 if n % 3 == 0 else None,
                     "updated_ms": 7,
                 },
@@ -252,9 +254,12 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
     finally:
         engine.dispose()
     with sqlite3.connect(config.db.removeprefix("sqlite+aiosqlite:///")) as conn:
-        rows = conn.execute("SELECT id, state, score, ply, ended_ms, updated_ms FROM games")
+        rows = conn.execute(
+            "SELECT id, state, score, ply, undos, key_open, ended_ms, updated_ms FROM games"
+        )
+        won = [n % 3 == 0 for n in range(games)]
         assert sorted(rows) == sorted(
-            (f"g{n}", "won" if n % 3 == 0 else "playing", n, 3, 99 if n % 3 == 0 else None, 7)
+            (f"g{n}", "won" if won[n] else "playing", n, 3, n % 2, won[n], 99 if won[n] else None, 7)
             for n in range(games)
         )
         moves = conn.execute("SELECT game_id, ply, action, played_ms FROM moves").fetchall()
