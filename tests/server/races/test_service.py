@@ -24,6 +24,8 @@ def config(tmp_path: Path) -> Config:
         race_countdown_ms=60,
         race_tick_ms=20,
         daily_ahead=False,
+        registration_limit=0,
+        review_median_ms=0,  # these races are played by tests at machine speed: none is held
     )
 
 
@@ -53,6 +55,10 @@ async def test_a_three_player_race_from_room_to_standings_through_a_restart(
     code = room["code"]
     assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
     assert (room["host"], room["state"], room["max_players"]) == (a, "waiting", 8)
+    assert (room["seed"], room["hints"]) == (617, False)
+    assert room["players"] == [
+        {"id": a, "name": "alice", "connected": True, "game": None, "role": "racer", "bot": False}
+    ]
 
     joined = await bob.request("join_room", code=code.lower())  # read aloud, typed in lower case
     assert [p["id"] for p in joined["room"]["players"]] == [a, b]
@@ -156,19 +162,21 @@ async def test_a_three_player_race_from_room_to_standings_through_a_restart(
             "elapsed_ms": 60_000,
             "moves": len(winning_line("freecell", 617)),
             "score": 52,
+            "undos": 0,
         }
         # The others all scored 0 (no card home): less time first.
         assert [s["elapsed_ms"] for s in standings[1:]] == [0, 61_000, 62_000]
         assert [s["rank"] for s in standings] == [1, 2, 3, 4]
 
-        # Rematch on a new deal; then the host leaves and hands the room over.
+        # Rematch on a new, keyed deal; then the host leaves and hands the room over.
         assert (await alice.request("start_race", code=code))["type"] == "ok"
         rematch: dict[int, dict[str, Any]] = {}
         for client, pid in ((alice, a), (bob, b), (carol, c), (dave, d)):
             rematch[pid] = (await push(client, "race_started", code=code))["game"]
         assert {g["id"] for g in rematch.values()}.isdisjoint(g["id"] for g in games.values())
-        assert len({g["deal"]["seed"] for g in rematch.values()}) == 1
-        assert rematch[a]["deal"]["seed"] != 617 and rematch[a]["ply"] == 0
+        assert len({str(g["deal"]) for g in rematch.values()}) == 1
+        assert set(rematch[a]["deal"]) == {"commitment"} and rematch[a]["ply"] == 0
+        assert (await alice.request("join_room", code=code))["room"]["seed"] is None
         assert (await alice.request("leave_room", code=code))["type"] == "ok"
         handed = await push(bob, "room", check=lambda m: m["room"]["host"] == b)
         assert [p["id"] for p in handed["room"]["players"]] == [b, c, d]
