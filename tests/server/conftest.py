@@ -147,7 +147,12 @@ async def serve_with(config: Config, clock: FakeClock) -> AsyncIterator[ServeWit
         await app.stop()
 
 
+#: a test client that left pushes unread closes without waiting long for the server's answer
+CLOSE_TIMEOUT_S = 1
+
+
 async def open_client(app: App, **kwargs: Any) -> Client:
+    kwargs.setdefault("close_timeout", CLOSE_TIMEOUT_S)
     ws = await ws_connect(f"ws://127.0.0.1:{app.port}/ws", max_size=None, **kwargs)
     return Client(ws)
 
@@ -157,6 +162,7 @@ async def connect(server: App) -> AsyncIterator[Connect]:
     opened: list[ClientConnection] = []
 
     async def open_client(**kwargs: Any) -> Client:
+        kwargs.setdefault("close_timeout", CLOSE_TIMEOUT_S)
         ws = await ws_connect(f"ws://127.0.0.1:{server.port}/ws", max_size=None, **kwargs)
         opened.append(ws)
         return Client(ws)

@@ -8,8 +8,9 @@ from functools import cache
 from typing import Any
 
 from server.app import App
-from shared.solver import Budget, solve
-from tests.server.conftest import Client, open_client
+from shared.games import new_game
+from shared.solver import Budget, solve, solve_position
+from tests.server.conftest import Client, FakeClock, open_client
 
 
 async def push(
@@ -74,8 +75,25 @@ def winning_line(variant: str, seed: int) -> tuple[str, ...]:
     return result.line
 
 
-async def play_line(client: Client, game: dict[str, Any], line: tuple[str, ...]) -> dict[str, Any]:
+@cache
+def keyed_line(variant: str, key: bytes) -> tuple[str, ...]:
+    """The solver's winning line for a keyed deal (the tests read the key from the server)."""
+    result = solve_position(new_game(variant, key=key), Budget(positions=500_000))
+    assert result.won, (variant, result.verdict)
+    return result.line
+
+
+async def play_line(
+    client: Client,
+    game: dict[str, Any],
+    line: tuple[str, ...],
+    clock: FakeClock | None = None,
+    gap_ms: int = 0,
+) -> dict[str, Any]:
+    """Play ``line``; with ``clock``, ``gap_ms`` pass before each action (a person's pace)."""
     for action in line:
+        if clock is not None:
+            clock.advance(gap_ms)
         reply = await client.move(game, action)
         assert reply["type"] == "game", reply
         game = reply["game"]

@@ -1,4 +1,5 @@
-"""Daily challenges over the wire: one deal for all, one attempt each, the lock, the board, days."""
+"""Daily challenges over the wire: one keyed deal for all, one attempt each, practice, the
+board, the key shown once the day is over, days."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import pytest
 from server.app import App
 from server.config import Config
 from server.daily.deals import DAY_MS, utc_date
-from shared.solver import Budget, solve
+from shared.deals import commitment
+from shared.games import new_game
+from shared.solver import Budget, solve_position
 from shared.variants import STANDARD, Variants
 from tests.server.conftest import Client, Connect, FakeClock, open_client
-from tests.server.pushes import play_line, rejoin, winning_line
+from tests.server.pushes import keyed_line, play_line, rejoin
 
 
 @pytest.fixture
@@ -26,6 +29,7 @@ def config(tmp_path: Path) -> Config:
         db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
         daily_ahead=False,
         daily_budget_s=20.0,
+        hint_budget=0.05,
     )
 
 
@@ -35,13 +39,20 @@ async def hello(connect: Connect, name: str) -> tuple[Client, int]:
     return client, reply["player"]["id"]
 
 
-async def daily(client: Client, variant: str = "freecell") -> dict[str, Any]:
-    reply = await client.request("daily", variant=variant)
+async def daily(client: Client, variant: str = "freecell", **fields: Any) -> dict[str, Any]:
+    reply = await client.request("daily", variant=variant, **fields)
     assert reply["type"] == "game", reply
     return reply
 
 
-async def test_one_winnable_deal_for_everyone_one_attempt_each_and_the_leaderboard(
+def key_of(server: App, variant: str, date: str) -> bytes:
+    """The day's key, as the server keeps it (the tests play the line it wins with)."""
+    key = server.daily.deals[(variant, date)].key
+    assert key is not None
+    return key
+
+
+async def test_one_winnable_keyed_deal_for_everyone_one_attempt_each_and_the_leaderboard(
     clock: FakeClock, server: App, connect: Connect
 ) -> None:
     alice, a = await hello(connect, "alice")
@@ -52,33 +63,37 @@ async def test_one_winnable_deal_for_everyone_one_attempt_each_and_the_leaderboa
     first = await daily(alice)
     assert first["daily"] == {"date": today}
     game = first["game"]
-    seed = game["deal"]["seed"]
-    assert solve("freecell", seed, {}, Budget(positions=500_000)).won  # proven winnable
+    assert set(game["deal"]) == {"commitment"}  # keyed; the key waits for the end of the day
+    key = key_of(server, "freecell", today)
+    assert game["deal"]["commitment"] == commitment("freecell", key)
+    assert solve_position(new_game("freecell", key=key), Budget(positions=500_000)).won
+    assert game["piles"] == new_game("freecell", key=key).view()["piles"]
     assert (await daily(alice))["game"]["id"] == game["id"]  # the same attempt again
     bobs = (await daily(bob))["game"]
     carols = (await daily(carol))["game"]
-    assert bobs["deal"]["seed"] == carols["deal"]["seed"] == seed
+    assert bobs["deal"] == carols["deal"] == game["deal"]
     assert len({game["id"], bobs["id"], carols["id"]}) == 3
 
-    locked = await alice.request("start_game", variant="freecell", seed=seed)
-    assert locked["code"] == "daily_locked"
-    other_seed = await alice.request("start_game", variant="freecell", seed=seed % 1000 + 1)
-    assert other_seed["type"] == "game"
+    # No hints in a ranked attempt; no practice before it has ended.
+    assert (await alice.request("hint", game=game["id"]))["code"] == "hints_off"
+    early = await alice.request("daily", variant="freecell", practice=True)
+    assert (early["code"], "ended" in early["message"]) == ("daily_open", True)
 
     # Nothing listed until an attempt ends.
     board = await alice.request("leaderboard", variant="freecell")
     assert (board["date"], board["entries"], board["me"]) == (today, [], None)
 
-    line = winning_line("freecell", seed)
-    clock.advance(90_000)
-    won = await play_line(bob, bobs, line)
-    assert won["state"] == "won"
-    part = await play_line(carol, carols, line[: len(line) // 2])
+    line = keyed_line("freecell", key)
+    clock.advance(90_000 - 1_000 * len(line))
+    won = await play_line(bob, bobs, line, clock, gap_ms=1_000)  # a person's pace
+    assert won["state"] == "won" and "key" not in won["deal"]
+    part = await play_line(carol, carols, line[: len(line) // 2], clock, gap_ms=1_000)
     clock.advance(10_000)
-    assert (await carol.request("resign", game=carols["id"], ply=part["ply"]))["type"] == "game"
+    await carol.request("undo", game=carols["id"], ply=part["ply"])
+    assert (await carol.request("resign", game=carols["id"], ply=part["ply"] + 1))["type"] == "game"
     clock.advance(10_000)
     resigned = await alice.request("resign", game=game["id"], ply=0)
-    assert resigned["game"]["state"] == "resigned"
+    assert resigned["game"]["state"] == "resigned" and "key" not in resigned["game"]["deal"]
 
     board = await alice.request("leaderboard", variant="freecell", limit=500)
     entries = board["entries"]
@@ -88,28 +103,40 @@ async def test_one_winnable_deal_for_everyone_one_attempt_each_and_the_leaderboa
         (3, a, "resigned"),
     ]
     assert entries[0]["elapsed_ms"] == 90_000 and entries[0]["moves"] == len(line)
+    assert [e["undos"] for e in entries] == [0, 1, 0]
     assert entries[1]["score"] > entries[2]["score"] == 0
     assert board["me"] == entries[2]
     top = await carol.request("leaderboard", variant="freecell", date=today, limit=1)
     assert [e["player"] for e in top["entries"]] == [b]
     assert top["me"]["rank"] == 2  # the true rank, below the limit
 
-    # After the attempt: the same game from daily, and unranked replays of the deal.
+    # After the attempt: the same game from daily, and unranked practice on the deal, with
+    # hints, a new game each time; the key still waits for the end of the day.
     assert (await daily(alice))["game"]["state"] == "resigned"
-    replay = await alice.request("start_game", variant="freecell", seed=seed)
-    assert replay["type"] == "game" and replay["game"]["id"] != game["id"]
+    practice = await daily(alice, practice=True)
+    again = await daily(alice, practice=True)
+    assert practice["daily"] == {"date": today}
+    assert len({practice["game"]["id"], again["game"]["id"], game["id"]}) == 3
+    assert practice["game"]["deal"] == game["deal"] and practice["game"]["ply"] == 0
+    hint = await alice.request("hint", game=practice["game"]["id"])
+    assert hint["type"] == "hint" and hint["move"] in practice["game"]["legal"]
+    kinds = {g["id"]: g["kind"] for g in (await alice.request("games"))["games"]}
+    assert kinds == {game["id"]: "daily", practice["game"]["id"]: "practice", again["game"]["id"]: "practice"}
     board = await bob.request("leaderboard", variant="freecell")
-    assert len(board["entries"]) == 3
+    assert len(board["entries"]) == 3  # practice games are not ranked
+
+    # Once the day is over, every game on its deal shows the key.
+    clock.now = (clock.now // DAY_MS + 1) * DAY_MS
+    for client, gid in ((alice, game["id"]), (alice, practice["game"]["id"]), (bob, bobs["id"])):
+        deal = (await client.request("get_game", game=gid))["game"]["deal"]
+        assert deal == {"commitment": game["deal"]["commitment"], "key": key.hex()}
 
     stats = await bob.request("stats")
-    assert stats["player"] == {"id": b, "name": "bob"}
+    assert stats["player"] == {"id": b, "name": "bob", "bot": False}
     assert stats["variants"] == [
         {"variant": "freecell", "played": 1, "won": 1, "best_ms": 90_000, "fewest_moves": len(line)}
     ]
-    assert (stats["daily_streak"], stats["dailies_won"]) == (1, 1)
-    alices = await bob.request("stats", player=a)
-    assert alices["variants"][0]["played"] == 3 and alices["variants"][0]["won"] == 0
-    assert alices["daily_streak"] == 0
+    assert (stats["dailies_won"], stats["daily_streak"]) == (1, 1)
 
 
 async def test_the_day_boundary_brings_a_new_deal_and_closes_open_attempts(
@@ -138,14 +165,13 @@ async def test_the_day_boundary_brings_a_new_deal_and_closes_open_attempts(
     new = await daily(alice)
     assert new["daily"]["date"] == day2
     assert new["game"]["id"] != old["game"]["id"]
-    old_seed, new_seed = old["game"]["deal"]["seed"], new["game"]["deal"]["seed"]
-    assert new_seed != old_seed
-    # Yesterday's deal is open to everyone now; today's is locked.
-    assert (await alice.request("start_game", variant="freecell", seed=old_seed))[
-        "type"
-    ] == "game"
-    locked = await bob.request("start_game", variant="freecell", seed=new_seed)
-    assert locked["code"] == "daily_locked"
+    assert new["game"]["deal"]["commitment"] != old["game"]["deal"]["commitment"]
+    # Yesterday's key is out: anyone may play that deal by its key, and check it.
+    shown = resigned["game"]["deal"]
+    assert commitment("freecell", bytes.fromhex(shown["key"])) == shown["commitment"]
+    replay = (await bob.request("start_game", variant="freecell", key=shown["key"].upper()))["game"]
+    assert replay["deal"] == shown and replay["piles"] == old["game"]["piles"]
+    assert "key" not in new["game"]["deal"]
 
     # Attempts left open when their day ended count as they stood.
     board = await bob.request("leaderboard", variant="freecell", date=day1)
@@ -158,6 +184,8 @@ async def test_the_day_boundary_brings_a_new_deal_and_closes_open_attempts(
 
 async def test_daily_and_leaderboard_check_their_fields(player: Client) -> None:
     assert (await player.request("daily", variant="spider"))["code"] == "invalid_field"
+    bad = await player.request("daily", variant="freecell", practice="yes")
+    assert (bad["code"], "'practice'" in bad["message"]) == ("invalid_field", True)
     bad = await player.request("leaderboard", variant="freecell", date="29/11/2026")
     assert (bad["code"], "'date'" in bad["message"]) == ("invalid_field", True)
     bad = await player.request("leaderboard", variant="freecell", limit=0)
@@ -165,7 +193,7 @@ async def test_daily_and_leaderboard_check_their_fields(player: Client) -> None:
     assert (await player.request("stats", player=999))["code"] == "not_found"
 
 
-async def test_after_a_restart_the_attempt_and_the_lock_hold(
+async def test_after_a_restart_the_attempt_holds(
     config: Config, clock: FakeClock, server: App, connect: Connect
 ) -> None:
     alice = await connect()
@@ -177,11 +205,10 @@ async def test_after_a_restart_the_attempt_and_the_lock_hold(
     await restarted.start()
     try:
         alice = await rejoin(restarted, token)
-        seed = first["game"]["deal"]["seed"]
-        locked = await alice.request("start_game", variant="freecell", seed=seed)
-        assert locked["code"] == "daily_locked"
         again = await daily(alice)
         assert again["game"]["id"] == first["game"]["id"]
+        assert again["game"]["deal"] == first["game"]["deal"]
+        assert (await alice.request("hint", game=first["game"]["id"]))["code"] == "hints_off"
     finally:
         await restarted.stop()
 
@@ -201,14 +228,15 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
         # The solver runs in another process: give a loaded CI machine a generous deadline.
         deadline = asyncio.get_running_loop().time() + 90
         while asyncio.get_running_loop().time() < deadline:
-            if all(("freecell", day) in service.seeds for day in days):
+            if all(("freecell", day) in service.deals for day in days):
                 break
             await asyncio.sleep(0.05)
-        assert all(("freecell", day) in service.seeds for day in days)
+        assert all(("freecell", day) in service.deals for day in days)
         client = await open_client(app)
         reply = await client.request("hello", protocol=2, client="tests/1", name="early")
         game = await daily(client)
-        assert game["game"]["deal"]["seed"] == service.seeds[("freecell", days[0])]
+        key = key_of(app, "freecell", days[0])
+        assert game["game"]["deal"]["commitment"] == commitment("freecell", key)
         assert reply["type"] == "welcome"
     finally:
         await app.stop()
