@@ -159,7 +159,7 @@ class App:
             self._server = None
         await self.events.stopping()
         await self.games.drain()
-        self.games.hints.close()
+        await self.games.hints.close()
         await self.writer.stop()
         self.checkpointer.stop()
         self.searches.close()

@@ -7,6 +7,7 @@ are the game service's.
 from __future__ import annotations
 
 import datetime
+import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,8 @@ from shared.notation import parse_action
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
+
+log = logging.getLogger(__name__)
 
 
 async def _acted(
@@ -83,11 +86,21 @@ async def get_game(connection: Connection, message: p.GetGame) -> p.Reply:
 
 
 @handles(p.HintRequest)
-async def hint(connection: Connection, message: p.HintRequest) -> p.Reply:
+async def hint(connection: Connection, message: p.HintRequest) -> None:
+    """Answered when the hint is ready; meanwhile the connection goes on (a refusal is now)."""
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
-    hint = await games.hint(live, connection)
-    return p.HintReply(move=None if hint is None else parse_action(hint), re=message.id)
+    found = games.hint(live, connection)
+
+    async def answer() -> p.Reply:
+        try:
+            move = await found
+        except Exception:
+            log.exception("game %s: the hint failed", live.id)
+            return p.Error(code=p.INTERNAL, message="the hint failed; try again", re=message.id)
+        return p.HintReply(move=None if move is None else parse_action(move), re=message.id)
+
+    connection.reply_later(answer())
 
 
 def utc_iso(ms: int) -> str:

@@ -2,10 +2,12 @@
 
 Which hints are allowed is decided before anything is computed: the game's
 features refuse theirs (``hints_off``: a daily attempt, a race whose room
-has hints off) through :attr:`Hints.guards`. A connection has at most one
-hint being computed (``busy`` for a second), and the process at most
-``concurrency`` (``busy`` beyond): a request is never queued, so no flood of
-hints can grow a queue or hold the event loop. The hint itself is
+has hints off) through :attr:`Hints.guards`. A hint is answered when it is
+ready, while its connection goes on with other requests (a move need not
+wait for a hint). A connection has at most one hint being computed
+(``busy`` for a second), and the process at most ``concurrency`` (``busy``
+beyond): a request is never queued, so no flood of hints can grow a queue
+or hold the event loop. The hint itself is
 :func:`hint_job`, run in one of ``concurrency`` threads on what it took of
 the game: the one function to change for another hint.
 """
@@ -59,9 +61,9 @@ class Hints:
         self.budget_s = budget_s
         self.concurrency = concurrency
         self.guards: list[HintGuard] = []
-        self._computing = 0
-        #: who has a hint being computed (connections)
+        #: who has a hint being computed (connections), and the computations
         self._asking: set[object] = set()
+        self._computing: set[asyncio.Task[str | None]] = set()
         self._threads: ThreadPoolExecutor | None = None
 
     def check(self, live: LiveGame) -> None:
@@ -69,31 +71,42 @@ class Hints:
         for guard in self.guards:
             guard(live)
 
-    async def hint(self, live: LiveGame, asker: object) -> str | None:
-        """A move for ``live`` (None once it has ended), for ``asker`` (its connection):
-        ``busy`` while the asker's last hint or ``concurrency`` hints are being computed."""
+    def ask(self, live: LiveGame, asker: object) -> asyncio.Task[str | None]:
+        """A hint for ``live`` being computed for ``asker`` (its connection); refused at once
+        with ``hints_off``, or ``busy`` while the asker's last hint or ``concurrency`` hints
+        are being computed. The task's result is None once the game has ended."""
         self.check(live)
         if asker in self._asking:
             raise ProtocolError(p.BUSY, "a hint for this connection is still being computed")
-        if self._computing >= self.concurrency:
+        if len(self._computing) >= self.concurrency:
             raise ProtocolError(
                 p.BUSY, f"the server is computing {self.concurrency} hints; ask again shortly"
             )
+        task = asyncio.ensure_future(self._compute(live))
+        self._asking.add(asker)
+        self._computing.add(task)
+
+        def done(_: asyncio.Task[str | None]) -> None:
+            self._asking.discard(asker)
+            self._computing.discard(task)
+
+        task.add_done_callback(done)
+        return task
+
+    async def _compute(self, live: LiveGame) -> str | None:
         await live.settled()
         if live.state != PLAYING:
             return None
         if self._threads is None:
             self._threads = ThreadPoolExecutor(self.concurrency, thread_name_prefix="hints")
         job = hint_job(live.game, self.budget_s)
-        self._asking.add(asker)
-        self._computing += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._threads, job)
-        finally:
-            self._asking.discard(asker)
-            self._computing -= 1
+        return await asyncio.get_running_loop().run_in_executor(self._threads, job)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop: the hints being computed are given up (their threads finish their budget)."""
+        for task in list(self._computing):
+            task.cancel()
+        await asyncio.gather(*self._computing, return_exceptions=True)
         if self._threads is not None:
-            self._threads.shutdown(wait=True, cancel_futures=True)
+            self._threads.shutdown(wait=False, cancel_futures=True)
             self._threads = None

@@ -216,10 +216,14 @@ class GameService:
             async with self.db_sessions() as db, db.begin():
                 await store.open_keys(db, game_ids=[live.id for live in opened])
 
-    async def hint(self, live: LiveGame, asker: object) -> str | None:
-        """A move worth playing for ``asker`` (a connection), counted in the game's ``hints``;
-        None once the game has ended. ``hints_off``, ``busy``: see :mod:`server.games.hints`."""
-        found = await self.hints.hint(live, asker)
+    def hint(self, live: LiveGame, asker: object) -> Awaitable[str | None]:
+        """A move worth playing for ``asker`` (a connection), being computed; counted in the
+        game's ``hints`` once found, None once the game has ended. Refused at once with
+        ``hints_off`` or ``busy`` (:mod:`server.games.hints`)."""
+        return self._counted(live, self.hints.ask(live, asker))
+
+    async def _counted(self, live: LiveGame, asked: Awaitable[str | None]) -> str | None:
+        found = await asked
         if found is not None:
             live.hints += 1
             async with self.db_sessions() as db, db.begin():

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -64,6 +65,8 @@ class Connection:
         #: items queued and not yet written (the one the sender holds included)
         self._queued = 0
         self._sender: asyncio.Task[None] | None = None
+        #: replies being worked out while the connection goes on (hints)
+        self._later: set[asyncio.Task[None]] = set()
         self.dropped = False
 
     def __repr__(self) -> str:
@@ -80,10 +83,21 @@ class Connection:
         self._sender = asyncio.create_task(self._send_loop(), name=f"send-{self.number}")
 
     async def stop(self) -> None:
-        if self._sender is not None:
-            self._sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sender
+        for task in [*self._later, self._sender]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    def reply_later(self, reply: Awaitable[p.Reply]) -> None:
+        """Send ``reply`` once it is ready; the connection handles other messages meanwhile."""
+
+        async def send() -> None:
+            self.send(await reply)
+
+        task = asyncio.ensure_future(send())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
 
     def send(self, message: p.Message) -> None:
         """Queue a message; a reader too slow to make room is disconnected."""

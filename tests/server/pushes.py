@@ -1,4 +1,5 @@
-"""Helpers for races and dailies: waiting for pushes, reconnecting, a solver line to win with."""
+"""Helpers for races and dailies: waiting for pushes, reconnecting, a solver line to win with,
+a day's deal stored ahead, the admin command."""
 
 from __future__ import annotations
 
@@ -7,7 +8,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import pytest
+
 from server.app import App
+from server.cli import main as cli
+from server.config import Config
+from server.storage.models import Daily
 from shared.games import new_game
 from shared.solver import Budget, solve, solve_position
 from tests.server.conftest import Client, FakeClock, open_client
@@ -98,3 +104,18 @@ async def play_line(
         assert reply["type"] == "game", reply
         game = reply["game"]
     return game
+
+
+async def fix_daily(app: App, variant: str, date: str, key: bytes = bytes(range(32))) -> None:
+    """Store the day's deal as the server stores the one it computes, without running the
+    solver: for tests about something else than the choice of the deal."""
+    async with app.db_sessions() as db, db.begin():
+        db.add(Daily(variant=variant, date=date, deal_key=key.hex(), positions=0, computed_ms=0))
+
+
+async def admin(capsys: pytest.CaptureFixture[str], config: Config, *args: str) -> tuple[int, str]:
+    """``patience-club admin ARGS`` on the test's database, as an operator runs it beside the
+    server (in a thread: the test's event loop goes on serving)."""
+    capsys.readouterr()
+    code = await asyncio.to_thread(cli, ["admin", *args, "--db", config.db])
+    return code, capsys.readouterr().out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -11,12 +10,7 @@ from server.app import App
 from server.cli import main as cli
 from server.config import Config
 from tests.server.conftest import Connect, FakeClock, open_client
-
-
-async def admin(capsys: pytest.CaptureFixture[str], config: Config, *args: str) -> tuple[int, str]:
-    capsys.readouterr()
-    code = await asyncio.to_thread(cli, ["admin", *args, "--db", config.db])
-    return code, capsys.readouterr().out
+from tests.server.pushes import admin
 
 
 async def hello_with(connect: Connect, token: str) -> dict[str, object]:
@@ -46,7 +40,7 @@ async def test_admin_commands_list_rename_ban_and_reset_tokens(
 
     assert (await admin(capsys, config, "rename", "bob", "robert"))[0] == 0
     back = await hello_with(connect, bob["token"])
-    assert back["player"] == {"id": bob["player"]["id"], "name": "robert"}
+    assert back["player"] == {"id": bob["player"]["id"], "name": "robert", "bot": False}
     code, out = await admin(capsys, config, "rename", "robert", "ALICE")
     assert code == 1 and "taken" in out
     assert (await admin(capsys, config, "rename", "robert", "no spaces"))[0] == 1
@@ -56,10 +50,12 @@ async def test_admin_commands_list_rename_ban_and_reset_tokens(
     token = out.split()[-1]
     assert (await hello_with(connect, alice["token"]))["code"] == "bad_token"
     renewed = await hello_with(connect, token)
-    assert renewed["player"] == {"id": a, "name": "alice"}
+    assert renewed["player"] == {"id": a, "name": "alice", "bot": False}
 
     assert (await admin(capsys, config, "ban", "nobody"))[0] == 1
-    assert (await admin(capsys, config, "ban"))[0] == 1
+    with pytest.raises(SystemExit) as usage:  # argparse: a PLAYER is required
+        await admin(capsys, config, "ban")
+    assert usage.value.code == 2
 
 
 def test_admin_refuses_a_database_behind_the_code(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import hashlib
 import hmac
+
+import pytest
 
 from server.daily.deals import candidate_budget, candidate_keys, prove
 from shared.games import new_game

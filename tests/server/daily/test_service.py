@@ -121,7 +121,11 @@ async def test_one_winnable_keyed_deal_for_everyone_one_attempt_each_and_the_lea
     hint = await alice.request("hint", game=practice["game"]["id"])
     assert hint["type"] == "hint" and hint["move"] in practice["game"]["legal"]
     kinds = {g["id"]: g["kind"] for g in (await alice.request("games"))["games"]}
-    assert kinds == {game["id"]: "daily", practice["game"]["id"]: "practice", again["game"]["id"]: "practice"}
+    assert kinds == {
+        game["id"]: "daily",
+        practice["game"]["id"]: "practice",
+        again["game"]["id"]: "practice",
+    }
     board = await bob.request("leaderboard", variant="freecell")
     assert len(board["entries"]) == 3  # practice games are not ranked
 

@@ -19,7 +19,11 @@ async def test_a_new_name_registers_and_gets_a_token_of_at_least_128_bits(connec
     assert welcome["protocol"] == 2
     assert welcome["player"] == {"id": welcome["player"]["id"], "name": "alice", "bot": False}
     assert [v["id"] for v in welcome["server"]["variants"]] == [
-        "osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven",
+        "osmosis",
+        "thumb_and_pouch",
+        "gypsy",
+        "freecell",
+        "westhaven",
     ]
     token = welcome["token"]
     assert isinstance(token, str) and len(token) * 6 >= 128
@@ -149,7 +153,11 @@ async def test_registrations_from_one_address_are_limited_per_hour_across_server
         assert back["type"] == "welcome"
     async with first.db_sessions() as db:
         stored = (await db.execute(select(Player.name, Player.registered_ip))).all()
-    assert sorted(stored) == [("early0", "127.0.0.1"), ("early1", "127.0.0.1"), ("third", "127.0.0.1")]
+    assert sorted(stored) == [
+        ("early0", "127.0.0.1"),
+        ("early1", "127.0.0.1"),
+        ("third", "127.0.0.1"),
+    ]
     clock.advance(3_600_001)  # an hour later the address may register again
     assert (await (await open_client(second)).hello("fourth"))["type"] == "welcome"
 

@@ -127,7 +127,7 @@ async def test_a_racer_watching_before_the_race_stops_watching_when_it_starts(
 async def test_a_keyed_race_shows_its_key_to_everyone_once_it_is_over(
     connect: Connect, server: App
 ) -> None:
-    alice, _, a = await welcomed(connect, "alice")
+    alice, _, _a = await welcomed(connect, "alice")
     bob, _, _ = await welcomed(connect, "bob")
     room = (await alice.request("create_room", variant="gypsy"))["room"]
     assert room["seed"] is None  # no seed: every race of the room is keyed
@@ -189,7 +189,7 @@ async def test_a_racer_gone_for_race_abandon_s_is_resigned_and_the_race_ends(
     code = (await alice.request("create_room", variant="osmosis"))["room"]["code"]
     await bob.request("join_room", code=code)
     await alice.request("start_race", code=code)
-    alices, bobs = await started([alice, bob], code)
+    alices, _bobs = await started([alice, bob], code)
     await alice.request("resign", game=alices["game"]["id"], ply=0)
     await bob.ws.close()
     await push(alice, "room", check=lambda m: not connected(m, b))
@@ -208,7 +208,7 @@ async def test_a_racer_gone_for_race_abandon_s_is_resigned_and_the_race_ends(
 
 
 async def test_host_actions_that_are_refused_say_why(connect: Connect) -> None:
-    alice, _, a = await welcomed(connect, "alice")
+    alice, _, _a = await welcomed(connect, "alice")
     sam, _, s = await welcomed(connect, "sam")
     code = (await alice.request("create_room", variant="gypsy"))["room"]["code"]
     await sam.request("join_room", code=code, role="spectator")

@@ -11,26 +11,11 @@ import pytest
 from sqlalchemy import select
 
 from server.app import App
-from server.cli import main as cli
 from server.config import Config
 from server.daily.deals import utc_date
-from server.storage.models import Daily, GameAction
+from server.storage.models import GameAction
 from tests.server.conftest import Client, Connect, FakeClock, ServeWith, open_client
-from tests.server.pushes import push
-
-KEY = bytes(range(32))
-
-
-async def fix_daily(app: App, variant: str, date: str, key: bytes = KEY) -> None:
-    """Store the day's deal as the server would have (no solver run: review is the subject)."""
-    async with app.db_sessions() as db, db.begin():
-        db.add(Daily(variant=variant, date=date, deal_key=key.hex(), positions=0, computed_ms=0))
-
-
-async def admin(capsys: pytest.CaptureFixture[str], config: Config, *args: str) -> tuple[int, str]:
-    capsys.readouterr()
-    code = await asyncio.to_thread(cli, ["admin", *args, "--db", config.db])
-    return code, capsys.readouterr().out
+from tests.server.pushes import admin, fix_daily, push
 
 
 async def fast(client: Client, game: dict[str, Any], actions: int) -> dict[str, Any]:

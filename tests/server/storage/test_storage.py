@@ -259,7 +259,16 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
         )
         won = [n % 3 == 0 for n in range(games)]
         assert sorted(rows) == sorted(
-            (f"g{n}", "won" if won[n] else "playing", n, 3, n % 2, won[n], 99 if won[n] else None, 7)
+            (
+                f"g{n}",
+                "won" if won[n] else "playing",
+                n,
+                3,
+                n % 2,
+                won[n],
+                99 if won[n] else None,
+                7,
+            )
             for n in range(games)
         )
         moves = conn.execute("SELECT game_id, ply, action, played_ms FROM moves").fetchall()

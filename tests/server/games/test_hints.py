@@ -1,0 +1,80 @@
+"""Hints over the wire: answered when ready without holding the connection, one at a time per
+connection, a bounded number at once, counted in the game; null once the game has ended."""
+
+from __future__ import annotations
+
+from server.app import App
+from server.config import Config
+from tests.server.conftest import Client, FakeClock, ServeWith, open_client
+
+#: a deal whose opening the solver cannot settle within a second: its hints take the
+#: whole budget, long enough to ask again meanwhile
+SLOW = ("thumb_and_pouch", 6)
+
+
+async def player(app: App, name: str) -> Client:
+    client = await open_client(app)
+    await client.hello(name)
+    return client
+
+
+async def test_a_hint_answers_later_and_the_connection_goes_on_meanwhile(
+    serve_with: ServeWith,
+) -> None:
+    app = await serve_with(hint_budget=0.5, hint_concurrency=4)
+    alice = await player(app, "alice")
+    game = await alice.start(*SLOW)
+    await alice.send({"type": "hint", "id": 901, "game": game["id"]})
+    await alice.send({"type": "hint", "id": 902, "game": game["id"]})
+    await alice.send({"type": "get_game", "id": 903, "game": game["id"]})
+    arrived = [await alice.recv() for _ in range(3)]
+    replies = {m["re"]: m for m in arrived}
+    # The refusal and the view come at once; the hint when the solver is done.
+    assert [m["re"] for m in arrived] == [902, 903, 901]
+    assert replies[902]["code"] == "busy" and replies[903]["type"] == "game"
+    assert replies[901]["move"] in game["legal"]
+    again = await alice.request("hint", game=game["id"])  # free again once answered
+    assert again["type"] == "hint"
+    assert (await alice.request("get_game", game=game["id"]))["game"]["hints"] == 2
+
+
+async def test_the_server_computes_at_most_hint_concurrency_hints_at_once(
+    serve_with: ServeWith,
+) -> None:
+    app = await serve_with(hint_budget=0.5, hint_concurrency=1)
+    alice, bob = await player(app, "alice"), await player(app, "bob")
+    slow = await alice.start(*SLOW)
+    other = await bob.start("freecell", seed=617)
+    await alice.send({"type": "hint", "id": 7, "game": slow["id"]})
+    refused = await bob.request("hint", game=other["id"])
+    assert refused["code"] == "busy" and "1 hints" in refused["message"]
+    assert (await alice.recv())["re"] == 7
+    assert (await bob.request("hint", game=other["id"]))["type"] == "hint"
+
+
+async def test_hints_are_counted_in_the_game_and_stored_and_null_once_it_ended(
+    config: Config, clock: FakeClock, serve_with: ServeWith
+) -> None:
+    app = App(config, clock=clock)
+    await app.start()
+    try:
+        alice = await open_client(app)
+        token = (await alice.hello("alice"))["token"]
+        game = await alice.start("freecell", seed=617)
+        for _ in range(2):
+            hint = await alice.request("hint", game=game["id"])
+            assert hint["move"] in game["legal"]
+        resigned = (await alice.request("resign", game=game["id"], ply=0))["game"]
+        assert resigned["hints"] == 2
+        ended = await alice.request("hint", game=game["id"])
+        assert (ended["type"], ended["move"]) == ("hint", None)
+        await alice.ws.close()
+    finally:
+        await app.stop()
+    restarted = await serve_with()
+    again = await open_client(restarted)
+    await again.request("hello", protocol=2, client="t/1", token=token)
+    stored = (await again.request("get_game", game=game["id"]))["game"]
+    assert stored["hints"] == 2  # an answer of null was not counted
+    listed = (await again.request("games"))["games"][0]
+    assert listed["id"] == game["id"]
