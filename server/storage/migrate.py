@@ -41,13 +41,36 @@ async def downgrade(engine: AsyncEngine, revision: str) -> None:
 
 
 async def _run(engine: AsyncEngine, step: Callable[[Config, str], None], revision: str) -> None:
+    """Run a migration step in one transaction.
+
+    On SQLite a column change rebuilds its table (Alembic's batch mode: copy,
+    drop, rename); with foreign keys enforced, dropping a table that others
+    refer to would fail, or cascade its deletes into them (the moves of every
+    game). So foreign keys are off while the step runs, as SQLite's own
+    documentation prescribes, and checked once it is done, before the commit.
+    """
+
     def run(connection: Connection) -> None:
         config = alembic_config(engine.url.render_as_string(hide_password=False))
         config.attributes["connection"] = connection
         step(config, revision)
+        if connection.dialect.name == "sqlite":
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
 
-    async with engine.begin() as conn:
-        await conn.run_sync(run)
+    async with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:  # (only outside a transaction does SQLite take it)
+            await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            await conn.commit()
+        try:
+            async with conn.begin():
+                await conn.run_sync(run)
+        finally:
+            if sqlite:
+                await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                await conn.commit()
 
 
 async def current(engine: AsyncEngine) -> str | None:

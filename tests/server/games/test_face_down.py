@@ -1,29 +1,67 @@
-"""No face-down card identity ever leaves the server, whatever a client tries."""
+"""Nothing the server sends lets a client learn a face-down card, whatever a client tries.
+
+Three things would: a face-down card's name, the seed of a keyed deal (there is none to
+send: any seed a client did not ask for is a leak), and the key of a keyed deal still in
+play. Every message every client of these tests receives, of every kind (views, errors,
+hints, the games list, race pushes, watched boards, progress, rooms, leaderboards), is
+checked for all three; and the old exploit, rebuilding a random game's deal from what its
+view says, is tried again and finds nothing to rebuild from.
+"""
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from server.app import App
+from server.config import Config
+from server.daily.deals import utc_date
+from shared.deals import KeyedDeal
+from shared.games import new_game
 from shared.variants import STANDARD
-from tests.server.conftest import Client
+from tests.server.conftest import Client, Connect, FakeClock
+from tests.server.pushes import fix_daily, push
 
 CARD = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 
 
-def card_names(value: Any) -> set[str]:
-    """Every card name written anywhere in a message: pile lists, moves, error messages."""
+@pytest.fixture
+def config(config: Config) -> Config:
+    return config.replace(race_countdown_ms=50)
+HEX64 = re.compile(r"[0-9a-fA-F]{64}")
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in a message, map keys included."""
     if isinstance(value, str):
-        return set(CARD.findall(value))
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def seeds(value: Any) -> Iterator[Any]:
+    """Every value under a ``seed`` key, anywhere in a message."""
     if isinstance(value, dict):
-        return set().union(*(card_names(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(card_names(v) for v in value)) if value else set()
-    return set()
+        for key, item in value.items():
+            if key == "seed":
+                yield item
+            yield from seeds(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from seeds(item)
+
+
+def card_names(value: Any) -> set[str]:
+    return {card for text in strings(value) for card in CARD.findall(text)}
 
 
 def face_up(revealed: dict[str, Any]) -> set[str]:
@@ -34,47 +72,190 @@ def face_down(revealed: dict[str, Any]) -> set[str]:
     return {card for pile in revealed["piles"] for card in pile["down"]}
 
 
-def attempts(rng: random.Random, view: dict[str, Any]) -> str:
-    """A legal move most of the time, else something a curious client might try."""
+class Secrets:
+    """What the server must keep to itself: the keys of the keyed deals in play (and of those
+    ``kept`` by their rules although their game ended), and every seed but those the clients
+    asked for. Read from the server's own games, never from what it sends."""
+
+    def __init__(self, server: App) -> None:
+        self.server = server
+        self.asked: set[int] = set()
+        self.games: set[str] = set()
+        #: games whose key must stay secret after they ended (a daily's, a race's)
+        self.kept: set[str] = set()
+
+    async def keys_in_play(self) -> set[str]:
+        keys = set()
+        for game_id in self.games:
+            live = await self.server.games.get(game_id)
+            deal = live.game.deal
+            in_play = live.state in ("playing", "stuck") or game_id in self.kept
+            if isinstance(deal, KeyedDeal) and in_play:
+                keys.add(deal.key.hex())
+        return keys
+
+    async def check(self, *clients: Client) -> int:
+        """Every message the clients received so far leaks nothing; how many were read."""
+        keys = await self.keys_in_play()
+        read = 0
+        for client in clients:
+            for message in client.received:
+                read += 1
+                for text in strings(message):
+                    for found in HEX64.findall(text):
+                        assert found.lower() not in keys, ("a key in play", message)
+                for seed in seeds(message):
+                    assert seed is None or seed in self.asked, ("a seed not asked for", message)
+        return read
+
+
+def attempts(rng: random.Random, view: dict[str, Any]) -> tuple[str, int]:
+    """A legal move most of the time, else something a curious client might try; and the
+    ply to send it at (now and then a stale one)."""
     piles = [p["id"] for p in view["piles"]]
+    ply = view["ply"] if rng.random() < 0.9 else max(0, view["ply"] - 3)
     roll = rng.random()
     if view["legal"] and roll < 0.7:
-        return str(rng.choice(view["legal"]))
+        return str(rng.choice(view["legal"])), ply
     if roll < 0.8:
-        return "undo"
+        return "undo", ply
     src, dst = rng.choice(piles), rng.choice(piles)
-    return rng.choice([f"{src}>f", f"{src}>{dst}", f"{src}:3>{dst}", "deal", "auto"])
+    return rng.choice([f"{src}>f", f"{src}>{dst}", f"{src}:3>{dst}", "deal", "auto"]), ply
 
 
 @pytest.mark.parametrize("variant", list(STANDARD.ids))
-async def test_random_play_never_shows_a_face_down_card(
+async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
     server: App, player: Client, variant: str
 ) -> None:
     rng = random.Random(variant)
+    secrets = Secrets(server)
     hidden_seen = 0
-    for seed in (rng.randint(1, 2**31 - 1), rng.randint(1, 2**31 - 1)):
-        view = await player.start(variant, seed=seed)
+    numbered = rng.randint(1, 2**31 - 1)
+    secrets.asked.add(numbered)
+    for seed in (numbered, None):
+        fields = {} if seed is None else {"seed": seed}
+        view = (await player.request("start_game", variant=variant, **fields))["game"]
+        secrets.games.add(view["id"])
         live = await server.games.get(view["id"])
         before = server.games.view(live, reveal=True)
         for step in range(40):
-            action = attempts(rng, view)
+            action, ply = attempts(rng, view)
             if action == "undo":
-                reply = await player.request("undo", game=view["id"], ply=view["ply"])
+                reply = await player.request("undo", game=view["id"], ply=ply)
             else:
-                reply = await player.move(view, action)
+                reply = await player.request("move", game=view["id"], ply=ply, move=action)
             hint = await player.request("hint", game=view["id"]) if step % 8 == 0 else {}
+            listed = await player.request("games", limit=2) if step % 10 == 0 else {}
             after = server.games.view(live, reveal=True)
             visible = face_up(before) | face_up(after)
             hidden_seen += len(face_down(after))
-            for message in (reply, hint):
+            for message in (reply, hint, listed):
                 leaked = card_names(message) - visible
                 assert not leaked, (action, message)
             for pile in reply.get("game", {}).get("piles", []):
                 assert isinstance(pile["down"], int)
-            if reply["type"] == "game":
+            if "game" in reply:
                 view = reply["game"]
             before = after
             if view["state"] != "playing":
                 break
+        assert await secrets.check(player) > 40
     if variant != "freecell":
         assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
+
+
+async def test_a_race_watched_by_a_spectator_shows_only_what_each_racer_sees(
+    server: App, connect: Connect
+) -> None:
+    rng = random.Random(7)
+    alice, bob, sam = await connect(), await connect(), await connect()
+    for client, name in ((alice, "alice"), (bob, "bob"), (sam, "sam")):
+        await client.hello(name)
+    secrets = Secrets(server)
+    b = (await bob.request("stats"))["player"]["id"]
+    code = (await alice.request("create_room", variant="westhaven"))["room"]["code"]
+    await bob.request("join_room", code=code)
+    await sam.request("join_room", code=code, role="spectator")
+    await alice.request("start_race", code=code)
+    alices = (await push(alice, "race_started", timeout=10))["game"]
+    bobs = (await push(bob, "race_started", timeout=10))["game"]
+    secrets.games |= {alices["id"], bobs["id"]}
+    secrets.kept |= secrets.games  # the race is not over before the last check
+    await sam.request("watch", code=code, player=b)
+    live = await server.games.get(bobs["id"])
+    for _ in range(30):
+        visible = face_up(server.games.view(live, reveal=True))
+        move = rng.choice(bobs["legal"]) if bobs["legal"] else "undo"
+        bobs = (await bob.move(bobs, move))["game"]
+        watched = await push(sam, "game", player=b)
+        assert watched["game"] == bobs  # what bob sees, nothing more
+        visible |= face_up(server.games.view(live, reveal=True))
+        assert not card_names(watched) - visible
+        progress = await push(alice, "progress", player=b)
+        assert not card_names(progress)
+        if bobs["state"] != "playing":
+            break
+    await alice.request("leave_room", code=code)  # alice's race game is resigned
+    assert await secrets.check(alice, bob, sam) > 30
+    for message in sam.received:
+        if message.get("type") in ("race_started", "room", "progress"):
+            assert not card_names(message), message
+
+
+async def test_a_daily_leaks_nothing_before_its_day_ends(
+    clock: FakeClock, server: App, connect: Connect
+) -> None:
+    await fix_daily(server, "thumb_and_pouch", utc_date(clock.now))
+    alice, bob = await connect(), await connect()
+    await alice.hello("alice")
+    await bob.hello("bob")
+    secrets = Secrets(server)
+    for client in (alice, bob):
+        game = (await client.request("daily", variant="thumb_and_pouch"))["game"]
+        secrets.games.add(game["id"])
+        clock.advance(1_000)
+        moved = await client.move(game, game["legal"][0])
+        await client.request("hint", game=game["id"])  # hints_off
+        await client.request("resign", game=game["id"], ply=moved["game"]["ply"])
+        practice = (await client.request("daily", variant="thumb_and_pouch", practice=True))
+        secrets.games.add(practice["game"]["id"])
+        await client.request("hint", game=practice["game"]["id"])
+        await client.request("leaderboard", variant="thumb_and_pouch")
+        await client.request("games")
+    # Ended, every one of them, but the day has not: the day's one key is still secret.
+    secrets.kept |= secrets.games
+    assert await secrets.keys_in_play() == {bytes(range(32)).hex()}
+    assert await secrets.check(alice, bob) > 10
+
+
+async def test_the_old_exploit_finds_nothing_to_rebuild_a_random_deal_from(
+    player: Client,
+) -> None:
+    """A client once rebuilt a random game's whole deal from its view's seed. Now a random
+    game's view holds no seed and no key; and no number nor hex string anywhere in what the
+    client received rebuilds its face-up cards as a numbered or a keyed deal."""
+    for variant in STANDARD.ids:
+        view = (await player.request("start_game", variant=variant))["game"]
+        assert "seed" not in view and set(view["deal"]) == {"commitment"}
+        up = {p["id"]: p["up"] for p in view["piles"]}
+        numbers = {n for n in _numbers(player.received) if 1 <= n <= 2**31 - 1}
+        texts = {t for text in strings(player.received) for t in HEX64.findall(text)}
+        for seed in numbers:
+            rebuilt = new_game(variant, seed=seed).view()
+            assert {p["id"]: p["up"] for p in rebuilt["piles"]} != up, seed
+        for text in texts:
+            rebuilt = new_game(variant, key=bytes.fromhex(text)).view()
+            assert {p["id"]: p["up"] for p in rebuilt["piles"]} != up, text
+
+
+def _numbers(value: Any) -> Iterator[int]:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _numbers(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers(item)
