@@ -40,6 +40,12 @@ def test_the_config_file_may_come_from_the_environment(tmp_path: Path) -> None:
         ("", {"PATIENCE_MAX_CONNECTIONS": "0"}, "max_connections"),
         ("", {"PATIENCE_PORT": "70000"}, "port"),
         ("", {"PATIENCE_STUCK_WORKERS": "-1"}, "stuck_workers"),
+        ("", {"PATIENCE_REGISTRATION_LIMIT": "-1"}, "registration_limit"),
+        ("", {"PATIENCE_MAX_ACTIONS": "0"}, "max_actions"),
+        ("", {"PATIENCE_MAX_ACTIONS": "100001"}, "max_actions"),
+        ("", {"PATIENCE_HINT_CONCURRENCY": "0"}, "hint_concurrency"),
+        ("", {"PATIENCE_RACE_ABANDON_S": "0"}, "race_abandon_s"),
+        ("", {"PATIENCE_REVIEW_MEDIAN_MS": "-5"}, "review_median_ms"),
         ("port = [", {}, "c.toml"),
     ],
 )
@@ -64,6 +70,24 @@ def test_flags_parse_into_settings(tmp_path: Path) -> None:
     )  # fmt: skip
     config = configure(args)
     assert config.stuck_workers == 3
+    fair = parser.parse_args(
+        ["serve", "--registration-limit", "5", "--max-actions", "900", "--review-min-actions",
+         "30", "--review-median-ms", "150", "--race-abandon-s", "45", "--hint-concurrency", "3"]
+    )  # fmt: skip
+    rules = configure(fair)
+    assert (rules.registration_limit, rules.max_actions, rules.hint_concurrency) == (5, 900, 3)
+    assert (rules.review_min_actions, rules.review_median_ms, rules.race_abandon_s) == (
+        30,
+        150,
+        45,
+    )
+    defaults = Config()
+    assert (defaults.registration_limit, defaults.max_actions, defaults.race_abandon_s) == (
+        20,
+        5000,
+        120,
+    )
+    assert (defaults.review_min_actions, defaults.review_median_ms) == (20, 200)
     assert (config.port, config.rate_limit, config.max_connections_per_ip) == (0, 5.0, 3)
     assert (config.max_message_bytes, config.name, config.log_level) == (1000, "Flagged", "DEBUG")
 
