@@ -120,7 +120,7 @@ class Bot:
 
     async def play_solo(self, variant: str, seed: int | None = None) -> GameView:
         view = await self.played.start(variant, seed)
-        self.log(f"started {variant} seed {view.seed}")
+        self.log(f"started {variant} " + (f"seed {view.seed}" if view.seed else "a keyed deal"))
         view = await self.play_current()
         self.log(f"{variant}: {view.state} score {view.score} in {view.moves} moves")
         return view

@@ -37,7 +37,9 @@ FAILED = "failed"
 CLOSED = "closed"
 
 #: hello errors that no retry can fix: reconnecting stops and the player is told
-FATAL_HELLO = frozenset({"bad_token", "banned", "protocol_mismatch", "name_taken", "invalid_name"})
+FATAL_HELLO = frozenset(
+    {"bad_token", "banned", "protocol_mismatch", "name_taken", "invalid_name", "too_many_accounts"}
+)
 
 _FRIENDLY: dict[str, str] = {
     "bad_token": "this server does not know our saved token (was its database reset?)",
@@ -45,6 +47,7 @@ _FRIENDLY: dict[str, str] = {
     "protocol_mismatch": "this server speaks another protocol version; update the client",
     "name_taken": "that name is taken on this server: choose another",
     "invalid_name": "names are 1 to 24 letters, digits, '_' or '-'",
+    "too_many_accounts": "too many players registered from this address lately: try later",
     "rate_limited": "too fast: the server asks us to slow down",
     "forbidden": "that game belongs to someone else",
     "game_over": "the game is over",
@@ -86,6 +89,7 @@ class Connection:
         *,
         store: TokenStore,
         name: str | None = None,
+        bot: bool = False,
         client: str = CLIENT_NAME,
         on_push: PushCallback | None = None,
         on_state: StateCallback | None = None,
@@ -97,6 +101,8 @@ class Connection:
         self.url = url
         self.store = store
         self.name = name
+        #: registers as a bot account (a new player only)
+        self.bot = bot
         self.client = client
         self.on_push = on_push
         self.on_state = on_state
@@ -192,6 +198,7 @@ class Connection:
             client=self.client,
             token=None if account is None else account.token,
             name=self.name if account is None else None,
+            bot=self.bot and account is None,
             id=0,
         )
         await ws.send(encode(hello))

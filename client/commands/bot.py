@@ -43,7 +43,9 @@ async def _main(args: argparse.Namespace) -> int:
     name = args.name or f"bot-{secrets.token_hex(2)}"
     # Each bot name keeps its own token, so that several bots can run from one account.
     store = TokenStore(config_dir() / "bots" / name)
-    conn = Connection(args.server, store=store, name=name, client="patience-club-bot/0.1")
+    conn = Connection(
+        args.server, store=store, name=name, bot=True, client="patience-club-bot/0.1"
+    )
 
     def log(line: str) -> None:
         print(f"[{name}] {line}", flush=True)

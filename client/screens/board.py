@@ -144,7 +144,8 @@ class BoardScreen(Screen[None]):
         name = v.variant if self.variant is None else self.variant.name
         text = Text()
         text.append(f" {self.title_text or name} ", style="bold reverse")
-        text.append(f"  seed {v.seed}")
+        deal = v.deal
+        text.append(f"  seed {deal.seed}" if deal.seed else f"  deal {deal.commitment or ''}"[:15])
         text.append(f"  score {v.score}/{v.max_score}", style="bold")
         text.append(f"  moves {v.moves}")
         text.append(f"  ⏱ {format_ms(self.game_clock.now_ms())}")

@@ -21,7 +21,7 @@ def engine_view(variant: str, seed: int, moves: tuple[str, ...] = ()) -> GameVie
     game = new_game(variant, seed=seed)
     for move in moves:
         game.play(move)
-    return GameView.from_map(game.view() | {"id": "snap", "elapsed_ms": 83_000})
+    return GameView.from_map(game.view() | {"id": "snap", "elapsed_ms": 83_000, "hints": 0})
 
 
 class BoardApp(App[None]):

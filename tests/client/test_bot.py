@@ -14,7 +14,7 @@ from tests.client.conftest import OpenConnection
 
 
 def view_of(game: Game) -> GameView:
-    return GameView.from_map(game.view() | {"id": "g", "elapsed_ms": 0})
+    return GameView.from_map(game.view() | {"id": "g", "elapsed_ms": 0, "hints": 0})
 
 
 async def test_the_bot_plays_freecell_to_an_end_the_server_agrees_with(

@@ -9,6 +9,9 @@ import stat
 import sys
 from pathlib import Path
 
+import msgpack
+from websockets.asyncio.client import connect
+
 from tests.client.conftest import ServerControl
 
 
@@ -35,7 +38,14 @@ async def test_the_bot_command_plays_a_game_and_keeps_its_token(
     assert "westhaven: resigned" in out or "westhaven: won" in out
     tokens = tmp_path / "xdg" / "patience-club" / "bots" / "clibot" / "tokens.json"
     assert stat.S_IMODE(tokens.stat().st_mode) == 0o600
-    assert json.loads(tokens.read_text())[server.url]["name"] == "clibot"
+    saved = json.loads(tokens.read_text())[server.url]
+    assert saved["name"] == "clibot"
+    # It registered as a bot account: the server shows it as one.
+    async with connect(server.url) as ws:
+        hello = {"type": "hello", "id": 1, "protocol": 2, "client": "t/1", "token": saved["token"]}
+        await ws.send(msgpack.packb(hello))
+        welcome = msgpack.unpackb(await ws.recv())
+    assert welcome["player"]["bot"] is True
 
     # A second run is the same player: the saved token is used, no new registration.
     code, _, err = await run_cli(

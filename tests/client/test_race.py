@@ -47,11 +47,15 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         # Both racers have the same deal.
         await until(pilot, lambda: bot.played.view is not None)
         assert bot.played.view is not None
-        assert bot.played.view.seed == board.view.seed
+        assert bot.played.view.deal == board.view.deal
         # The bot's actions arrive as progress, drawn beside the board.
         me = app.me
         bot_id = next(pid for pid in app.race.names() if pid != me)
         await until(pilot, lambda: bot_id in app.race.progress)
+
+        # We resign: a racer watches the others once their own game has ended.
+        await pilot.press("R", "R")
+        await until(pilot, lambda: board.view.state == "resigned")
 
         # From the room, watch the bot's board live: pushes move it along.
         await pilot.press("escape")
@@ -81,9 +85,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         board = app.screen
         assert isinstance(board, BoardScreen)
 
-        # We resign; the race ends when the bot is done too, and the standings appear.
-        await pilot.press("R", "R")
-        await until(pilot, lambda: board.view.state == "resigned")
+        # The race ended when the bot was done too, and the standings appear.
         await until(pilot, lambda: app.race.standings is not None, timeout=30)
         standings = app.race.standings
         assert standings is not None
@@ -95,7 +97,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert "Standings" in shown and "robot" in shown and "alice" in shown
 
         # Back to the room; the host calls a rematch on a new deal.
-        first_seed = board.view.seed
+        first_deal = board.view.deal
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
         await pilot.press("m")
@@ -108,7 +110,7 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         rematch = app.screen
         assert isinstance(rematch, BoardScreen)
         assert rematch.view.ply == 0
-        assert rematch.view.seed != first_seed
+        assert rematch.view.deal != first_deal
         await pilot.press("R", "R")
         results = await asyncio.wait_for(bot_task, 60)
         assert len(results) == 2
