@@ -7,7 +7,6 @@
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
 
-import './compat.js'; // protocol 1 today: delete this line and compat.js with protocol 2
 import { Connection } from './connection.js';
 import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
