@@ -272,6 +272,7 @@ async def start_server(db_dir: str, profile: str | None = None) -> Target:
         "--rate-burst", "1000000",
         "--max-connections", "20000",
         "--max-connections-per-ip", "20000",
+        "--registration-limit", "0",  # every simulated player registers from loopback
         "--log-level", "WARNING",
     )  # fmt: skip
 
