@@ -4,7 +4,7 @@ a day's deal stored ahead, the admin command."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import cache
 from typing import Any
 
@@ -119,3 +119,11 @@ async def admin(capsys: pytest.CaptureFixture[str], config: Config, *args: str) 
     capsys.readouterr()
     code = await asyncio.to_thread(cli, ["admin", *args, "--db", config.db])
     return code, capsys.readouterr().out
+
+
+async def until(check: Callable[[], Awaitable[bool]], seconds: float = 3.0) -> None:
+    """Ask ``check`` again and again until it holds; fail after ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not await check():
+        assert asyncio.get_running_loop().time() < deadline, f"not within {seconds:g} s"
+        await asyncio.sleep(0.05)

@@ -4,7 +4,6 @@ racers only, abandoned racers, the race lock, hints, and host actions that say w
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,22 +14,6 @@ from shared.deals import commitment
 from shared.protocol import MAX_SPECTATORS
 from tests.server.conftest import Client, Connect, FakeClock
 from tests.server.pushes import no_push, push, rejoin
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return Config(
-        host="127.0.0.1",
-        port=0,
-        db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
-        race_countdown_ms=60,
-        race_tick_ms=20,
-        daily_ahead=False,
-        registration_limit=0,
-        review_median_ms=0,
-        stuck_workers=0,
-        hint_budget=0.05,
-    )
 
 
 async def welcomed(connect: Connect, name: str) -> tuple[Client, str, int]:

@@ -3,30 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from server.app import App
 from server.config import Config
 from shared.protocol import CODE_ALPHABET
 from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import no_push, play_line, push, rejoin, winning_line
-
-
-@pytest.fixture
-def config(tmp_path: Path) -> Config:
-    return Config(
-        host="127.0.0.1",
-        port=0,
-        db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
-        race_countdown_ms=60,
-        race_tick_ms=20,
-        daily_ahead=False,
-        registration_limit=0,
-        review_median_ms=0,  # these races are played by tests at machine speed: none is held
-    )
 
 
 def connected(message: dict[str, Any], player: int) -> bool:

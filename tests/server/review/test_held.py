@@ -3,8 +3,6 @@ cleared or confirmed from the command line while the server runs."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -15,7 +13,7 @@ from server.config import Config
 from server.daily.deals import utc_date
 from server.storage.models import GameAction
 from tests.server.conftest import Client, Connect, FakeClock, ServeWith, open_client
-from tests.server.pushes import admin, fix_daily, push
+from tests.server.pushes import admin, fix_daily, push, until
 
 
 async def fast(client: Client, game: dict[str, Any], actions: int) -> dict[str, Any]:
@@ -29,13 +27,6 @@ async def fast(client: Client, game: dict[str, Any], actions: int) -> dict[str, 
         assert reply["type"] == "game", reply
         game = reply["game"]
     return game
-
-
-async def until(check: Callable[[], Awaitable[bool]], seconds: float = 3.0) -> None:
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not await check():
-        assert asyncio.get_running_loop().time() < deadline, "not within the time"
-        await asyncio.sleep(0.05)
 
 
 async def test_a_daily_attempt_played_at_machine_speed_is_held_until_an_operator_decides(

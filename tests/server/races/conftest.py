@@ -1,0 +1,26 @@
+"""Races are tested with a short countdown and a fast tick, every player registered from
+loopback, and no result held for review (tests play at machine speed; review has its own)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from server.config import Config
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    return Config(
+        host="127.0.0.1",
+        port=0,
+        db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
+        race_countdown_ms=60,
+        race_tick_ms=20,
+        daily_ahead=False,
+        registration_limit=0,
+        review_median_ms=0,
+        stuck_workers=0,
+        hint_budget=0.05,
+    )
