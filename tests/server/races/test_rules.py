@@ -257,3 +257,16 @@ async def test_room_codes_cannot_be_tried_by_the_thousand(connect: Connect) -> N
     with pytest.raises(Exception):  # noqa: B017 - the server closes: websockets raises
         await asyncio.wait_for(mallory.recv(), 5)
     assert mallory.ws.close_code == 1008
+
+
+async def test_bots_are_shown_as_bots_and_race(connect: Connect) -> None:
+    alice, _, a = await welcomed(connect, "alice")
+    robot = await connect()
+    r = (await robot.request("hello", protocol=2, client="bot/1", name="robot", bot=True))[
+        "player"
+    ]["id"]
+    code = (await alice.request("create_room", variant="freecell"))["room"]["code"]
+    room = (await robot.request("join_room", code=code))["room"]
+    assert {p["id"]: p["bot"] for p in room["players"]} == {a: False, r: True}
+    await alice.request("start_race", code=code)
+    assert (await push(robot, "race_started"))["game"]["ply"] == 0
