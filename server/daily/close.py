@@ -13,6 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from server.daily.deals import day_end_ms
 from server.races.standings import rank_key
 from server.storage.queries import daily as store
 from server.storage.queries.games import replay_record
@@ -28,8 +29,6 @@ log = logging.getLogger(__name__)
 
 async def close_days(app: App, today: str) -> list[tuple[str, str, str]]:
     """Close the open attempts of days before ``today``: their (game id, variant, date)."""
-    from server.daily.deals import day_end_ms
-
     async with app.db_sessions() as db:
         open_ones = await store.unfinished_before(db, date=today)
         played = {
