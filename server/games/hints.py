@@ -1,9 +1,9 @@
-"""``hint``: the solver's move within a time budget, searched in a thread, two at a time at most.
+"""``hint``: the solver's move from what the player sees, searched in a thread, two at a time.
 
-The solver works on its own copy of the position (a hint needs no history),
-in a thread so that the event loop answers others meanwhile. When it finds
-nothing in time, or fails, the hint is a legal move to a foundation if there
-is one.
+The hint takes the player's view of the game (shared.player_view: no field
+for a face-down card), taken on the event loop, and is searched in a thread
+so that the event loop answers others meanwhile; the budget's clock caps its
+time. When it fails, the hint is a legal move to a foundation if there is one.
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import replace
 
 from server.games.live import LiveGame
-from shared.game import PLAYING, Game
-from shared.solver import Budget, hint
+from shared.game import PLAYING
+from shared.player_view import PlayerView
+from shared.solver import DEFAULT_HINT_BUDGET, hint
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +35,14 @@ class Hints:
         if live.state != PLAYING:
             return None
         game = live.game
-        copy = Game(game.rules, game.deal, position=game.position.copy(), prover=game.prover)
-        budget = Budget(positions=None, seconds=self.budget_s, clock=time.monotonic)
+        view = PlayerView.of(game)
+        budget = replace(DEFAULT_HINT_BUDGET, seconds=self.budget_s, clock=time.monotonic)
         async with self._searching:
             try:
-                found = await asyncio.to_thread(hint, copy, budget)
+                # (sampling seed 0: the hint is a function of what the player sees)
+                found = await asyncio.to_thread(
+                    hint, view, game.rules, sampling_seed=0, budget=budget
+                )
             except Exception:
                 log.exception("game %s: the solver failed; falling back", live.id)
             else:
