@@ -7,9 +7,9 @@ ready, while its connection goes on with other requests (a move need not
 wait for a hint). A connection has at most one hint being computed
 (``busy`` for a second), and the process at most ``concurrency`` (``busy``
 beyond): a request is never queued, so no flood of hints can grow a queue
-or hold the event loop. The hint itself is
-:func:`hint_job`, run in one of ``concurrency`` threads on what it took of
-the game: the one function to change for another hint.
+or hold the event loop. The hint itself is :func:`hint_job`: the engine's
+hint from the player's view, run in one of ``concurrency`` threads on what it
+took of the game; the one function to change for another hint.
 """
 
 from __future__ import annotations
@@ -19,12 +19,14 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 from server.games.live import LiveGame
 from shared import protocol as p
 from shared.errors import ProtocolError
 from shared.game import PLAYING, Game
-from shared.solver import WON, Budget, best_move, solve_rules
+from shared.player_view import PlayerView
+from shared.solver import DEFAULT_HINT_BUDGET, hint
 
 log = logging.getLogger(__name__)
 
@@ -34,20 +36,22 @@ HintGuard = Callable[[LiveGame], None]
 
 def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
     """What a hint may see of ``game``, taken now (on the event loop, while nothing changes
-    the game), and the work that answers from it in a thread: the solver's first move of a
-    winning line within ``budget_s``, else the move its search scores best, else None.
+    the game), and the work that answers from it in a thread.
 
-    This is the one function to change for another hint."""
-    rules, pos = game.rules, game.position.copy()
+    What it takes is the player's view (:class:`~shared.player_view.PlayerView`: face-up
+    cards, face-down counts, the unseen cards as a multiset; no field for a face-down
+    card), and the answer is the engine's view-only hint: the move that wins most
+    arrangements of the unseen cards, searched within ``budget_s`` seconds at most.
+    Sampling seed 0: the hint is a function of what the player sees. This is the one
+    function to change for another hint.
+    """
+    view = PlayerView.of(game)
+    rules = game.rules
+    budget = replace(DEFAULT_HINT_BUDGET, seconds=budget_s, clock=time.monotonic)
 
     def job() -> str | None:
-        budget = Budget(positions=None, seconds=budget_s, clock=time.monotonic)
         try:
-            result = solve_rules(rules, pos, budget)
-            if result.verdict == WON and result.line:
-                return result.line[0]
-            moves = rules.legal(pos)
-            return rules.move_name(best_move(rules, pos, moves)) if moves else None
+            return hint(view, rules, sampling_seed=0, budget=budget)
         except Exception:
             log.exception("the solver failed on a hint")
             return None

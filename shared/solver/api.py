@@ -1,4 +1,4 @@
-"""The solver as the engine uses it: solve a deal or a game, hint, pick a winnable daily deal.
+"""The solver as the engine uses it: solve a deal or a game, pick a winnable daily deal.
 
 Each variant names the search that serves it (``Rules.solver_search``), and
 :data:`SEARCHES` maps those names to the searches: Freecell is searched on
@@ -10,7 +10,7 @@ way the line comes back as canonical actions the engine replays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -50,6 +50,8 @@ def _lines(search: LineSearch) -> Callable[[Rules, Position, Budget], Result]:
         limits = budget.limits()
         verdict, moves, seen = search(rules, pos, limits)
         line = tuple(rules.move_name(m) for m in moves)
+        if verdict == UNKNOWN:  # (the moves are the search's lead)
+            return Result(verdict, (), seen, limits.elapsed(), lead=line)
         return Result(verdict, line, seen, limits.elapsed())
 
     return solve
@@ -119,20 +121,40 @@ def solve_rules(rules: Rules, pos: Position, budget: Budget | None = None) -> Re
     return search_of(rules).solve(rules, pos, budget or DEFAULT_BUDGET)
 
 
-def hint(game: Game, budget: Budget | None = None) -> str | None:
-    """The first move of a winning line when one is found within ``budget``, else the
-    legal move whose result looks nearest a win, else None (game over or stuck)."""
+def hint_all_seeing(
+    game: Game, budget: Budget | None = None, avoid: Collection[Hashable] = ()
+) -> str | None:
+    """The hint of a player who could see every card, face-down ones included: the
+    benchmark's reference for the players' hint (:func:`shared.solver.hints.hint`, which
+    sees only what the player sees), never something to show a player.
+
+    The first move of a winning line when one is found within ``budget``, else the
+    legal move whose result looks nearest a win, else None (game over or stuck).
+    ``avoid``: keys (``Position.key()``) of positions the player has been in; a move
+    back to one is not suggested unless every legal move is one (as the players' hint's
+    ``avoid``)."""
     if game.state != "playing":
         return None
-    result = solve_position(game, budget)
-    if result.verdict == WON and result.line:
-        return result.line[0]
     rules = game.rules
     pos = game.position
     moves = rules.legal(pos)
+    if avoid:
+        moves = [m for m in moves if position_after(rules, pos, m).key() not in avoid] or moves
+    result = solve_position(game, budget)
+    names = rules.move_names(moves)
+    if result.verdict == WON and result.line and result.line[0] in names:
+        return result.line[0]
     if not moves:
         return None
     return rules.move_name(best_move(rules, pos, moves))
+
+
+def position_after(rules: Rules, pos: Position, move: InternalMove) -> Position:
+    """A copy of ``pos`` after the legal ``move`` and what follows it by itself."""
+    after = pos.copy()
+    rules.apply(after, move)
+    rules.after_move(after)
+    return after
 
 
 def best_move(rules: Rules, pos: Position, moves: list[InternalMove]) -> InternalMove:
@@ -166,7 +188,8 @@ __all__ = [
     "Search",
     "best_move",
     "find_winnable_seed",
-    "hint",
+    "hint_all_seeing",
+    "position_after",
     "search_of",
     "solve",
     "solve_position",

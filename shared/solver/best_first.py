@@ -38,8 +38,10 @@ def search(
 ) -> tuple[str, list[InternalMove], int]:
     """(verdict, internal moves, positions seen) from ``start``, reached by ``first``.
 
-    ``dead`` says a state can never be won: it is kept as seen but not expanded,
-    which keeps "every key seen" a proof.
+    The moves are the winning line, or when the budget runs out (``unknown``) the
+    search's lead: the line to the best-scored position seen (none if no position
+    scored better than the start). ``dead`` says a state can never be won: it is
+    kept as seen but not expanded, which keeps "every key seen" a proof.
     """
     start_key = key(start)
     parents: dict[K, tuple[K, Step] | None] = {start_key: None}
@@ -50,11 +52,12 @@ def search(
     heap: list[tuple[int, int, S]] = [(0, 0, start)]
     counter = 0
     expanded = 0
+    best, lead = score(start), start_key
     while heap:
         _, _, state = heappop(heap)
         expanded += 1
         if not expanded % EXPAND_CLOCK_EVERY and limits.out_of_time():
-            return UNKNOWN, [], len(parents)
+            return UNKNOWN, _lead(first, parents, lead), len(parents)
         state_key = key(state)
         for child, moves in children(state):
             child_key = key(child)
@@ -65,12 +68,21 @@ def search(
                 return WON, first + _path(parents, child_key), len(parents)
             counter += 1
             if dead is None or not dead(child):
-                heappush(heap, (score(child), -counter, child))
-            if len(parents) >= limits.positions:
-                return UNKNOWN, [], len(parents)
-            if not counter % CLOCK_EVERY and limits.out_of_time():
-                return UNKNOWN, [], len(parents)
+                rank = score(child)
+                if rank < best:
+                    best, lead = rank, child_key
+                heappush(heap, (rank, -counter, child))
+            if len(parents) >= limits.positions or (
+                not counter % CLOCK_EVERY and limits.out_of_time()
+            ):
+                return UNKNOWN, _lead(first, parents, lead), len(parents)
     return UNWINNABLE, [], len(parents)
+
+
+def _lead(
+    first: list[InternalMove], parents: dict[K, tuple[K, Step] | None], end: K
+) -> list[InternalMove]:
+    return first + _path(parents, end)
 
 
 def _path(parents: dict[K, tuple[K, Step] | None], end: K) -> list[InternalMove]:

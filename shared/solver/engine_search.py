@@ -36,15 +36,19 @@ def make_score(rules: Rules) -> Callable[[Position], int]:
 
 
 def solve(rules: Rules, start: Position, limits: Limits) -> tuple[str, list[InternalMove], int]:
-    """Search for a win from ``start``: (verdict, internal moves, positions seen)."""
+    """Search for a win from ``start``: (verdict, internal moves, positions seen); the
+    moves are the winning line, or when the budget runs out the line to the best-scored
+    position seen (the lead: none if nothing scored better than the start)."""
     key = key_function(rules)
     score = make_score(rules)
     start_key = key(start)
     parents: dict[Key, tuple[Key, InternalMove] | None] = {start_key: None}
     if rules.is_won(start):
         return WON, [], 1
-    heap: list[tuple[int, int, Key, Position]] = [(score(start), 0, start_key, start)]
+    best = score(start)
+    heap: list[tuple[int, int, Key, Position]] = [(best, 0, start_key, start)]
     counter = 0
+    lead = start_key
     while heap:
         _, _, pos_key, pos = heappop(heap)
         for move, child in children(rules, pos, forced=True):
@@ -55,11 +59,14 @@ def solve(rules: Rules, start: Position, limits: Limits) -> tuple[str, list[Inte
             if rules.is_won(child):
                 return WON, _path(parents, child_key), len(parents)
             counter += 1
-            heappush(heap, (score(child), counter, child_key, child))
-            if len(parents) >= limits.positions:
-                return UNKNOWN, [], len(parents)
-            if not counter % CLOCK_EVERY and limits.out_of_time():
-                return UNKNOWN, [], len(parents)
+            rank = score(child)
+            if rank < best:
+                best, lead = rank, child_key
+            heappush(heap, (rank, counter, child_key, child))
+            if len(parents) >= limits.positions or (
+                not counter % CLOCK_EVERY and limits.out_of_time()
+            ):
+                return UNKNOWN, _path(parents, lead), len(parents)
     return UNWINNABLE, [], len(parents)
 
 

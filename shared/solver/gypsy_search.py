@@ -279,11 +279,13 @@ def _engine_move(rules: Rules, move: Compact) -> InternalMove:
 
 def _best_first(board: _Board, limits: Limits, seen: dict[Key, Link]) -> tuple[str, Key | None]:
     """The first pass: best-first on :meth:`_Board.score` over the pruned moves.
-    (WON, the winning key), (UNWINNABLE, None) when the pruned space ran out, or (UNKNOWN, None)."""
+    (WON, the winning key), (UNWINNABLE, None) when the pruned space ran out, or (UNKNOWN,
+    the key of the best-scored position seen, the search's lead; None if none beat the start)."""
     start = board.key()
     seen[start] = None
     heap: list[tuple[int, int, Key, State]] = [(0, 0, start, board.state())]
     counter = 0
+    best, lead = board.score(), None
     while heap:
         _, _, parent, state = heappop(heap)
         for move in _moves_from(board, state, False):
@@ -294,11 +296,14 @@ def _best_first(board: _Board, limits: Limits, seen: dict[Key, Link]) -> tuple[s
                 if board.won():
                     return WON, key
                 counter += 1
-                heappush(heap, (board.score(), counter, key, board.state()))
+                score = board.score()
+                if score < best:
+                    best, lead = score, key
+                heappush(heap, (score, counter, key, board.state()))
                 if len(seen) >= limits.positions:
-                    return UNKNOWN, None
+                    return UNKNOWN, lead
                 if not counter % CLOCK_EVERY and limits.out_of_time():
-                    return UNKNOWN, None
+                    return UNKNOWN, lead
             board.restore(state)
     return UNWINNABLE, None
 
@@ -369,6 +374,8 @@ def solve_gypsy(rules: Rules, pos: Position, budget: Budget) -> Result:
         verdict, line = _depth_first(_Board(rules, pos), limits, seen)
         searched += len(seen)
     names = tuple(rules.move_name(_engine_move(rules, m)) for m in line)
+    if verdict == UNKNOWN:
+        return Result(verdict, (), searched, limits.elapsed(), lead=names)
     return Result(verdict, names, searched, limits.elapsed())
 
 

@@ -77,6 +77,9 @@ class Result:
     line: tuple[str, ...] = field(default=())
     positions: int = 0
     seconds: float | None = None
+    #: when ``unknown``: the line to the position the search scored best (where it was
+    #: heading when the budget ran out), for hints; empty when none beat the start
+    lead: tuple[str, ...] = field(default=())
 
     @property
     def won(self) -> bool:

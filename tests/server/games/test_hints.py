@@ -78,3 +78,20 @@ async def test_hints_are_counted_in_the_game_and_stored_and_null_once_it_ended(
     assert stored["hints"] == 2  # an answer of null was not counted
     listed = (await again.request("games"))["games"][0]
     assert listed["id"] == game["id"]
+
+
+async def test_the_hint_is_the_engines_hint_from_the_players_view(serve_with: ServeWith) -> None:
+    """The server hands the hint the player's view only (a PlayerView has no field for a
+    face-down card), with sampling seed 0: the same answer as the engine's view-only hint
+    computed here from that view, the budget's clock far off."""
+    from shared.games import new_game
+    from shared.player_view import PlayerView
+    from shared.solver import DEFAULT_HINT_BUDGET, hint
+
+    app = await serve_with(hint_budget=120)
+    alice = await player(app, "alice")
+    # (a deal on which the all-seeing hint, and another sampling seed, answer otherwise)
+    game = await alice.start("westhaven", seed=8)
+    local = new_game("westhaven", seed=8)
+    expected = hint(PlayerView.of(local), local.rules, sampling_seed=0, budget=DEFAULT_HINT_BUDGET)
+    assert (await alice.request("hint", game=game["id"]))["move"] == expected

@@ -1,0 +1,175 @@
+"""The hint a player may be given: from what the player sees, and nothing else.
+
+:func:`hint` takes a :class:`~shared.player_view.PlayerView`, which has no
+field for a face-down card. Where cards are face down it deals the unseen
+cards into their places in arrangements of its own (``samples`` of them,
+drawn on a SHA-256 stream seeded by ``sampling_seed`` and the view: never
+Python's ``random``, never the game's own cards), solves each arrangement as
+if it were the board (the variant's own search, ``positions`` per
+arrangement), and answers the move that starts a winning line in the most of
+them. A move is legal whatever the face-down cards are (legality reads only
+face-up cards and counts), so the answer is legal in the real game.
+
+Ties go to the first of the tied moves in the order of ``legal``; when no
+arrangement was won, each arrangement votes for the move the search's
+ranking likes best (``best_move``) and the same rule picks among them.
+Freecell has no face-down card: its hint is the solver's on the exact board,
+with the whole budget. The answer is a function of (view, sampling_seed,
+budget) unless the budget has a clock: then the clock may stop the sampling
+early (never before one arrangement is done).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from hashlib import sha256
+
+from shared.player_view import PlayerView
+from shared.position import Position
+from shared.rng import Sha256Stream
+from shared.solver.api import best_move, position_after, solve_rules
+from shared.solver.result import Budget
+from shared.variants import STANDARD, Variants
+from shared.variants.base import InternalMove, Rules
+
+#: what every hint's sampling stream starts from, before the sampling seed and the view
+STREAM_PREFIX = b"patience-club/hint/v1|"
+
+
+@dataclass(frozen=True)
+class HintBudget:
+    """``samples`` arrangements of the unseen cards, ``positions`` searched in each; with a
+    ``clock``, no new arrangement is begun after ``seconds``."""
+
+    samples: int = 8
+    positions: int = 1_500
+    seconds: float | None = None
+    clock: Callable[[], float] | None = None
+
+    def __post_init__(self) -> None:
+        if self.samples < 1 or self.positions < 1:
+            raise ValueError(f"a hint needs a sample and a position at least, not {self!r}")
+        if self.seconds is not None and self.clock is None:
+            raise ValueError("a time cap needs a clock: HintBudget(seconds=..., clock=...)")
+
+
+#: the budget a hint gets unless told (docs/solver.md, "Hints": well under a second here)
+DEFAULT_HINT_BUDGET = HintBudget()
+
+
+def hint(
+    view: PlayerView,
+    rules: Rules | Variants = STANDARD,
+    *,
+    sampling_seed: int,
+    budget: HintBudget = DEFAULT_HINT_BUDGET,
+    avoid: Collection[PlayerView] = (),
+) -> str | None:
+    """The move to suggest to the player who sees ``view`` (canonical notation), or None
+    when the game has ended or no move is legal. ``rules`` are the game's rules, or the
+    registry to find them in by the view's variant and options.
+
+    ``avoid``: views the player has already been in (say, those of the game's way from
+    the deal). A move that turns no card and would bring one of them back is not
+    suggested, unless every legal move would: a player who follows the hints then never
+    walks in a circle, which the searches, each starting afresh, would otherwise lead
+    them into (a line that begins by undoing the move the last hint gave).
+    """
+    if view.state != "playing":
+        return None
+    rules = _rules_of(view, rules)
+    samples = Arrangements(view, sampling_seed)
+    position = samples.next()
+    legal = rules.legal(position)
+    if not legal:
+        return None
+    allowed = _allowed(rules, view, position, legal, avoid)
+    names = rules.move_names(allowed)
+    listed = set(names)
+    if view.unseen:
+        count, per_sample = budget.samples, Budget(positions=budget.positions)
+    else:
+        # Nothing is hidden: the one arrangement is the board, and gets the whole budget.
+        count, per_sample = 1, Budget(positions=budget.samples * budget.positions)
+    wins: Counter[str] = Counter()
+    liked: Counter[str] = Counter()
+    clock, cap = budget.clock, budget.seconds
+    start = clock() if clock is not None else 0.0
+    for done in range(count):
+        if done:
+            if clock is not None and cap is not None and clock() - start >= cap:
+                break
+            position = samples.next()
+        result = solve_rules(rules, position, per_sample)
+        if result.won and result.line and result.line[0] in listed:
+            wins[result.line[0]] += 1
+        elif not wins:
+            # No win yet: where this arrangement's search was heading, else its ranking.
+            lead = result.lead
+            if lead and lead[0] in listed:
+                liked[lead[0]] += 1
+            else:
+                liked[rules.move_name(best_move(rules, position, allowed))] += 1
+    return _most(wins or liked, names)
+
+
+def _allowed(
+    rules: Rules,
+    view: PlayerView,
+    board: Position,
+    legal: list[InternalMove],
+    avoid: Collection[PlayerView],
+) -> list[InternalMove]:
+    """``legal`` less the moves that visibly lead back to a view of ``avoid`` (all of them
+    if every one does). A move that turns a card leads to a view no one can foresee, so it
+    is kept; any arrangement shows where a move that turns none leads."""
+    if not avoid:
+        return legal
+    avoided = set(avoid)
+    kept = []
+    for move in legal:
+        seen = PlayerView.seen(rules, position_after(rules, board, move))
+        if seen.unseen != view.unseen or seen not in avoided:
+            kept.append(move)
+    return kept or legal
+
+
+class Arrangements:
+    """Positions that look like ``view``, each with an arrangement of its unseen cards in
+    the face-down places: a Fisher-Yates shuffle on the SHA-256 stream of
+    (``sampling_seed``, the view's digest), one after another."""
+
+    __slots__ = ("_stream", "view")
+
+    def __init__(self, view: PlayerView, sampling_seed: int) -> None:
+        self.view = view
+        seed = STREAM_PREFIX + str(sampling_seed).encode("ascii") + b"|" + view.digest()
+        self._stream = Sha256Stream(sha256(seed).digest())
+
+    def next(self) -> Position:
+        cards = list(self.view.unseen)
+        below = self._stream.below
+        for i in range(len(cards) - 1, 0, -1):
+            j = below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return self.view.fill(cards)
+
+
+def _most(votes: Counter[str], names: list[str]) -> str:
+    """The listed move with the most votes; among equals the first in the order of
+    ``names`` (a line's first move is always listed: the search plays legal moves)."""
+    top = max(votes[name] for name in names)
+    return next(name for name in names if votes[name] == top)
+
+
+def _rules_of(view: PlayerView, rules: Rules | Variants) -> Rules:
+    if isinstance(rules, Variants):
+        return rules.rules(view.variant, view.option_map)
+    if rules.id != view.variant or rules.options != view.option_map:
+        raise ValueError(f"the rules of {rules.id} {rules.options} do not play {view.variant}")
+    return rules
+
+
+__all__ = ["DEFAULT_HINT_BUDGET", "Arrangements", "HintBudget", "hint"]
