@@ -24,9 +24,10 @@ from shared.errors import IllegalMove, InvalidOptions
 from shared.game import Game
 from shared.games import new_game, replay, rules_for
 from shared.notation import Move
+from shared.player_view import PlayerView
 from shared.position import Position
 from shared.record import from_text, to_text
-from shared.solver import UNWINNABLE, WON, Budget, hint, solve
+from shared.solver import UNWINNABLE, WON, Budget, hint, hint_all_seeing, solve
 from shared.stuck import StuckProver, answer
 from shared.variants import STANDARD, Variants
 from shared.variants.base import InternalMove, Rules
@@ -189,7 +190,8 @@ def test_the_solver_solves_and_hints_the_toy() -> None:
     result = solve("toy", WINNABLE, {}, Budget(positions=20_000), variants=TOYS)
     assert result.verdict == WON
     game = new_game("toy", seed=WINNABLE, variants=TOYS)
-    assert hint(game) in game.legal_moves()
+    assert hint(PlayerView.of(game), TOYS, sampling_seed=0) in game.legal_moves()
+    assert hint_all_seeing(game) in game.legal_moves()
     for action in result.line:
         game.play(action)
     assert game.state == "won"

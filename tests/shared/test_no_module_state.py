@@ -27,7 +27,8 @@ from types import MappingProxyType, ModuleType
 import pytest
 
 from shared.games import new_game, replay
-from shared.solver import Budget, hint, solve, solve_position
+from shared.player_view import PlayerView
+from shared.solver import Budget, HintBudget, hint, hint_all_seeing, solve, solve_position
 from shared.stuck import StuckProver, answer
 from shared.variants import STANDARD
 from tests.shared.positions import CONFIGS
@@ -109,7 +110,8 @@ def play_everything(seed: int) -> None:
                         game.play("t0>f")
                 else:
                     game.play(rng.choice(legal))
-            hint(game, Budget(positions=300))
+            hint_all_seeing(game, Budget(positions=300))
+            hint(PlayerView.of(game), sampling_seed=1, budget=HintBudget(samples=2, positions=150))
             solve_position(game, Budget(positions=300))
             replay(game.record(), prover=prover)
             prover.no_progress_possible(game.rules, game.position)

@@ -15,7 +15,7 @@ from shared.solver import (
     WON,
     Budget,
     find_winnable_seed,
-    hint,
+    hint_all_seeing,
     solve,
     solve_position,
     solve_rules,
@@ -170,13 +170,13 @@ def test_a_time_budget_without_a_clock_is_refused() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_hints_are_legal_moves(variant: str) -> None:
+def test_all_seeing_hints_are_legal_moves(variant: str) -> None:
     rng = random.Random(11)
     for seed in (1, 2):
         game = new_game(variant, seed=seed)
         for _ in range(12):
             legal = game.legal_moves()
-            advice = hint(game, Budget(positions=300))
+            advice = hint_all_seeing(game, Budget(positions=300))
             if not legal:
                 assert advice is None
                 break
@@ -184,10 +184,10 @@ def test_hints_are_legal_moves(variant: str) -> None:
             game.play(rng.choice(legal))
 
 
-def test_hint_on_a_won_line_is_its_first_move() -> None:
+def test_the_all_seeing_hint_on_a_won_line_is_its_first_move() -> None:
     game = new_game("freecell", seed=3)
     line = solve_position(game, Budget(positions=30_000)).line
-    assert hint(game, Budget(positions=30_000)) == line[0]
+    assert hint_all_seeing(game, Budget(positions=30_000)) == line[0]
 
 
 def test_find_winnable_seed_returns_the_first_proven_winnable_candidate() -> None:
