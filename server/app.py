@@ -25,6 +25,7 @@ from collections import Counter
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from server.cluster.node import Cluster
 from server.config import Config
 from server.daily import handlers as daily_handlers
 from server.daily.service import DailyService
@@ -86,6 +87,11 @@ class App:
             delay_s=config.commit_delay_ms / 1000,
         )
         self.checkpointer = Checkpointer(config.db)
+        #: open connections, and the welcomed ones by player id (for pushes)
+        self.connections: set[Connection] = set()
+        self.players: dict[int, set[Connection]] = {}
+        #: this node among the others (one node alone without a ``redis`` setting)
+        self.cluster = Cluster(self)
         self.searches = StuckSearches(config.stuck_workers, variants)
         self.games = GameService(
             self.db_sessions,
@@ -97,6 +103,7 @@ class App:
             searches=self.searches,
             variants=variants,
         )
+        self.games.shared = self.cluster.enabled
         self.accounts = Accounts(self)
         self.review = ReviewService(self)
         self.daily = DailyService(self)
@@ -105,9 +112,6 @@ class App:
         self.metrics = Metrics(self)
         self.events = Events()
         self.router, self.http = wire(self)
-        #: open connections, and the welcomed ones by player id (for pushes)
-        self.connections: set[Connection] = set()
-        self.players: dict[int, set[Connection]] = {}
         self._per_ip: Counter[str] = Counter()
         self._numbers = itertools.count(1)
         self._server: Server | None = None
@@ -116,8 +120,13 @@ class App:
     # -- life cycle ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, start the writer, listen."""
+        """Migrate the database, join the other nodes (if any), start the writer, listen."""
         await upgrade(self.engine)
+        try:
+            await self.cluster.start()
+        except Exception:
+            await self.engine.dispose()
+            raise
         self.writer.start()
         self.checkpointer.start()
         self.searches.start()
@@ -136,12 +145,13 @@ class App:
             ping_timeout=20,
         )
         log.info(
-            "serving %r on ws://%s:%d%s (database %s)",
+            "serving %r on ws://%s:%d%s (database %s%s)",
             self.config.name,
             self.config.host,
             self.port,
             WS_PATH,
             self.engine.url.render_as_string(hide_password=True),
+            f"; node {self.cluster.node_id}" if self.cluster.enabled else "",
         )
 
     @property
@@ -151,7 +161,8 @@ class App:
         return port
 
     async def stop(self) -> None:
-        """Stop accepting, close connections with 1001, commit what is queued."""
+        """Stop accepting, close connections with 1001, let go of the rooms (their leases
+        released, so that another node takes them at once), commit what is queued."""
         if self._server is not None:
             log.info("shutting down: closing %d connections", len(self.connections))
             self._server.close(close_connections=True)
@@ -243,7 +254,8 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.listeners.extend((daily.on_action, rooms.race.on_action, metrics.counted))
     app.writer.observers.append(metrics.committed)
     events.on_start.extend((daily.start, rooms.start, app.changes.start))
-    events.on_stop.extend((daily.stop, rooms.stop, app.changes.stop))
+    # (called in reverse order: the cluster's leases are released once the rooms have stopped)
+    events.on_stop.extend((app.cluster.stop, daily.stop, rooms.stop, app.changes.stop))
     events.on_welcome.append(rooms.presence.connection_welcomed)
     events.on_close.append(rooms.presence.connection_closed)
     events.on_message.append(metrics.message)
@@ -256,4 +268,6 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         *stats.ROUTES,
     )
     router = Router(routes, config=app.config, events=events)
-    return router, HttpPaths(app.engine, {"/metrics": metrics.serve}, StaticSite.load())
+    redis = (lambda: app.cluster.redis_up) if app.cluster.enabled else None
+    paths = HttpPaths(app.engine, {"/metrics": metrics.serve}, StaticSite.load(), redis=redis)
+    return router, paths

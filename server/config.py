@@ -80,6 +80,13 @@ class Config:
     daily_budget_s: float = 10.0
     #: compute today's and tomorrow's dailies in the background at start and every hour
     daily_ahead: bool = True
+    # -- several nodes on one database, joined by Redis --
+    #: Redis URL (``redis://host:6379/0``) for room leases and fan-out; empty: one node alone
+    redis: str = ""
+    #: this node's name, unique among the live nodes (empty: the machine's host name and port)
+    node_id: str = ""
+    #: put before every Redis key and channel, so that several servers can share one Redis
+    redis_prefix: str = "pc:"
 
     def replace(self, **changes: Any) -> Config:
         return dataclasses.replace(self, **changes)
@@ -180,3 +187,9 @@ def check(config: Config) -> None:
     for name in not_negative:
         if getattr(config, name) < 0:
             raise ConfigError(f"setting {name!r} cannot be negative, not {getattr(config, name)!r}")
+    if config.redis and not config.redis.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(
+            f"setting 'redis' must be a redis://, rediss:// or unix:// URL, not {config.redis!r}"
+        )
+    if config.redis and not config.redis_prefix:
+        raise ConfigError("setting 'redis_prefix' cannot be empty when 'redis' is set")

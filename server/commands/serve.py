@@ -55,6 +55,9 @@ FLAGS: MappingProxyType[str, tuple[str, type, str]] = MappingProxyType(
             "processes for stuck searches; 0 searches in the server process (default 2)",
         ),
         "--log-level": ("log_level", str, "DEBUG, INFO, WARNING or ERROR (default INFO)"),
+        "--redis": ("redis", str, "Redis URL joining several nodes on one database (default none)"),
+        "--node-id": ("node_id", str, "this node's unique name (default host name:port)"),
+        "--redis-prefix": ("redis_prefix", str, "prefix of Redis keys and channels (default pc:)"),
     }
 )
 
@@ -91,7 +94,7 @@ async def serve(config: Config) -> None:
     from server.observe import runtime
 
     app = App(config)
-    await app.start()
+    await app.start()  # raises ClusterError when it cannot join the other nodes
     tracer = _stall_tracer(app)
     thawing = asyncio.create_task(runtime.thaw_every(runtime.tune()), name="gc-thaw")
     loop = asyncio.get_running_loop()
@@ -128,5 +131,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"patience-club serve: {exc}")
         return 2
     setup_logging(config.log_level)
-    asyncio.run(serve(config))
+    from server.cluster.node import ClusterError
+
+    try:
+        asyncio.run(serve(config))
+    except ClusterError as exc:
+        print(f"patience-club serve: {exc}", flush=True)
+        return 2
     return 0

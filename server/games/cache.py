@@ -50,6 +50,10 @@ class GameCache:
             self.remember(found)
         return found
 
+    def peek(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory (nothing loaded)."""
+        return self._games.get(game_id)
+
     def remember(self, live: LiveGame) -> None:
         self._games[live.id] = live
         # Forget the least recently used games that have nothing waiting to be stored.

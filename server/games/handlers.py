@@ -12,6 +12,7 @@ from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 from server.games.live import LiveGame, deal_view
+from server.games.service import StalePly
 from server.net.routing import handles
 from server.storage.queries import games as store
 from shared import protocol as p
@@ -30,11 +31,12 @@ async def _acted(
     """The game after an action, or ``stale_ply`` with the game as it is."""
     games = connection.app.games
     try:
-        await act
+        live = await act  # the game as acted on: reloaded, if another node had played it
     except ProtocolError as exc:
         if exc.code != p.STALE_PLY:
             raise
-        view = p.GameView.of(games.view(live))
+        shown = exc.live if isinstance(exc, StalePly) else live
+        view = p.GameView.of(games.view(shown))
         return p.Error(code=exc.code, message=exc.message, game=view, re=message.id)
     return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
@@ -81,6 +83,7 @@ async def resign(connection: Connection, message: p.Resign) -> p.Reply:
 async def get_game(connection: Connection, message: p.GetGame) -> p.Reply:
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
+    live = await games.current(live.id)  # another node may have played it since
     await live.settled()
     return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 

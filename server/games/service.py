@@ -9,16 +9,28 @@ memory while in use (:class:`~server.games.cache.GameCache`) and are
 rebuilt from their deal and actions when asked for after a restart. Every
 kind of game (solo, daily, practice, race) is one of these; the features
 that own the others hear of each action through :attr:`GameService.listeners`.
+
+With several nodes on one database (``shared``) a player may act on a game
+through two nodes at once, so a node's copy of a game may be behind the
+database. The database is the arbiter: a moves row is unique by game and
+ply, so of two actions at one ply only the first stored is kept. The other
+node's write fails; it then drops its copy, reloads the game as stored and
+judges the request again (:meth:`GameService._act`): a retry of what was
+stored is acknowledged, anything else is answered ``stale_ply`` with the
+game as stored. A request whose ply is ahead of the node's copy reloads it
+the same way before it is refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.games.cache import GameCache
@@ -44,6 +56,24 @@ ActionListener = Callable[[LiveGame, str], Awaitable[None] | None]
 #: called before a game is dealt: (player, variant, seed or None for a keyed deal, options);
 #: raises ProtocolError to refuse
 StartGuard = Callable[[int, str, int | None, dict[str, bool | int]], Awaitable[None]]
+
+
+class StalePly(ProtocolError):
+    """``stale_ply``, with the game to show: as stored when another node had played it."""
+
+    def __init__(self, message: str, live: LiveGame) -> None:
+        super().__init__(p.STALE_PLY, message)
+        self.live = live
+
+
+class _Behind(Exception):
+    """This node's copy of a game is behind the database (another node acted on it)."""
+
+
+def is_ply_conflict(exc: BaseException) -> bool:
+    """Whether a failed write lost to another node's action at the same ply (the moves row
+    of that game and ply was stored first)."""
+    return isinstance(exc, IntegrityError)
 
 
 class GameService:
@@ -78,6 +108,8 @@ class GameService:
         self._searching: set[asyncio.Future[None]] = set()
         self.listeners: list[ActionListener] = []
         self.start_guards: list[StartGuard] = []
+        #: other nodes act on this database's games too: copies in memory may be behind
+        self.shared = False
 
     # -- finding games -----------------------------------------------------------
 
@@ -126,6 +158,29 @@ class GameService:
 
     def forget(self, game_id: str) -> None:
         self._games.forget(game_id)
+
+    async def current(self, game_id: str) -> LiveGame:
+        """The game as it stands: on a shared database, reloaded when the stored row shows
+        that another node has acted on it since this node's copy."""
+        live = await self.get(game_id)
+        if not self.shared:
+            return live
+        with contextlib.suppress(Exception):
+            await live.settled()
+        async with self.db_sessions() as db:
+            stored = await store.ply_and_state(db, game_id=game_id)
+        if stored is not None and stored != (live.game.ply, live.state):
+            return await self.fresh(game_id)
+        return live
+
+    async def fresh(self, game_id: str) -> LiveGame:
+        """The game reloaded from the database, this node's copy dropped first."""
+        cached = self._games.peek(game_id)
+        if cached is not None:
+            with contextlib.suppress(Exception):
+                await cached.settled()  # what this node has in hand is stored first
+            self._games.forget(game_id)
+        return await self.get(game_id)
 
     # -- acting ------------------------------------------------------------------
 
@@ -241,14 +296,34 @@ class GameService:
     # -- helpers -------------------------------------------------------------------
 
     async def _act(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
-        """The ply rule (:mod:`server.games.ply`) applied, then the action taken and stored."""
+        """The ply rule (:mod:`server.games.ply`) applied, then the action taken and stored;
+        the game it was taken on (reloaded, when another node had acted on it)."""
         received = self.clock()  # before any wait: the time review reads
+        try:
+            return await self._act_on(live, ply, action, received, reload=self.shared)
+        except _Behind:
+            pass
+        live = await self.current(live.id)
+        try:
+            return await self._act_on(live, ply, action, received, reload=False)
+        except _Behind:  # another node stored this ply again, meanwhile
+            live = await self.current(live.id)
+            raise StalePly(f"ply {ply} was played from another connection", live) from None
+
+    async def _act_on(
+        self, live: LiveGame, ply: int, action: Action, received: int, *, reload: bool
+    ) -> LiveGame:
+        """``reload``: a stale ply raises :class:`_Behind` (this copy may be behind)."""
         if is_retry(action, ply, _at(live)):
             await live.settled()  # acknowledge what is already played, once it is stored
             return live
         await self._turn(live)
         verdict = judge(action, ply, _at(live))
         if isinstance(verdict, Refusal):
+            if verdict.code == p.STALE_PLY:
+                if reload:
+                    raise _Behind
+                raise StalePly(verdict.message, live)
             raise verdict.error()
         if verdict is Verdict.RETRY:
             return live
@@ -330,6 +405,9 @@ class GameService:
         except Exception as exc:
             # Memory is ahead of the database now: forget the game so it reloads as stored.
             self.forget(live.id)
+            if self.shared and is_ply_conflict(exc):
+                log.info("game %s: another node stored ply %d first", live.id, live.game.ply - 1)
+                raise _Behind from exc
             log.error("game %s: write failed: %s", live.id, exc)
             raise ProtocolError(p.INTERNAL, "the server could not store this action") from exc
 

@@ -103,7 +103,12 @@ class Connection:
         """Queue a message; a reader too slow to make room is disconnected."""
         if self.dropped:
             return
-        data = p.encode(message)
+        self.send_encoded(p.encode(message))
+
+    def send_encoded(self, data: bytes) -> None:
+        """Queue a message already encoded (a push another node sent: encoded once there)."""
+        if self.dropped:
+            return
         if not self._queued and self._write_now(data):
             return
         self._enqueue(data)

@@ -2,7 +2,9 @@
 
 websockets hands every request to :meth:`HttpPaths.answer` before its
 handshake: the WebSocket path goes on to the handshake, ``/healthz`` says
-whether the database answers, a path the app was built with (``/metrics``)
+whether the database answers (and, on a node of several, whether Redis
+does: 200 with ``"redis": "down"`` while it is lost, since the node still
+serves what it can), a path the app was built with (``/metrics``)
 gets its handler's response, the browser client's pages and files come from
 :class:`~server.net.static.StaticSite`, anything else is a JSON 404.
 """
@@ -44,9 +46,16 @@ class HttpPaths:
     and the browser client's files (``site``) for every other GET."""
 
     def __init__(
-        self, engine: AsyncEngine, paths: Mapping[str, HttpHandler], site: StaticSite
+        self,
+        engine: AsyncEngine,
+        paths: Mapping[str, HttpHandler],
+        site: StaticSite,
+        *,
+        redis: Callable[[], bool] | None = None,
     ) -> None:
         self.engine = engine
+        #: whether Redis is up, on a node of several (None: a node alone)
+        self.redis = redis
         self.paths = MappingProxyType(dict(paths))
         self.site = site
 
@@ -56,9 +65,15 @@ class HttpPaths:
         if path == WS_PATH:
             return None
         if path == "/healthz":
-            ok = await asyncio.wait_for(ping(self.engine), 5)
+            try:
+                ok = await asyncio.wait_for(ping(self.engine), 5)
+            except TimeoutError:
+                ok = False
             status = http.HTTPStatus.OK if ok else http.HTTPStatus.SERVICE_UNAVAILABLE
-            return json_response(status, {"status": "ok" if ok else "unavailable"})
+            body = {"status": "ok" if ok else "unavailable"}
+            if self.redis is not None:
+                body["redis"] = "up" if self.redis() else "down"
+            return json_response(status, body)
         handler = self.paths.get(path)
         if handler is not None:
             return await handler()

@@ -1,4 +1,5 @@
-"""Race rooms over the wire: create, join, leave, start, watch. The rules are the room service's."""
+"""Race rooms over the wire: create, join, leave, start, watch. The rules are the room service's,
+which runs each request on the node that owns the room."""
 
 from __future__ import annotations
 
@@ -21,27 +22,27 @@ async def create_room(connection: Connection, message: p.CreateRoom) -> p.Reply:
 @handles(p.JoinRoom)
 async def join_room(connection: Connection, message: p.JoinRoom) -> p.Reply:
     service = connection.app.rooms
-    room = await service.join(connection.welcomed_player, message.code, message.role)
-    return p.RoomReply(room=service.view(room), re=message.id)
+    view = await service.joined(connection.welcomed_player, message.code, message.role)
+    return p.RoomReply(room=view, re=message.id)
 
 
 @handles(p.LeaveRoom)
 async def leave_room(connection: Connection, message: p.LeaveRoom) -> p.Reply:
-    await connection.app.rooms.leave(connection.welcomed_player.id, message.code)
+    await connection.app.rooms.left(connection.welcomed_player.id, message.code)
     return p.Ok(re=message.id)
 
 
 @handles(p.StartRace)
 async def start_race(connection: Connection, message: p.StartRace) -> p.Reply:
     player = connection.welcomed_player
-    await connection.app.rooms.start_race(player.id, message.code, message.seed)
+    await connection.app.rooms.started(player.id, message.code, message.seed)
     return p.Ok(re=message.id)
 
 
 @handles(p.Watch)
 async def watch(connection: Connection, message: p.Watch) -> p.Reply:
     player = connection.welcomed_player
-    live = await connection.app.rooms.watch(connection, player.id, message.code, message.player)
+    live = await connection.app.rooms.watched(connection, player.id, message.code, message.player)
     view = p.GameView.of(connection.app.games.view(live))
     return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)
 

@@ -7,6 +7,11 @@ never waits for someone who has gone; a player who has not come back since
 this server started counts as gone since then. A banned player leaves every
 room (a racer is resigned, a host hands on); a renamed one shows the new
 name.
+
+With several nodes, "connected" means connected to any node: each node
+announces its players' first connection and last close
+(:mod:`server.cluster.roster`), and the owner of a room hears of them
+through :meth:`Presence.remote_changed`.
 """
 
 from __future__ import annotations
@@ -46,30 +51,42 @@ class Presence:
         """A player's first connection: the rooms they are in show them connected."""
         player = connection.welcomed_player
         if len(self.app.players.get(player.id, ())) == 1:
+            self.app.cluster.first_here(player.id)
             self.gone.pop(player.id, None)
             self.changed(player.id)
 
     def connection_closed(self, connection: Connection) -> None:
         """A connection ended: it watches nothing; at a player's last, their rooms show it."""
-        for room in self.rooms.rooms.values():
-            for watching in room.watchers.values():
-                watching.discard(connection)
+        self.rooms.watchers.drop_connection(connection)
         player = connection.player
         if player is not None and player.id not in self.app.players:
+            self.app.cluster.last_here(player.id)
+            if player.id in self.app.cluster.online:
+                return  # still connected to another node
             if self.rooms.rooms_of(player.id):
                 self.gone[player.id] = self.app.clock()
             self.changed(player.id)
+
+    def remote_changed(self, player_id: int, *, online: bool) -> None:
+        """A player came to their first node or left their last one (told by another node)."""
+        if online:
+            self.gone.pop(player_id, None)
+        elif self.rooms.rooms_of(player_id):
+            self.gone[player_id] = self.app.clock()
+        self.changed(player_id)
 
     async def resign_gone(self, room: RoomState) -> None:
         """Resign the racers of ``room``'s race gone for ``race_abandon_s`` or more."""
         now = self.app.clock()
         patience_ms = self.app.config.race_abandon_s * 1000
         for player_id, game_id in list(room.racers.items()):
-            if player_id in self.app.players:
+            if player_id in self.app.cluster.online:
                 continue
             if now - self.gone.get(player_id, self.since_ms) < patience_ms:
                 continue
-            live = await self.app.games.get(game_id)
+            if (await self.rooms.race.states([game_id])).get(game_id) in ENDED:
+                continue
+            live = await self.rooms.race.game(game_id)
             if live.state in ENDED:
                 continue
             log.info("room %s: player %d gone, resigned from the race", room.code, player_id)

@@ -9,18 +9,28 @@ comes back through :meth:`RaceRunner.on_action` (a game listener): the other
 members get ``progress``, watchers the board, and when every game has ended
 (or the time limit passed, ``timeout``) the race is over: the keys shown,
 each result checked by review, the standings pushed.
+
+With several nodes the room's owner runs the race, but a racer plays on the
+node they are connected to: the actions of a race game played elsewhere
+come to the owner as ``race_action`` news (:meth:`RaceRunner.remote_action`),
+and whatever the owner reads of the race's games to decide (ended? the
+standings, the timeouts) it reads as stored, never from its own cache,
+which another node's moves have left behind.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from server.games.live import LiveGame
 from server.games.ply import ENDED, TIMEOUT
 from server.races.standings import ranked
 from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState
+from server.storage.queries import games as game_store
+from server.storage.queries import reviews as review_store
 from shared import protocol as p
 
 if TYPE_CHECKING:
@@ -28,6 +38,44 @@ if TYPE_CHECKING:
     from server.races.service import RoomService
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class RaceAction:
+    """A stored action of a race game, as the room's owner needs it (from any node)."""
+
+    game: str
+    player: int
+    ply: int
+    foundation: int
+    score: int
+    state: str
+    #: the board for watchers; None on a node alone with nobody watching
+    view: p.GameView | None
+
+    def news(self) -> dict[str, Any]:
+        assert self.view is not None
+        return {
+            "game": self.game,
+            "player": self.player,
+            "ply": self.ply,
+            "foundation": self.foundation,
+            "score": self.score,
+            "state": self.state,
+            "view": self.view.to_map(),
+        }
+
+    @classmethod
+    def of_news(cls, m: dict[str, Any]) -> RaceAction:
+        return cls(
+            game=m["game"],
+            player=m["player"],
+            ply=m["ply"],
+            foundation=m["foundation"],
+            score=m["score"],
+            state=m["state"],
+            view=p.GameView.from_map(m["view"]),
+        )
 
 
 class RaceRunner:
@@ -40,6 +88,8 @@ class RaceRunner:
         self.by_game: dict[str, str] = {}
         #: races started since the server started (a metric)
         self.started = 0
+        #: race games of rooms owned elsewhere -> whether their room allows hints (as told)
+        self.hinted: dict[str, bool] = {}
 
     def track(self, room: RoomState) -> None:
         """Route the actions of the room's current race games to it."""
@@ -51,14 +101,26 @@ class RaceRunner:
             self.by_game.pop(game_id, None)
 
     def connected_racers(self, room: RoomState) -> list[Member]:
-        return [m for m in room.members if m.racer and m.id in self.app.players]
+        return [m for m in room.members if m.racer and m.id in self.app.cluster.online]
+
+    async def game(self, game_id: str) -> LiveGame:
+        """A race game as it stands: with several nodes, as stored (another node may have
+        played it since this one cached it)."""
+        return await self.app.games.current(game_id)
+
+    async def states(self, game_ids: list[str]) -> dict[str, str]:
+        """The state of each game: from memory on a node alone, else as stored."""
+        if not self.app.cluster.enabled:
+            return {gid: (await self.app.games.get(gid)).state for gid in game_ids}
+        async with self.app.db_sessions() as db:
+            return await game_store.states(db, game_ids=game_ids)
 
     async def done_racing(self, room: RoomState, player: int) -> bool:
         """Whether ``player`` has no game still open in the room's current race."""
         game_id = room.racers.get(player)
         if room.state != RACING or game_id is None:
             return True
-        return (await self.app.games.get(game_id)).state in ENDED
+        return (await self.states([game_id])).get(game_id) in ENDED
 
     def schedule(self, room: RoomState) -> None:
         """Start the room's race when its countdown ends (``race_start_ms``)."""
@@ -114,10 +176,9 @@ class RaceRunner:
         room.state = RACING
         room.race_start_ms = started[0].started_ms
         self.started += 1
-        for pid in room.racers:  # racers watch others only once their own game has ended
-            for connection in self.app.players.get(pid, ()):
-                for watching in room.watchers.values():
-                    watching.discard(connection)
+        # racers watch others only once their own game has ended
+        self.rooms.drop_watches(room.code, players=list(room.racers))
+        self.app.cluster.tell("race_games", games=list(room.racers.values()), hints=room.hints)
         await self.rooms.save(room)
         for m, live in zip(racers, started, strict=True):
             self.rooms.push(
@@ -140,36 +201,59 @@ class RaceRunner:
         """After every stored action of any game: a race's pushes and its end."""
         code = self.by_game.get(live.id)
         room = self.rooms.rooms.get(code) if code is not None else None
-        if room is None or room.racers.get(live.owner) != live.id:
+        cluster = self.app.cluster
+        if room is None:
+            if live.kind == p.RACE and cluster.enabled:  # a room another node runs
+                cluster.tell("race_action", **self._action(live, with_view=True).news())
             return
-        games = self.app.games
-        watchers = room.watchers.get(live.owner)
-        if watchers:
-            view = p.GameView.of(games.view(live))
-            push = p.GameReply(game=view, code=room.code, player=live.owner)
-            for connection in list(watchers):
-                connection.send(push)
+        if room.racers.get(live.owner) != live.id:
+            return
+        watched = cluster.enabled or bool(self.rooms.watchers.of(room.code, live.owner))
+        await self._acted(room, self._action(live, with_view=watched))
+
+    def _action(self, live: LiveGame, *, with_view: bool) -> RaceAction:
+        game = live.game
+        view = p.GameView.of(self.app.games.view(live)) if with_view else None
+        return RaceAction(
+            live.id, live.owner, game.ply, game.foundation_cards, game.score, live.state, view
+        )
+
+    async def remote_action(self, news: dict[str, Any]) -> None:
+        """An action of a race game played on another node: if this node runs its room."""
+        code = self.by_game.get(news["game"])
+        room = self.rooms.rooms.get(code) if code is not None else None
+        if room is None or room.racers.get(news["player"]) != news["game"]:
+            return
+        await self._acted(room, RaceAction.of_news(news))
+
+    async def _acted(self, room: RoomState, action: RaceAction) -> None:
+        if action.view is not None:
+            board = p.GameReply(game=action.view, code=room.code, player=action.player)
+            self.rooms.push_board(room.code, action.player, board)
         if room.state != RACING:
             return
         progress = p.Progress(
             code=room.code,
-            player=live.owner,
-            ply=live.game.ply,
-            foundation=live.game.foundation_cards,
-            score=live.game.score,
-            state=live.state,
+            player=action.player,
+            ply=action.ply,
+            foundation=action.foundation,
+            score=action.score,
+            state=action.state,
         )
-        self.rooms.push(room, progress, skip=live.owner)
-        if live.state in ENDED:
-            await self._check_over(room)
+        self.rooms.push(room, progress, skip=action.player)
+        if action.state in ENDED:
+            await self.check_over(room)
 
     async def _racing(self, room: RoomState) -> list[LiveGame]:
-        return [await self.app.games.get(gid) for gid in room.racers.values()]
+        return [await self.game(gid) for gid in room.racers.values()]
 
-    async def _check_over(self, room: RoomState) -> None:
-        racing = await self._racing(room)
-        if all(live.state in ENDED for live in racing):
-            await self._finish(room, racing)
+    async def check_over(self, room: RoomState) -> None:
+        """End the race if every game of it has ended."""
+        if room.state != RACING:
+            return
+        states = await self.states(list(room.racers.values()))
+        if all(state in ENDED for state in states.values()):
+            await self._finish(room, await self._racing(room))
 
     async def _finish(self, room: RoomState, racing: list[LiveGame], timeout: bool = False) -> None:
         if room.state != RACING:
@@ -180,6 +264,8 @@ class RaceRunner:
                 if live.state not in ENDED:
                     await self.app.games.end(live, TIMEOUT)
         await self.app.games.reveal(racing)
+        # other nodes' copies of these games are behind now (timeouts, keys shown)
+        self.app.cluster.tell("forget_games", games=[live.id for live in racing])
         now = self.app.clock()
         names = {m.id: m.name for m in room.members}
         what = f"race {room.code}"
@@ -197,16 +283,39 @@ class RaceRunner:
             }
             entries.append(entry | ({"review": p.PENDING} if held else {}))
         room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
+        room.over_ms = now
         await self.rooms.save(room)
         self.rooms.push(room, p.RaceOver(code=room.code, standings=room.standings))
         self.rooms.push_room(room)
         log.info("room %s: race %d over", room.code, room.race)
 
-    async def check_time(self, room: RoomState) -> None:
-        """End a race past its time limit, or one whose end a crash interrupted."""
+    async def stored_standings(self, room: RoomState) -> tuple[p.Standing, ...]:
+        """The standings of the room's last race, from its stored games (a node that took the
+        room over after the race ended has none in memory)."""
         racing = await self._racing(room)
+        async with self.app.db_sessions() as db:
+            held = await review_store.pending_games(db, game_ids=[live.id for live in racing])
+        names = {m.id: m.name for m in room.members}
+        entries = []
+        for live in racing:
+            entry = {
+                "player": live.owner,
+                "name": names.get(live.owner, "?"),
+                "state": live.state,
+                "elapsed_ms": live.elapsed_ms(live.ended_ms or self.app.clock()),
+                "moves": live.game.ply,
+                "score": live.game.score,
+                "undos": live.undos,
+            }
+            entries.append(entry | ({"review": p.PENDING} if live.id in held else {}))
+        room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
+        return room.standings
+
+    async def check_time(self, room: RoomState) -> None:
+        """End a race past its time limit, or (on a node alone) one whose end a crash
+        interrupted; with several nodes that is checked when a node takes the room over."""
         deadline = (room.race_start_ms or 0) + room.time_limit_s * 1000
         if self.app.clock() >= deadline:
-            await self._finish(room, racing, timeout=True)
-        elif all(live.state in ENDED for live in racing):
-            await self._finish(room, racing)
+            await self._finish(room, await self._racing(room), timeout=True)
+        elif not self.app.cluster.enabled:
+            await self.check_over(room)

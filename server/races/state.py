@@ -1,4 +1,4 @@
-"""A race room's state: its members (racers and spectators), host, race, watchers, its row."""
+"""A race room's state: its members (racers and spectators), host, race, its row."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from shared import protocol as p
 
 if TYPE_CHECKING:
-    from server.net.connection import Connection
     from server.storage.models import Room
 
 WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
@@ -57,12 +56,13 @@ class RoomState:
     race_start_ms: int | None = None
     #: the racers dealt a game in the current (or last) race: player id -> game id
     racers: dict[int, str] = field(default_factory=dict)
-    #: watched player -> connections following their board
-    watchers: dict[int, set[Connection]] = field(default_factory=dict)
     countdown: asyncio.Task[None] | None = None
     standings: tuple[p.Standing, ...] | None = None
     #: the last change saved
     touched_ms: int = 0
+    #: when its last race ended here (by the server's clock; resynchronisation resends
+    #: ``race_over`` of races that ended while Redis was lost)
+    over_ms: int | None = None
     #: one save at a time, in order
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 

@@ -46,7 +46,7 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     first = App(config, clock=clock)
     second = App(config.replace(db=f"sqlite+aiosqlite:///{tmp_path / 'other.db'}"), clock=clock)
     parts = ("router", "events", "http", "games", "rooms", "daily", "metrics", "writer")
-    for part in (*parts, "accounts", "review", "changes"):
+    for part in (*parts, "accounts", "review", "changes", "cluster"):
         assert getattr(first, part) is not getattr(second, part), part
     assert first.router.routes.keys() == second.router.routes.keys()
     assert {"hello", "start_game", "move", "create_room", "daily", "stats"} <= set(
@@ -55,7 +55,7 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     assert first.rooms.app is first and first.daily.app is first
     rooms = first.rooms
     mine = {id(first.daily), id(rooms), id(rooms.race), id(rooms.presence), id(first.metrics)}
-    mine.add(id(first.changes))
+    mine |= {id(first.changes), id(first.cluster)}
     assert owners(first) == mine
     assert owners(second).isdisjoint(owners(first))
 

@@ -236,6 +236,20 @@ async def load(session: AsyncSession, *, game_id: str) -> tuple[Game, list[str]]
     return row, list(result.scalars())
 
 
+async def ply_and_state(session: AsyncSession, *, game_id: str) -> tuple[int, str] | None:
+    """A game's stored ply and state (cheaper than the game: is a copy in memory behind?)."""
+    row = (await session.execute(select(Game.ply, Game.state).where(Game.id == game_id))).first()
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
+async def states(session: AsyncSession, *, game_ids: list[str]) -> dict[str, str]:
+    """The stored state of each game (another node may have played it since this one read it)."""
+    if not game_ids:
+        return {}
+    result = await session.execute(select(Game.id, Game.state).where(Game.id.in_(game_ids)))
+    return {game_id: state for game_id, state in result}
+
+
 async def open_keys(session: AsyncSession, *, game_ids: list[str]) -> None:
     """The keys of these games show from now on."""
     await session.execute(update(Game).where(Game.id.in_(game_ids)).values(key_open=True))

@@ -20,6 +20,16 @@ async def received_times(session: AsyncSession, *, game_id: str) -> list[int]:
     return [int(ms) for ms in result.scalars()]
 
 
+async def pending_games(session: AsyncSession, *, game_ids: list[str]) -> set[str]:
+    """Which of these games have a result held for review, still pending."""
+    if not game_ids:
+        return set()
+    result = await session.execute(
+        select(Review.game_id).where(Review.game_id.in_(game_ids), Review.state == PENDING)
+    )
+    return set(result.scalars())
+
+
 async def hold(
     session: AsyncSession,
     *,

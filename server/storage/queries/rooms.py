@@ -35,8 +35,37 @@ async def remove(session: AsyncSession, *, code: str) -> None:
 
 async def load_all(session: AsyncSession) -> list[tuple[Room, list[LoadedMember]]]:
     """Every room with its members in joining order."""
-    rooms = list((await session.execute(select(Room))).scalars())
-    rows = await session.execute(
+    return await _with_members(session, list((await session.execute(select(Room))).scalars()))
+
+
+async def load(session: AsyncSession, *, code: str) -> tuple[Room, list[LoadedMember]] | None:
+    """One room with its members, or None (a node taking a room over reads it so)."""
+    row = await session.get(Room, code, populate_existing=True)
+    if row is None:
+        return None
+    return (await _with_members(session, [row]))[0]
+
+
+async def of_player(
+    session: AsyncSession, *, player_id: int
+) -> list[tuple[Room, list[LoadedMember]]]:
+    """The rooms ``player_id`` is a member of, whichever node owns them."""
+    codes = select(RoomMember.room_code).where(RoomMember.player_id == player_id)
+    rooms = list((await session.execute(select(Room).where(Room.code.in_(codes)))).scalars())
+    return await _with_members(session, rooms)
+
+
+async def codes(session: AsyncSession) -> list[str]:
+    """Every room's code (nodes look for the rooms nobody owns among them)."""
+    return list((await session.execute(select(Room.code))).scalars())
+
+
+async def _with_members(
+    session: AsyncSession, rooms: list[Room]
+) -> list[tuple[Room, list[LoadedMember]]]:
+    if not rooms:
+        return []
+    query = (
         select(
             RoomMember.room_code,
             Player.id,
@@ -49,7 +78,9 @@ async def load_all(session: AsyncSession) -> list[tuple[Room, list[LoadedMember]
         .join(Player, Player.id == RoomMember.player_id)
         .order_by(RoomMember.room_code, RoomMember.seq)
     )
+    if len(rooms) < 500:
+        query = query.where(RoomMember.room_code.in_([room.code for room in rooms]))
     members: dict[str, list[LoadedMember]] = {}
-    for code, *member in rows:
+    for code, *member in await session.execute(query):
         members.setdefault(code, []).append(tuple(member))  # type: ignore[arg-type]
     return [(room, members.get(room.code, [])) for room in rooms]

@@ -1,0 +1,275 @@
+"""This node among the others: what the app asks of the cluster, and its periodic work.
+
+One :class:`Cluster` per app. Without a ``redis`` setting it is one node
+alone (``enabled`` is False): everyone online is connected here, pushes go
+to local connections only, and nothing runs in the background. With Redis:
+
+- at start the node checks Redis, takes its node key (a duplicate id is
+  refused) and subscribes to the pushes, the news between nodes and its inbox;
+- every second (:meth:`_beat`) it refreshes its node key, renews its room
+  leases (letting go the rooms another node holds now), drops the players of
+  nodes whose key expired, and takes over the rooms nobody owns;
+- each time Redis is back it sets its leases again, exchanges who is
+  connected with the others, and asks every owner to send its rooms again
+  (``resync``): each member gets the current ``room``, and ``race_over`` for
+  a race that ended meanwhile;
+- at stop it releases its leases and says so, so another node takes its
+  rooms at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import socket
+from collections.abc import Container, Iterable
+from typing import TYPE_CHECKING, Any
+
+from redis.exceptions import RedisError
+
+from server.cluster.calls import Calls
+from server.cluster.keys import Keys
+from server.cluster.leases import RENEW_S, Leases
+from server.cluster.link import RedisLink
+from server.cluster.nodes import NodeRegistry
+from server.cluster.roster import Online, Roster
+
+if TYPE_CHECKING:
+    from server.app import App
+
+log = logging.getLogger(__name__)
+
+#: how often the rooms nobody owns are looked for in the database
+CLAIM_EVERY_S = 2.0
+
+
+class ClusterError(RuntimeError):
+    """This node cannot join the others (Redis unreachable, its id in use)."""
+
+
+def default_node_id(port: int) -> str:
+    """The machine's host name and the port; with port 0, a random suffix instead."""
+    return f"{socket.gethostname()}:{port or secrets.token_hex(3)}"
+
+
+class Cluster:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        config = app.config
+        self.enabled = bool(config.redis)
+        self.node_id = config.node_id or default_node_id(config.port)
+        self.keys = Keys(config.redis_prefix)
+        self.roster = Roster()
+        #: players connected anywhere (here, or on another node as announced)
+        self.online: Container[int] = Online(app.players, self.roster) if self.enabled else (
+            app.players
+        )
+        self.link: RedisLink | None = RedisLink(config.redis) if self.enabled else None
+        self._beating: asyncio.Task[None] | None = None
+        #: when Redis was lost (wall clock ms), None while it is up
+        self.lost_ms: int | None = None
+        if self.link is not None:
+            self.nodes = NodeRegistry(self.link, self.keys, self.node_id)
+            self.leases = Leases(self.link, self.keys, self.node_id)
+            self.calls = Calls(self.link, self.keys, self.node_id)
+
+    @property
+    def redis_up(self) -> bool:
+        return self.link is not None and self.link.up
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        if self.link is None:
+            return
+        try:
+            await self.link.check()
+        except (RedisError, OSError) as exc:
+            raise ClusterError(f"cannot reach Redis at {self.app.config.redis!r}: {exc}") from exc
+        from server.cluster.nodes import NodeTaken
+
+        try:
+            await self.nodes.claim()
+        except NodeTaken as exc:
+            raise ClusterError(str(exc)) from None
+        self.calls.serve = self.app.rooms.serve_call
+        self.link.on_up.append(self._up)
+        self.link.on_lost.append(self._lost)
+        await self.link.start(
+            {
+                self.keys.pushes: self._pushed,
+                self.keys.events: self._news,
+                self.keys.inbox(self.node_id): self.calls.received,
+            }
+        )
+        self._beating = asyncio.create_task(self._beat_forever(), name="cluster")
+        log.info("node %r joined the cluster at %s", self.node_id, self.app.config.redis)
+
+    async def stop(self) -> None:
+        """Release the leases (and say so), the node key, the link."""
+        if self.link is None:
+            return
+        if self._beating is not None:
+            self._beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._beating
+        codes = list(self.app.rooms.rooms)
+        await self.leases.release(codes)
+        if codes:
+            self.link.publish(self.keys.events, {"kind": "released", "codes": codes})
+        self.link.publish(self.keys.events, {"kind": "roster", "node": self.node_id, "players": []})
+        await self.link.flush()
+        await self.nodes.release()
+        await self.link.stop()
+        log.info("node %r left the cluster; %d room leases released", self.node_id, len(codes))
+
+    # -- what the app's parts ask -------------------------------------------------------------
+
+    def fan_out(
+        self,
+        data: bytes,
+        *,
+        to: Iterable[int] | None = None,
+        board: tuple[str, int] | None = None,
+        skip: int | None = None,
+    ) -> None:
+        """Send an encoded push to the other nodes: for players ``to`` or a board's watchers."""
+        if self.link is None:
+            return
+        message: dict[str, Any] = {"from": self.node_id, "data": data}
+        if board is not None:
+            message["board"] = list(board)
+        else:
+            message["to"] = list(to or ())
+            message["skip"] = skip
+        self.link.publish(self.keys.pushes, message)
+
+    def tell(self, kind: str, **fields: Any) -> None:
+        """News for the other nodes (presence, race actions, watches dropped, ...)."""
+        if self.link is not None:
+            self.link.publish(self.keys.events, {"kind": kind, "node": self.node_id, **fields})
+
+    def first_here(self, player: int) -> None:
+        """A player's first connection to this node."""
+        self.tell("online", player=player)
+
+    def last_here(self, player: int) -> None:
+        """A player's last connection to this node closed."""
+        self.tell("offline", player=player)
+
+    # -- what comes from the other nodes ------------------------------------------------------
+
+    def _pushed(self, message: dict[str, Any]) -> None:
+        if message.get("from") == self.node_id:
+            return  # delivered here already, before it was published
+        data: bytes = message["data"]
+        rooms = self.app.rooms
+        if "board" in message:
+            code, player = message["board"]
+            for connection in list(rooms.watchers.of(code, player)):
+                connection.send_encoded(data)
+            return
+        skip = message.get("skip")
+        for pid in message.get("to", ()):
+            if pid == skip:
+                continue
+            for connection in list(self.app.players.get(pid, ())):
+                connection.send_encoded(data)
+
+    def _news(self, message: dict[str, Any]) -> Any:
+        node = str(message.get("node"))
+        if node == self.node_id:
+            return None
+        kind = message.get("kind")
+        presence = self.app.rooms.presence
+        if kind == "online":
+            if self.roster.online(node, message["player"]) and message["player"] not in (
+                self.app.players
+            ):
+                presence.remote_changed(message["player"], online=True)
+        elif kind == "offline":
+            if self.roster.offline(node, message["player"]) and message["player"] not in (
+                self.app.players
+            ):
+                presence.remote_changed(message["player"], online=False)
+        elif kind == "roster":
+            self._replace(node, message["players"])
+        elif kind == "roll_call":
+            self.tell("roster", players=list(self.app.players))
+        elif kind == "race_action":
+            return self.app.rooms.race.remote_action(message)
+        elif kind == "unwatch":
+            watchers = self.app.rooms.watchers
+            watchers.drop(message["code"], message.get("players"), message.get("targets"))
+        elif kind == "forget_games":
+            for game_id in message["games"]:
+                self.app.games.forget(game_id)
+        elif kind == "released":
+            return self.app.rooms.claim(message["codes"])
+        elif kind == "resync":
+            return self.app.rooms.resync(message["since_ms"])
+        return None
+
+    def _replace(self, node: str, players: list[int]) -> None:
+        came, went = self.roster.replace(node, players)
+        presence = self.app.rooms.presence
+        for pid in came - set(self.app.players):
+            presence.remote_changed(pid, online=True)
+        for pid in went - set(self.app.players):
+            presence.remote_changed(pid, online=False)
+
+    # -- periodic work ---------------------------------------------------------------------------
+
+    def _lost(self) -> None:
+        if self.lost_ms is None:
+            self.lost_ms = self.app.clock()
+
+    async def _up(self) -> None:
+        """Redis reached (at start or again): leases, presence, resynchronisation."""
+        lost_ms, self.lost_ms = self.lost_ms, None
+        await self.nodes.heartbeat()
+        await self._renew()
+        self.tell("roster", players=list(self.app.players))
+        self.tell("roll_call")
+        if lost_ms is not None:
+            since = lost_ms - 1000
+            self.tell("resync", since_ms=since)
+            await self.app.rooms.resync(since)
+
+    async def _beat_forever(self) -> None:
+        claimed = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(RENEW_S)
+            assert self.link is not None
+            if not self.link.up:
+                continue
+            try:
+                await self.nodes.heartbeat()
+                await self._renew()
+                await self._drop_dead()
+                if loop.time() - claimed >= CLAIM_EVERY_S:
+                    claimed = loop.time()
+                    await self.app.rooms.claim(None)
+            except (RedisError, OSError) as exc:
+                log.warning("cluster: %s", exc)
+            except Exception:
+                log.exception("cluster: the periodic work failed")
+
+    async def _renew(self) -> None:
+        lost = await self.leases.renew(list(self.app.rooms.rooms))
+        for code in lost:
+            await self.app.rooms.lost(code)
+
+    async def _drop_dead(self) -> None:
+        nodes = self.roster.nodes()
+        alive = await self.nodes.alive(nodes)
+        for node in nodes:
+            if node not in alive:
+                log.warning("node %r is gone: its players count as disconnected", node)
+                presence = self.app.rooms.presence
+                for pid in self.roster.drop(node):
+                    if pid not in self.app.players:
+                        presence.remote_changed(pid, online=False)
