@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.engine import Connection
 
 from server.app import App
@@ -21,6 +20,7 @@ from server.storage.engine import create_engine
 from server.storage.migrate import alembic_config, current, downgrade, upgrade
 from server.storage.models import Base, Game, GameAction
 from tests.server.conftest import FakeClock, open_client
+from tests.server.databases import run_sql
 
 
 def _differences(connection: Connection) -> list[Any]:
@@ -130,18 +130,20 @@ async def test_moves_of_many_games_share_commits(server: App, connect: Any) -> N
     assert writes == 100
     assert commits < writes
     # Each game's row and moves, as written by the grouped statements, are its own.
-    path = server.config.db.removeprefix("sqlite+aiosqlite:///")
-    with sqlite3.connect(path) as conn:
-        for game in games:
-            live = await server.games.get(game["id"])
-            row = conn.execute(
-                "SELECT state, score, ply, ended_ms FROM games WHERE id = ?", (game["id"],)
-            ).fetchone()
-            assert row == (live.state, live.game.score, 5, None)
-            actions = conn.execute(
-                "SELECT action FROM moves WHERE game_id = ? ORDER BY ply", (game["id"],)
-            ).fetchall()
-            assert [a for (a,) in actions] == live.game.actions
+    for game in games:
+        live = await server.games.get(game["id"])
+        (row,) = run_sql(
+            server.config.db,
+            "SELECT state, score, ply, ended_ms FROM games WHERE id = :id",
+            {"id": game["id"]},
+        )
+        assert row == (live.state, live.game.score, 5, None)
+        actions = run_sql(
+            server.config.db,
+            "SELECT action FROM moves WHERE game_id = :id ORDER BY ply",
+            {"id": game["id"]},
+        )
+        assert [a for (a,) in actions] == live.game.actions
 
 
 async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
@@ -153,9 +155,7 @@ async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
     doomed = await alice.start("freecell", seed=7)
     kept = await bob.start("freecell", seed=8)
     # An operator deletes Alice's game behind the server's back: her next move cannot be stored.
-    path = config.db.removeprefix("sqlite+aiosqlite:///")
-    with sqlite3.connect(path) as conn:
-        conn.execute("DELETE FROM games WHERE id = ?", (doomed["id"],))
+    run_sql(config.db, "DELETE FROM games WHERE id = :id", {"id": doomed["id"]})
     failed, fine = await asyncio.gather(
         alice.move(doomed, doomed["legal"][0]), bob.move(kept, kept["legal"][0])
     )
@@ -166,6 +166,7 @@ async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
     assert again["game"]["ply"] == 1
 
 
+@pytest.mark.sqlite_only
 async def test_the_log_is_checkpointed_beside_the_writer_not_by_its_commits(
     server: App, connect: Any
 ) -> None:
@@ -194,10 +195,10 @@ async def test_the_log_is_checkpointed_beside_the_writer_not_by_its_commits(
         if server.checkpointer.checkpoints > before:
             break
     assert server.checkpointer.checkpoints > before
-    db_path = server.config.db.removeprefix("sqlite+aiosqlite:///")
-    with sqlite3.connect(db_path) as conn:
-        stored = conn.execute("SELECT count(*) FROM moves WHERE game_id = ?", (game["id"],))
-        assert stored.fetchone()[0] == game["ply"]
+    stored = run_sql(
+        server.config.db, "SELECT count(*) FROM moves WHERE game_id = :id", {"id": game["id"]}
+    )
+    assert stored == [(game["ply"],)]
 
 
 def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
@@ -211,9 +212,11 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
     engine = create_sync_engine(config.db, autocheckpoint=False)
     try:
         with engine.begin() as conn:
-            conn.exec_driver_sql(
-                "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, "
-                "updated_ms) VALUES (1, 'p', 'p', 'h', 0, 0, 0)"
+            conn.execute(
+                text(
+                    "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, "
+                    "updated_ms) VALUES (1, 'p', 'p', 'h', false, 0, 0)"
+                )
             )
             apply_writes(
                 conn,
@@ -245,6 +248,7 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
                     "ended_ms": 99 if n % 3 == 0 else None,
                     "updated_ms": 7,
                 },
+                after_ply=0,
             )
             for n in range(games)
         ]
@@ -253,25 +257,15 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
             apply_writes(conn, writes)
     finally:
         engine.dispose()
-    with sqlite3.connect(config.db.removeprefix("sqlite+aiosqlite:///")) as conn:
-        rows = conn.execute(
-            "SELECT id, state, score, ply, undos, key_open, ended_ms, updated_ms FROM games"
-        )
-        won = [n % 3 == 0 for n in range(games)]
-        assert sorted(rows) == sorted(
-            (
-                f"g{n}",
-                "won" if won[n] else "playing",
-                n,
-                3,
-                n % 2,
-                won[n],
-                99 if won[n] else None,
-                7,
-            )
-            for n in range(games)
-        )
-        moves = conn.execute("SELECT game_id, ply, action, played_ms FROM moves").fetchall()
-        assert sorted(moves) == sorted(
-            (f"g{n}", p, f"t{p % 8}>r{n % 4}", p) for n in range(games) for p in range(3)
-        )
+    rows = run_sql(
+        config.db, "SELECT id, state, score, ply, undos, key_open, ended_ms, updated_ms FROM games"
+    )
+    won = [n % 3 == 0 for n in range(games)]
+    assert sorted(rows) == sorted(
+        (f"g{n}", "won" if won[n] else "playing", n, 3, n % 2, won[n], 99 if won[n] else None, 7)
+        for n in range(games)
+    )
+    moves = run_sql(config.db, "SELECT game_id, ply, action, played_ms FROM moves")
+    assert sorted(moves) == sorted(
+        (f"g{n}", p, f"t{p % 8}>r{n % 4}", p) for n in range(games) for p in range(3)
+    )
