@@ -40,7 +40,7 @@ from server.games.live import Clock, LiveGame, new_game_id
 from server.games.ply import ENDED, RESIGN, GameAt, Refusal, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
-from server.storage.queries.games import GameWrite
+from server.storage.queries.games import GameWrite, WriteConflict
 from server.storage.writer import Writer
 from shared import protocol as p
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions, InvalidRecord, ProtocolError
@@ -71,9 +71,9 @@ class _Behind(Exception):
 
 
 def is_ply_conflict(exc: BaseException) -> bool:
-    """Whether a failed write lost to another node's action at the same ply (the moves row
-    of that game and ply was stored first)."""
-    return isinstance(exc, IntegrityError)
+    """Whether a failed write lost to another node's action on the same game (the games row
+    had moved on: the writer's compare-and-set, or the moves row of that ply was there)."""
+    return isinstance(exc, WriteConflict | IntegrityError)
 
 
 class GameService:
@@ -254,13 +254,29 @@ class GameService:
     async def resign(self, live: LiveGame, ply: int) -> LiveGame:
         return await self._act(live, ply, RESIGN)
 
-    async def end(self, live: LiveGame, state: str) -> None:
-        """End a game with a state the engine does not know, such as ``timeout``."""
-        await self._turn(live)
-        if live.state in ENDED:
-            return  # it ended meanwhile (the action it waited for won, say)
-        live.forced_state = state
-        await self._after(live, None, state, self.clock())
+    async def end(self, live: LiveGame, state: str) -> LiveGame:
+        """End a game with a state the engine does not know, such as ``timeout``; the game
+        as ended (reloaded, when another node had acted on it meanwhile)."""
+        while True:
+            await self._turn(live)
+            if live.state in ENDED:
+                return live  # it ended meanwhile (the action it waited for won, say)
+            live.forced_state = state
+            try:
+                await self._after(live, None, state, self.clock())
+            except _Behind:
+                live = await self.current(live.id)
+                continue
+            return live
+
+    async def resign_now(self, live: LiveGame) -> LiveGame:
+        """Resign the game at whatever ply it stands (a racer who left, or gone too long)."""
+        while live.state not in ENDED:
+            try:
+                return await self.resign(live, live.game.ply)
+            except StalePly as exc:
+                live = exc.live  # another node played on meanwhile: resign that
+        return live
 
     async def reveal(self, lives: list[LiveGame]) -> None:
         """Show the keys of these games' keyed deals from now on (a race that is over)."""

@@ -90,7 +90,7 @@ class Presence:
             if live.state in ENDED:
                 continue
             log.info("room %s: player %d gone, resigned from the race", room.code, player_id)
-            await self.app.games.resign(live, live.game.ply)
+            await self.app.games.resign_now(live)
 
     def forget_gone(self) -> None:
         """Players in no room any more need no time of leaving (the idle sweep asks)."""

@@ -260,9 +260,10 @@ class RaceRunner:
             return
         room.state = OVER  # first: the timeouts below come back through on_action
         if timeout:
-            for live in racing:
-                if live.state not in ENDED:
-                    await self.app.games.end(live, TIMEOUT)
+            racing = [
+                live if live.state in ENDED else await self.app.games.end(live, TIMEOUT)
+                for live in racing
+            ]
         await self.app.games.reveal(racing)
         # other nodes' copies of these games are behind now (timeouts, keys shown)
         self.app.cluster.tell("forget_games", games=[live.id for live in racing])

@@ -425,7 +425,7 @@ class RoomService:
         if room.state == RACING and game_id is not None:
             live = await self.race.game(game_id)
             if live.state not in ENDED:
-                await self.app.games.resign(live, live.game.ply)  # leaving a race gives it up
+                await self.app.games.resign_now(live)  # leaving a race gives it up
         room.members = [m for m in room.members if m.id != player]
         # nobody watches the leaver, and the leaver watches nothing here
         self.drop_watches(code, players=[player], targets=[player])

@@ -1,12 +1,12 @@
 """Two (or more) real nodes on loopback sharing one database and one Redis key prefix.
 
 ``nodes`` starts :class:`App` instances in the test's event loop, each with
-its own node id, on one SQLite file (PostgreSQL when the database tests run
-on it) and Redis at 127.0.0.1:6379 under a prefix of the test's own, whose
-keys are deleted at the end. ``own_redis`` starts a redis-server of the
-test's own on a free port, for the tests that stop and restart it. Without
-Redis (or redis-server) these tests skip with one line; under CI=true they
-fail instead.
+its own node id, on one PostgreSQL database (the database several nodes
+share; tests/server/databases.py makes it) and Redis at 127.0.0.1:6379
+under a prefix of the test's own, whose keys are deleted at the end.
+``own_redis`` starts a redis-server of the test's own on a free port, for
+the tests that stop and restart it. Without Redis (or redis-server, or
+PostgreSQL) these tests skip with one line; under CI=true they fail instead.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import socket
 import subprocess
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,13 +62,18 @@ def delete_keys(url: str, name: str) -> None:
             pass
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Several nodes share a PostgreSQL database: these tests run on it."""
+    if "db_url" in metafunc.fixturenames:
+        metafunc.parametrize("db_url", ["postgresql"], indirect=True)
+
+
 @pytest.fixture
-def config(tmp_path: Path, migrated: Path, redis_url: str, prefix: str) -> Config:
-    shutil.copy(migrated, tmp_path / "test.db")
+def config(db_url: str, redis_url: str, prefix: str) -> Config:
     return Config(
         host="127.0.0.1",
         port=0,
-        db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
+        db=db_url,
         race_countdown_ms=60,
         race_tick_ms=20,
         daily_ahead=False,

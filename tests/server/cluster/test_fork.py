@@ -4,11 +4,11 @@ once; the loser is answered ``stale_ply`` with the game as stored, and both node
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 from server.config import Config
 from tests.server.cluster.conftest import StartNode
 from tests.server.conftest import open_client
+from tests.server.databases import run_sql
 
 
 def board(view: dict[str, object]) -> dict[str, object]:
@@ -17,11 +17,9 @@ def board(view: dict[str, object]) -> dict[str, object]:
 
 
 def stored(config: Config, game_id: str) -> list[tuple[int, str]]:
-    path = config.db.split("///", 1)[1]
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute(
-            "SELECT ply, action FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
-        ).fetchall()
+    rows = run_sql(
+        config.db, "SELECT ply, action FROM moves WHERE game_id = :g ORDER BY ply", {"g": game_id}
+    )
     return [(int(ply), str(action)) for ply, action in rows]
 
 
