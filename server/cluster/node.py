@@ -43,6 +43,9 @@ log = logging.getLogger(__name__)
 
 #: how often the rooms nobody owns are looked for in the database
 CLAIM_EVERY_S = 2.0
+#: after Redis comes back, rooms are not claimed for this long: their owners set their
+#: leases again first (a restarted Redis has none)
+CLAIM_GRACE_S = 3.0
 
 
 class ClusterError(RuntimeError):
@@ -68,6 +71,8 @@ class Cluster:
         )
         self.link: RedisLink | None = RedisLink(config.redis) if self.enabled else None
         self._beating: asyncio.Task[None] | None = None
+        #: when the subscription last came up (event loop time)
+        self._up_at = 0.0
         #: when Redis was lost (wall clock ms), None while it is up
         self.lost_ms: int | None = None
         if self.link is not None:
@@ -229,6 +234,7 @@ class Cluster:
     async def _up(self) -> None:
         """Redis reached (at start or again): leases, presence, resynchronisation."""
         lost_ms, self.lost_ms = self.lost_ms, None
+        self._up_at = asyncio.get_running_loop().time()
         await self.nodes.heartbeat()
         await self._renew()
         self.tell("roster", players=list(self.app.players))
@@ -250,7 +256,8 @@ class Cluster:
                 await self.nodes.heartbeat()
                 await self._renew()
                 await self._drop_dead()
-                if loop.time() - claimed >= CLAIM_EVERY_S:
+                settled = not self.link.losses or loop.time() - self._up_at >= CLAIM_GRACE_S
+                if loop.time() - claimed >= CLAIM_EVERY_S and settled:
                     claimed = loop.time()
                     await self.app.rooms.claim(None)
             except (RedisError, OSError) as exc:

@@ -247,7 +247,9 @@ class RoomService:
         since ``since_ms``."""
         for room in list(self.rooms.values()):
             self.push_room(room)
-            if room.state == OVER and room.over_ms is not None and room.over_ms >= since_ms:
+            # (a room taken over knows only when it last changed, as stored)
+            ended = room.over_ms if room.over_ms is not None else room.touched_ms
+            if room.state == OVER and room.race and ended >= since_ms:
                 standings = room.standings or await self.race.stored_standings(room)
                 self.push(room, p.RaceOver(code=room.code, standings=standings))
 
