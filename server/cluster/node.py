@@ -24,7 +24,7 @@ import contextlib
 import logging
 import secrets
 import socket
-from collections.abc import Container, Iterable
+from collections.abc import AsyncIterator, Container, Iterable
 from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
@@ -41,6 +41,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: a registration lock's lifetime, and how long a node waits for another's
+REGISTER_LOCK_MS = 5_000
+REGISTER_WAIT_S = 5.0
+_RELEASE_LOCK = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
 #: how often the rooms nobody owns are looked for in the database
 CLAIM_EVERY_S = 2.0
 #: after Redis comes back, rooms are not claimed for this long: their owners set their
@@ -164,6 +171,33 @@ class Cluster:
         """A player's last connection to this node closed."""
         self.tell("offline", player=player)
 
+    @contextlib.asynccontextmanager
+    async def registering(self, ip: str) -> AsyncIterator[None]:
+        """Held while this node registers a player from ``ip``: the other nodes wait, so that
+        the per-address limit counted in the database holds across nodes. Without Redis (or
+        while it is lost) only this node's own lock holds."""
+        if self.link is None or not self.link.up:
+            yield
+            return
+        key, token = self.keys.registering(ip), secrets.token_hex(8)
+        deadline = asyncio.get_running_loop().time() + REGISTER_WAIT_S
+        held = False
+        try:
+            while not held:
+                held = bool(await self.link.client.set(key, token, nx=True, px=REGISTER_LOCK_MS))
+                if not held:
+                    if asyncio.get_running_loop().time() >= deadline:
+                        break  # the holder died with it: it expires; go on
+                    await asyncio.sleep(0.02)
+        except (RedisError, OSError):
+            held = False
+        try:
+            yield
+        finally:
+            if held:
+                with contextlib.suppress(RedisError, OSError):
+                    await self.link.client.eval(_RELEASE_LOCK, 1, key, token)
+
     # -- what comes from the other nodes ------------------------------------------------------
 
     def _pushed(self, message: dict[str, Any]) -> None:
@@ -208,6 +242,15 @@ class Cluster:
         elif kind == "unwatch":
             watchers = self.app.rooms.watchers
             watchers.drop(message["code"], message.get("players"), message.get("targets"))
+        elif kind == "ranked":
+            key = message["key"]
+            self.app.daily.ranks.finished(message["variant"], message["date"], tuple(key))
+        elif kind == "race_games":
+            hinted = self.app.rooms.race.hinted
+            if len(hinted) > 100_000:
+                hinted.clear()  # old races' games: their hints no longer matter
+            for game_id in message["games"]:
+                hinted[game_id] = bool(message["hints"])
         elif kind == "forget_games":
             for game_id in message["games"]:
                 self.app.games.forget(game_id)
@@ -240,6 +283,7 @@ class Cluster:
         self.tell("roster", players=list(self.app.players))
         self.tell("roll_call")
         if lost_ms is not None:
+            self.app.daily.ranks.clear()  # finishes told meanwhile were lost: read them again
             since = lost_ms - 1000
             self.tell("resync", since_ms=since)
             await self.app.rooms.resync(since)

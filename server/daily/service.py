@@ -282,6 +282,8 @@ class DailyService:
 
     async def on_action(self, live: LiveGame, action: str) -> None:
         key = self.attempts.get(live.id)
+        if key is None and live.kind == p.DAILY and live.state in ENDED and self.app.games.shared:
+            key = await self._attempt_started_elsewhere(live.id)
         if key is None or live.state not in ENDED:
             return
         if key.date < self.today():
@@ -299,9 +301,19 @@ class DailyService:
                 db, variant=key.variant, date=key.date, player_id=key.player, values=values
             )
             listed = not held and await store.ranked_player(db, player_id=key.player)
-        del self.attempts[live.id]
+        self.attempts.pop(live.id, None)
         if listed:
             self.ranks.finished(key.variant, key.date, ranked_as)
+            # the other nodes' ranks too, so that every node answers the same
+            self.app.cluster.tell("ranked", variant=key.variant, date=key.date, key=ranked_as)
+
+    async def _attempt_started_elsewhere(self, game_id: str) -> AttemptKey | None:
+        """The open attempt of a daily game another node started (several nodes)."""
+        async with self.app.db_sessions() as db:
+            attempt = await store.open_attempt_of(db, game_id=game_id)
+        if attempt is None:
+            return None
+        return AttemptKey(attempt.variant, attempt.date, attempt.player_id)
 
     async def close_days(self) -> None:
         """Attempts still open when their day ended count as they stood at its end."""

@@ -2,7 +2,8 @@
 
 The limit counts the rows of the players table, not this process's memory,
 so that it holds across restarts and across the servers of one database.
-Within one process registrations are taken one at a time, so that a burst
+Registrations are taken one at a time (within one process by a lock, across
+the nodes of a cluster by a lock per address in Redis), so that a burst
 from one address cannot slip past the count between its read and its insert.
 """
 
@@ -47,7 +48,8 @@ class Accounts:
             )
         limit = self.app.config.registration_limit
         token = secrets.token_urlsafe(24)
-        async with self._registering, self.app.db_sessions() as db:
+        registering = self.app.cluster.registering(ip)
+        async with self._registering, registering, self.app.db_sessions() as db:
             now = self.app.clock()
             if limit and await players.registered_since(db, ip=ip, since_ms=now - HOUR_MS) >= limit:
                 raise ProtocolError(

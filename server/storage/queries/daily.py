@@ -49,6 +49,16 @@ async def open_attempts(session: AsyncSession) -> list[DailyAttempt]:
     return list(result.scalars())
 
 
+async def open_attempt_of(session: AsyncSession, *, game_id: str) -> DailyAttempt | None:
+    """The open attempt whose game is ``game_id`` (started on another node, say)."""
+    result = await session.execute(
+        select(DailyAttempt).where(
+            DailyAttempt.game_id == game_id, DailyAttempt.finished.is_(False)
+        )
+    )
+    return result.scalars().first()
+
+
 def finished_values(
     state: str, elapsed_ms: int, moves: int, score: int, key: SortKey, *, undos: int, held: bool
 ) -> dict[str, Any]:
