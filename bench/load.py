@@ -6,6 +6,11 @@ echo server answers every request with a canned GameView of the same size,
 so it measures what this stack (asyncio, websockets, msgpack, loopback) can
 do at best; the ratios say what the server's own work costs.
 
+``--two-nodes`` measures instead one node and two nodes (joined by Redis,
+the clients split between them) on one PostgreSQL database made for the
+run, beside the echo server: what a second node adds, and what PostgreSQL
+and Redis cost over SQLite alone.
+
 Phases (each bounded by ``--duration``): paced (N clients x R moves/s),
 saturated (N clients, back-to-back moves), and idle memory (``--idle``
 welcomed connections doing nothing: server RSS growth per connection), plus
@@ -22,6 +27,7 @@ server's main thread while it is measured (see :class:`Sampler`).
     python -m bench load                          # 200 clients x 2/s, 10 s per phase
     python -m bench load --clients 500 --phases paced
     python -m bench load --phases saturated --server-profile /tmp/server.txt
+    python -m bench load --two-nodes --phases paced,saturated   # PostgreSQL + Redis
     python -m bench.load --echo-server            # the echo server alone (used internally)
 """
 
@@ -254,8 +260,11 @@ async def start(name: str, *command: str) -> Target:
     return Target(name, process, int(match.group(1)))
 
 
-async def start_server(db_dir: str, profile: str | None = None) -> Target:
-    """The real server; with ``profile``, profiled (see :func:`profiled_server`) into that file."""
+async def start_server(
+    db_dir: str, profile: str | None = None, *, cluster: list[str] | None = None
+) -> Target:
+    """The real server; with ``profile``, profiled (see :func:`profiled_server`) into that file;
+    ``cluster``: the flags of a node of several (its database, Redis, id)."""
     script = Path(sys.executable).parent / "patience-club"
     runner = (
         [sys.executable, "-m", "bench.load", "--profiled-server", profile]
@@ -274,6 +283,7 @@ async def start_server(db_dir: str, profile: str | None = None) -> Target:
         "--max-connections-per-ip", "20000",
         "--registration-limit", "0",  # every simulated player registers from loopback
         "--log-level", "WARNING",
+        *(cluster or ()),  # (a later --db wins)
     )  # fmt: skip
 
 
@@ -351,8 +361,10 @@ class Player:
             await self.ws.close()
 
 
-async def open_players(port: int, count: int, run: str) -> list[Player]:
-    players = [Player(port, n) for n in range(count)]
+async def open_players(port: int | list[int], count: int, run: str) -> list[Player]:
+    """``count`` players; with several ports, spread over them in turn (one node each)."""
+    ports = port if isinstance(port, list) else [port]
+    players = [Player(ports[n % len(ports)], n) for n in range(count)]
     # Connect in batches: a burst of thousands of handshakes measures the accept queue.
     for first in range(0, count, 50):
         await asyncio.gather(*(p.open(run) for p in players[first : first + 50]))
@@ -400,25 +412,31 @@ def summary(stats: Stats, duration: float) -> dict[str, float]:
 
 
 async def measure(
-    target: Target, clients: int, rate: float | None, duration: float, run: str
+    target: Target | list[Target], clients: int, rate: float | None, duration: float, run: str
 ) -> dict[str, float]:
-    players = await open_players(target.port, clients, run)
-    watcher = asyncio.create_task(target.watch_rss())
-    if target.profiled:
-        target.process.send_signal(signal.SIGUSR1)
-    own_before, loop_before, workers_before = target.cpu_seconds()
+    """One measurement; with several targets (nodes) the clients are split between them and
+    CPU and memory are their sums."""
+    targets = target if isinstance(target, list) else [target]
+    players = await open_players([t.port for t in targets], clients, run)
+    watchers = [asyncio.create_task(t.watch_rss()) for t in targets]
+    for t in targets:
+        if t.profiled:
+            t.process.send_signal(signal.SIGUSR1)
+    before = [t.cpu_seconds() for t in targets]
     try:
         stats = await drive(players, rate, duration)
     finally:
-        watcher.cancel()
-        own_after, loop_after, workers_after = target.cpu_seconds()
+        for watcher in watchers:
+            watcher.cancel()
+        after = [t.cpu_seconds() for t in targets]
         await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
-    own, workers = own_after - own_before, workers_after - workers_before
-    loop = loop_after - loop_before
+    own = sum(a[0] - b[0] for a, b in zip(after, before, strict=True))
+    loop = sum(a[1] - b[1] for a, b in zip(after, before, strict=True))
+    workers = sum(a[2] - b[2] for a, b in zip(after, before, strict=True))
     moves = max(len(stats.rtts), 1)
     result = summary(stats, duration)
-    result["peak_rss_mib"] = target.peak_rss_kib / 1024
-    result["peak_rss_with_workers_mib"] = target.peak_tree_rss_kib / 1024
+    result["peak_rss_mib"] = sum(t.peak_rss_kib for t in targets) / 1024
+    result["peak_rss_with_workers_mib"] = sum(t.peak_tree_rss_kib for t in targets) / 1024
     # CPU counts the worker processes too: moving work into them is not making it free.
     result["cpu_percent"] = 100 * (own + workers) / duration
     result["cpu_ms_per_move"] = 1000 * (own + workers) / moves
@@ -482,6 +500,65 @@ def row(name: str, r: dict[str, float]) -> str:
         f"loop {r['loop_cpu_ms_per_move']:.2f}, workers {r['worker_cpu_ms_per_move']:.2f})  "
         f"peak RSS {r['peak_rss_mib']:.0f} MiB ({r['peak_rss_with_workers_mib']:.0f} with workers)"
     )
+
+
+async def run_nodes(args: argparse.Namespace) -> dict[str, Any]:
+    """One node, then two nodes, on one PostgreSQL database (made for the run) and Redis."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(args.postgres)
+    name = f"patience_bench_{os.getpid()}"
+    dsn = admin.set(drivername="postgresql").render_as_string(hide_password=False)
+    url = admin.set(drivername="postgresql+asyncpg", database=name).render_as_string(
+        hide_password=False
+    )
+    results: dict[str, Any] = {
+        "load_average": os.getloadavg()[0],
+        "clients": args.clients,
+        "rate": args.rate,
+        "duration_s": args.duration,
+    }
+    prefix = f"bench{os.getpid()}:"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"'.encode())
+    echo = await start_echo()
+    nodes: list[Target] = []
+    try:
+        for count in (1, 2):
+            for node in nodes:
+                await node.stop()
+            flags = ["--db", url, "--redis", args.redis, "--redis-prefix", prefix]
+            nodes = []
+            for n in range(count):  # one after the other: the first migrates the database
+                nodes.append(await start_server("", cluster=[*flags, "--node-id", f"n{n}"]))
+            label = f"{count} node{'s' * (count > 1)}"
+            for phase, clients, rate in (
+                ("paced", args.clients, args.rate),
+                ("saturated", args.saturate_clients, None),
+            ):
+                if phase not in args.phases:
+                    continue
+                how = f"{clients} clients x {rate:g} moves/s" if rate else f"{clients} clients"
+                print(f"{phase}, {label} on PostgreSQL: {how}, {args.duration:g} s", flush=True)
+                r = await measure(nodes, clients, rate, args.duration, f"{phase[:3]}{count}n")
+                print(row(label, r))
+                results.setdefault(phase, {})[label] = r
+        for phase, clients, rate in (
+            ("paced", args.clients, args.rate),
+            ("saturated", args.saturate_clients, None),
+        ):
+            if phase in args.phases:
+                e = await measure(echo, clients, rate, args.duration, phase[:3])
+                print(row(f"echo ({phase})", e))
+                results[phase]["echo"] = e
+    finally:
+        for node in nodes:
+            await node.stop()
+        await echo.stop()
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
+    return results
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -552,6 +629,18 @@ def main(argv: list[str] | None = None) -> int:
         "(server/observe/stalls.py; written when the server stops)",
     )
 
+    parser.add_argument(
+        "--two-nodes",
+        action="store_true",
+        help="one node, then two nodes joined by Redis (clients split), on PostgreSQL",
+    )
+    parser.add_argument(
+        "--postgres",
+        default="postgresql://postgres@127.0.0.1:5432/postgres",
+        help="where --two-nodes creates (and drops) its database",
+    )
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="for --two-nodes")
+
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--profiled-server", help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)
@@ -569,7 +658,7 @@ def main(argv: list[str] | None = None) -> int:
     args.saturate_clients = args.saturate_clients or args.clients
     load = os.getloadavg()[0]
     print(f"bench/load.py on {os.cpu_count()} CPUs, loopback, load average {load:.1f}", flush=True)
-    results = asyncio.run(run(args))
+    results = asyncio.run(run_nodes(args) if args.two_nodes else run(args))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
     return 0
