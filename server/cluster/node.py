@@ -33,7 +33,7 @@ from server.cluster.calls import Calls
 from server.cluster.keys import Keys
 from server.cluster.leases import RENEW_S, Leases
 from server.cluster.link import RedisLink
-from server.cluster.nodes import NodeRegistry
+from server.cluster.nodes import NodeRegistry, NodeTaken
 from server.cluster.roster import Online, Roster
 
 if TYPE_CHECKING:
@@ -100,8 +100,6 @@ class Cluster:
             await self.link.check()
         except (RedisError, OSError) as exc:
             raise ClusterError(f"cannot reach Redis at {self.app.config.redis!r}: {exc}") from exc
-        from server.cluster.nodes import NodeTaken
-
         try:
             await self.nodes.claim()
         except NodeTaken as exc:
@@ -109,13 +107,17 @@ class Cluster:
         self.calls.serve = self.app.rooms.serve_call
         self.link.on_up.append(self._up)
         self.link.on_lost.append(self._lost)
-        await self.link.start(
-            {
-                self.keys.pushes: self._pushed,
-                self.keys.events: self._news,
-                self.keys.inbox(self.node_id): self.calls.received,
-            }
-        )
+        try:
+            await self.link.start(
+                {
+                    self.keys.pushes: self._pushed,
+                    self.keys.events: self._news,
+                    self.keys.inbox(self.node_id): self.calls.received,
+                }
+            )
+        except TimeoutError:
+            await self.link.stop()
+            raise ClusterError(f"cannot subscribe at {self.app.config.redis!r}") from None
         self._beating = asyncio.create_task(self._beat_forever(), name="cluster")
         log.info("node %r joined the cluster at %s", self.node_id, self.app.config.redis)
 

@@ -2,7 +2,8 @@
 
 A node takes ``{prefix}node:{id}`` with SET NX and a TTL before it accepts
 anyone, so a second live process with the same id is refused at start (its
-leases and inbox would be the first one's). The heartbeat refreshes the TTL
+leases and inbox would be the first one's); a key left by a node that died
+is waited for until it expires. The heartbeat refreshes the TTL
 every :data:`HEARTBEAT_S`; a node killed with ``kill -9`` lets its key
 expire within :data:`NODE_TTL_MS`, which is how the others learn that its
 players have gone. After a restart of Redis the key is set again.
@@ -10,6 +11,7 @@ players have gone. After a restart of Redis the key is set again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 
@@ -23,6 +25,8 @@ log = logging.getLogger(__name__)
 #: a node key's lifetime, and how often it is refreshed
 NODE_TTL_MS = 5_000
 HEARTBEAT_S = 1.0
+#: how long a starting node waits for a key of its id to expire before it gives up
+CLAIM_WAIT_S = NODE_TTL_MS / 1000 + 1
 
 #: refresh the key if it is ours, set it again if it has gone; 0 when another process holds it
 _REFRESH = """
@@ -49,15 +53,25 @@ class NodeRegistry:
         #: what this process writes in its key, to tell its own key from another's
         self.token = secrets.token_hex(8)
 
-    async def claim(self) -> None:
-        """Take this node's key, or raise :class:`NodeTaken`."""
-        taken = await self.link.client.set(
-            self.keys.node(self.node_id), self.token, nx=True, px=NODE_TTL_MS
-        )
+    async def claim(self, wait_s: float = CLAIM_WAIT_S) -> None:
+        """Take this node's key, or raise :class:`NodeTaken`.
+
+        A key still there may be the node's own from before a crash: it is waited for
+        (``wait_s``, a little longer than it lives unrefreshed), so that a node restarted at
+        once after a ``kill -9`` starts; a live node keeps refreshing its key and is refused.
+        """
+        deadline = asyncio.get_running_loop().time() + wait_s
+        while True:
+            taken = await self.link.client.set(
+                self.keys.node(self.node_id), self.token, nx=True, px=NODE_TTL_MS
+            )
+            if taken or asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.25)
         if not taken:
             raise NodeTaken(
                 f"node id {self.node_id!r} is in use by a live node: give each node its own "
-                "--node-id (or wait a few seconds after the old one stopped)"
+                "--node-id"
             )
 
     async def heartbeat(self) -> None:
