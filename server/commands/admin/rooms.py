@@ -48,14 +48,15 @@ async def rooms(db: AsyncSession, _args: argparse.Namespace) -> list[str]:
     listed = await store.listed(db)
     if not listed:
         return ["no rooms"]
+    width = max(len("host"), *(len(room.host) for room in listed))
     lines = [f"{'code':<6}  {'variant':<15}  {'state':<12}  members/connected  "
-             f"{'host':<24}  created (UTC)"]  # fmt: skip
+             f"{'host':<{width}}  created (UTC)"]  # fmt: skip
     for room in listed:
         state = f"{room.state} #{room.race}" if room.race else room.state
         counts = f"{room.members}/{room.connected}"
         lines.append(
-            f"{room.code:<6}  {room.variant:<15}  {state:<12}  {counts:<17}  {room.host:<24}  "
-            f"{_when(room.created_ms)}"
+            f"{room.code:<6}  {room.variant:<15}  {state:<12}  {counts:<17}  "
+            f"{room.host:<{width}}  {_when(room.created_ms)}"
         )
     return lines
 
