@@ -363,4 +363,5 @@ class RoomService:
         self.push(room, told)
         await self._close(room)
         log.info("room %s closed by the operator", code)
-        return True, f"room {code} closed{ended}: its {members} members told and removed"
+        told_whom = f"its {members} members" if members != 1 else "its member"
+        return True, f"room {code} closed{ended}: {told_whom} told and removed"
