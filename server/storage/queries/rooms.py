@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, delete, func, select, update
+from sqlalchemy import Integer, cast, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Player, Room, RoomMember
@@ -102,7 +102,7 @@ async def listed(session: AsyncSession) -> list[Listed]:
         select(
             RoomMember.room_code,
             func.count().label("members"),
-            func.sum(func.cast(RoomMember.connected, Integer)).label("connected"),
+            func.sum(cast(RoomMember.connected, Integer)).label("connected"),
         )
         .group_by(RoomMember.room_code)
         .subquery()

@@ -15,7 +15,7 @@ from server.cli import main as cli
 from server.config import Config
 from server.storage.models import Game, OperatorRequest, Player, Room
 from tests.server.conftest import Client, Connect, FakeClock, open_client
-from tests.server.pushes import admin, push, rejoin, until
+from tests.server.pushes import admin, fix_daily, push, rejoin, until
 
 
 @pytest.fixture
@@ -152,10 +152,19 @@ async def test_remove_bots_removes_bots_and_what_only_they_own_never_a_persons(
     robot, robot_token, r = await welcomed(connect, "robot", bot=True)
     drone, _, _ = await welcomed(connect, "drone", bot=True)
     mine = await alice.start("freecell", 617)
-    await robot.start("freecell", 617)
+    solo = await robot.start("freecell", 617)
+    await robot.move(solo, solo["legal"][0])
     await drone.start("gypsy", 5)
+    await fix_daily(server, "gypsy", server.daily.today())
+    assert (await drone.request("daily", variant="gypsy"))["type"] == "game"
+    # A race the robot hosted and raced in with alice, over: her game stays hers.
     shared = (await robot.request("create_room", variant="freecell"))["room"]["code"]
     await alice.request("join_room", code=shared)
+    await robot.request("start_race", code=shared)
+    raced = [await push(x, "race_started", code=shared) for x in (robot, alice)]
+    for client, message in zip((robot, alice), raced, strict=True):
+        await client.request("resign", game=message["game"]["id"], ply=0)
+    await push(alice, "race_over", code=shared)
     lonely = (await drone.request("create_room", variant="gypsy"))["room"]["code"]
 
     done, out = await admin(capsys, config, "remove-bots", "--dry-run")
@@ -163,7 +172,7 @@ async def test_remove_bots_removes_bots_and_what_only_they_own_never_a_persons(
     assert out.splitlines() == [
         "would remove:",
         "bot accounts: 2 (robot, drone)",
-        "their games: 2 (0 actions), daily attempts: 0, held results: 0",
+        "their games: 4 (1 actions), daily attempts: 1, held results: 0",
         "room memberships: 2; rooms with only bots, closed: 1; rooms a bot hosted, handed on: 1",
         "dry run: nothing changed",
     ]
@@ -178,7 +187,7 @@ async def test_remove_bots_removes_bots_and_what_only_they_own_never_a_persons(
     assert out.splitlines()[:3] == [
         "removed:",
         "bot accounts: 2 (robot, drone)",
-        "their games: 2 (0 actions), daily attempts: 0, held results: 0",
+        "their games: 4 (1 actions), daily attempts: 1, held results: 0",
     ]
     handed = await push(alice, "room", check=lambda m: m["room"]["host"] == a)
     assert [p["id"] for p in handed["room"]["players"]] == [a]
@@ -194,7 +203,15 @@ async def test_remove_bots_removes_bots_and_what_only_they_own_never_a_persons(
     # Alice keeps everything of hers: her account, her game, her room (hosted by her now).
     alice = await rejoin(server, alice_token)
     assert (await alice.request("get_game", game=mine["id"]))["game"]["id"] == mine["id"]
-    assert [g["id"] for g in (await alice.request("games"))["games"]] == [mine["id"]]
+    kept = {g["id"] for g in (await alice.request("games"))["games"]}
+    assert kept == {mine["id"], raced[1]["game"]["id"]}
+    room = (await alice.request("join_room", code=shared))["room"]
+    assert room["host"] == a and {p["id"]: p["game"] for p in room["players"]} == {
+        a: raced[1]["game"]["id"]
+    }
+    async with server.db_sessions() as db:
+        assert (await db.get(Room, shared)).racers == {str(a): raced[1]["game"]["id"]}
+        assert await db.scalar(select(func.count()).select_from(Game)) == 2
     rows = listed((await admin(capsys, config, "rooms"))[1])
     assert list(rows) == [shared] and rows[shared][4] == "alice"
     players = (await admin(capsys, config, "list-players"))[1].splitlines()[1:]
@@ -242,3 +259,24 @@ async def test_with_no_server_running_nothing_changes_unless_offline(
             assert list(taken) == ["command", "command"]
     finally:
         await again.stop()
+
+
+async def test_a_bot_removed_mid_race_resigns_and_the_race_goes_on_without_it(
+    capsys: pytest.CaptureFixture[str], config: Config, server: App, connect: Connect
+) -> None:
+    alice, _, a = await welcomed(connect, "alice")
+    robot, _, r = await welcomed(connect, "robot", bot=True)
+    code, game = await racing(alice, robot)
+    assert (await admin(capsys, config, "remove-bots", "robot"))[0] == 0
+    gone = await push(alice, "progress", player=r)
+    assert gone["state"] == "resigned"
+    room = (await alice.request("join_room", code=code))["room"]
+    assert room["state"] == "racing" and [p["id"] for p in room["players"]] == [a]
+    moved = await alice.move(game, game["legal"][0])
+    assert moved["type"] == "game"
+    await alice.request("resign", game=game["id"], ply=1)
+    over = await push(alice, "race_over", code=code)
+    assert [s["player"] for s in over["standings"]] == [a]
+    async with server.db_sessions() as db:
+        stored = await db.get(Room, code)
+        assert stored is not None and stored.racers == {str(a): game["id"]}
