@@ -280,3 +280,29 @@ async def test_a_bot_removed_mid_race_resigns_and_the_race_goes_on_without_it(
     async with server.db_sessions() as db:
         stored = await db.get(Room, code)
         assert stored is not None and stored.racers == {str(a): game["id"]}
+
+
+async def test_a_request_left_waiting_over_a_minute_is_dropped_not_carried_out(
+    server: App, connect: Connect
+) -> None:
+    from server.storage.queries import players, requests
+
+    alice, _, _ = await welcomed(connect, "alice")
+    bob, _, _ = await welcomed(connect, "bob")
+    code, _ = await racing(alice, bob)
+    async with server.db_sessions() as db, db.begin():
+        old = await requests.add(
+            db, action=requests.END_RACE, target=code, now_ms=players.now_ms() - 61_000
+        )
+
+    async def answered() -> bool:
+        async with server.db_sessions() as db:
+            row = await requests.get(db, request_id=old)
+            return row is not None and row.done_ms is not None
+
+    await until(answered)
+    async with server.db_sessions() as db:
+        row = await requests.get(db, request_id=old)
+        assert row is not None and (row.ok, row.taken_by) == (False, "server")
+        assert row.outcome == "not taken within a minute of being asked: dropped"
+    assert server.rooms.rooms[code].state == "racing"
