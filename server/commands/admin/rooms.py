@@ -70,6 +70,10 @@ async def _room(db: AsyncSession, code: str) -> Room:
 
 async def end_race(db: AsyncSession, args: argparse.Namespace) -> list[str]:
     room = await _room(db, args.code)
+    if room.state == "countdown":
+        raise AdminError(
+            f"room {room.code} is counting down to its race: end it once it has started"
+        )
     if room.state != "racing":
         raise AdminError(f"room {room.code} is {room.state}, not racing: there is no race to end")
     return await ask(db, args, requests.END_RACE, room.code)
