@@ -35,6 +35,7 @@ from server.cluster.leases import RENEW_S, Leases
 from server.cluster.link import RedisLink
 from server.cluster.nodes import NodeRegistry, NodeTaken
 from server.cluster.roster import Online, Roster
+from server.players.bots import close_connections
 
 if TYPE_CHECKING:
     from server.app import App
@@ -104,7 +105,7 @@ class Cluster:
             await self.nodes.claim()
         except NodeTaken as exc:
             raise ClusterError(str(exc)) from None
-        self.calls.serve = self.app.rooms.serve_call
+        self.calls.serve = self.app.rooms.owners.serve
         self.link.on_up.append(self._up)
         self.link.on_lost.append(self._lost)
         try:
@@ -253,13 +254,17 @@ class Cluster:
                 hinted.clear()  # old races' games: their hints no longer matter
             for game_id in message["games"]:
                 hinted[game_id] = bool(message["hints"])
+        elif kind == "bots_removed":
+            close_connections(self.app, message["players"])
+            for game_id in message["games"]:
+                self.app.games.forget(game_id)
         elif kind == "forget_games":
             for game_id in message["games"]:
                 self.app.games.forget(game_id)
         elif kind == "released":
-            return self.app.rooms.claim(message["codes"])
+            return self.app.rooms.owners.claim(message["codes"])
         elif kind == "resync":
-            return self.app.rooms.resync(message["since_ms"])
+            return self.app.rooms.owners.resync(message["since_ms"])
         return None
 
     def _replace(self, node: str, players: list[int]) -> None:
@@ -288,7 +293,7 @@ class Cluster:
             self.app.daily.ranks.clear()  # finishes told meanwhile were lost: read them again
             since = lost_ms - 1000
             self.tell("resync", since_ms=since)
-            await self.app.rooms.resync(since)
+            await self.app.rooms.owners.resync(since)
 
     async def _beat_forever(self) -> None:
         claimed = 0.0
@@ -305,7 +310,7 @@ class Cluster:
                 settled = not self.link.losses or loop.time() - self._up_at >= CLAIM_GRACE_S
                 if loop.time() - claimed >= CLAIM_EVERY_S and settled:
                     claimed = loop.time()
-                    await self.app.rooms.claim(None)
+                    await self.app.rooms.owners.claim(None)
             except (RedisError, OSError) as exc:
                 log.warning("cluster: %s", exc)
             except Exception:
@@ -314,7 +319,7 @@ class Cluster:
     async def _renew(self) -> None:
         lost = await self.leases.renew(list(self.app.rooms.rooms))
         for code in lost:
-            await self.app.rooms.lost(code)
+            await self.app.rooms.owners.lost(code)
 
     async def _drop_dead(self) -> None:
         nodes = self.roster.nodes()

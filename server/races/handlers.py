@@ -22,27 +22,28 @@ async def create_room(connection: Connection, message: p.CreateRoom) -> p.Reply:
 @handles(p.JoinRoom)
 async def join_room(connection: Connection, message: p.JoinRoom) -> p.Reply:
     service = connection.app.rooms
-    view = await service.joined(connection.welcomed_player, message.code, message.role)
+    view = await service.owners.join(connection.welcomed_player, message.code, message.role)
     return p.RoomReply(room=view, re=message.id)
 
 
 @handles(p.LeaveRoom)
 async def leave_room(connection: Connection, message: p.LeaveRoom) -> p.Reply:
-    await connection.app.rooms.left(connection.welcomed_player.id, message.code)
+    await connection.app.rooms.owners.leave(connection.welcomed_player.id, message.code)
     return p.Ok(re=message.id)
 
 
 @handles(p.StartRace)
 async def start_race(connection: Connection, message: p.StartRace) -> p.Reply:
     player = connection.welcomed_player
-    await connection.app.rooms.started(player.id, message.code, message.seed)
+    await connection.app.rooms.owners.start(player.id, message.code, message.seed)
     return p.Ok(re=message.id)
 
 
 @handles(p.Watch)
 async def watch(connection: Connection, message: p.Watch) -> p.Reply:
     player = connection.welcomed_player
-    live = await connection.app.rooms.watched(connection, player.id, message.code, message.player)
+    owners = connection.app.rooms.owners
+    live = await owners.watch(connection, player.id, message.code, message.player)
     view = p.GameView.of(connection.app.games.view(live))
     return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)
 

@@ -290,6 +290,10 @@ class RaceRunner:
         self.rooms.push_room(room)
         log.info("room %s: race %d over", room.code, room.race)
 
+    async def end_now(self, room: RoomState) -> None:
+        """End the race at once, as its time limit would (an operator's ``end-race``)."""
+        await self._finish(room, await self._racing(room), timeout=True)
+
     async def stored_standings(self, room: RoomState) -> tuple[p.Standing, ...]:
         """The standings of the room's last race, from its stored games (a node that took the
         room over after the race ended has none in memory)."""

@@ -12,11 +12,10 @@ nobody is connected to are closed after a day without a change.
 
 With several nodes (:mod:`server.cluster`) a room is run by one node at a
 time, its owner, which holds the room's lease: this service holds only the
-rooms its node owns (:attr:`RoomService.rooms`). A request on a room owned
-elsewhere is forwarded to its owner (:meth:`RoomService.serve_call` runs
-it there); a room nobody owns is taken by the first node that needs it, or
-by the periodic claim, from what is stored. Pushes go to this node's
-connections and, through Redis, to every other node's.
+rooms its node owns (:attr:`RoomService.rooms`), and
+:class:`~server.races.owners.Owners` sends each request on a room to the
+node that runs it. Pushes go to this node's connections and, through Redis,
+to every other node's.
 
 Members are racers or spectators. Racers join while the room waits or is
 over; spectators at any time, never race, and may watch any racer; a racer
@@ -30,18 +29,16 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from redis.exceptions import RedisError
-
-from server.cluster.calls import CallTimeout, Moved
 from server.games.fields import checked_options
 from server.games.live import LiveGame
 from server.games.ply import ENDED
 from server.net.connection import PlayerInfo
+from server.races.owners import Owners
 from server.races.presence import Presence
 from server.races.race import RaceRunner
-from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState, new_code
+from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState
 from server.races.watchers import Watchers
 from server.storage.models import Room
 from server.storage.queries import rooms as store
@@ -50,7 +47,6 @@ from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
     from server.app import App
-    from server.net.connection import Connection
     from server.storage.queries.rooms import LoadedMember
 
 log = logging.getLogger(__name__)
@@ -59,8 +55,6 @@ log = logging.getLogger(__name__)
 IDLE_ROOM_MS = 24 * 3_600_000
 #: how often (by the server's clock) idle rooms are looked for
 SWEEP_MS = 60_000
-#: seconds a request on a room owned elsewhere may wait for its owner (or a new one)
-OWNER_WAIT_S = 8.0
 
 
 class RoomService:
@@ -71,9 +65,9 @@ class RoomService:
         self.race = RaceRunner(app, self)
         self.presence = Presence(app, self)
         self.watchers = Watchers()
+        #: which node runs each room; requests on a room go there
+        self.owners = Owners(app, self)
         self._ticker: asyncio.Task[None] | None = None
-        #: rooms being taken over, so that each is loaded once
-        self._taking: dict[str, asyncio.Future[RoomState | str | None]] = {}
         self._checks: set[asyncio.Task[None]] = set()
 
     # -- life cycle --------------------------------------------------------------------
@@ -81,16 +75,18 @@ class RoomService:
     async def start(self) -> None:
         self.presence.start()
         if self.app.cluster.enabled:
-            await self.claim(None)  # the rooms nobody owns (after a stop of every node, say)
+            # (the members' rows keep who is connected to the other nodes meanwhile)
+            await self.owners.claim(None)  # the rooms nobody owns (after a stop of every node, say)
         else:
-            async with self.app.db_sessions() as db:
+            async with self.app.db_sessions() as db, db.begin():
                 loaded = await store.load_all(db)
+                await store.nobody_connected(db)  # nobody is, yet
             for row, members in loaded:
-                self._adopt(row, members)
+                self.adopt(row, members)
         self._ticker = asyncio.create_task(self._tick(), name="races")
         log.info("%d rooms loaded", len(self.rooms))
 
-    def _adopt(self, row: Room, members: list[LoadedMember]) -> RoomState:
+    def adopt(self, row: Room, members: list[LoadedMember]) -> RoomState:
         """Run a room as stored: its countdown goes on, a race whose end was missed ends."""
         room = RoomState.from_row(row, [Member(*member) for member in members])
         self.rooms[room.code] = room
@@ -117,6 +113,7 @@ class RoomService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.presence.stop()
 
     # -- views and pushes -----------------------------------------------------------------
 
@@ -174,162 +171,6 @@ class RoomService:
             for row, members in loaded
         ]
 
-    # -- which node runs a room -------------------------------------------------------------
-
-    async def _owner_of(self, code: str) -> RoomState | str | None:
-        """The room if this node owns it (taking it when nobody does), else the owner's node
-        id; None when there is no such room."""
-        room = self.rooms.get(code)
-        if room is not None or not self.app.cluster.enabled:
-            return room
-        taking = self._taking.get(code)
-        if taking is not None:
-            return await asyncio.shield(taking)
-        future: asyncio.Future[RoomState | str | None] = asyncio.get_running_loop().create_future()
-        self._taking[code] = future
-        try:
-            found = await self._take(code)
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()
-            raise
-        finally:
-            del self._taking[code]
-        future.set_result(found)
-        return found
-
-    async def _take(self, code: str) -> RoomState | str | None:
-        cluster = self.app.cluster
-        if not await cluster.leases.acquire(code):
-            owner = await cluster.leases.owner(code)
-            if owner != cluster.node_id:
-                return owner or ""  # "": it expired just now, ask again
-        async with self.app.db_sessions() as db:
-            loaded = await store.load(db, code=code)
-        if loaded is None:
-            await cluster.leases.release([code])
-            return None
-        if code in self.rooms:  # it came back meanwhile
-            return self.rooms[code]
-        room = self._adopt(*loaded)
-        log.info("room %s taken over by node %s (%s)", code, cluster.node_id, room.state)
-        self.push_room(room)
-        return room
-
-    async def claim(self, codes: list[str] | None) -> None:
-        """Take the rooms of ``codes`` (None: every stored room) that nobody owns."""
-        cluster = self.app.cluster
-        if not cluster.enabled:
-            return
-        if codes is None:
-            async with self.app.db_sessions() as db:
-                codes = await store.codes(db)
-        codes = [c for c in codes if c not in self.rooms]
-        for code, owner in zip(codes, await cluster.leases.owners(codes), strict=True):
-            if owner is None:
-                try:
-                    await self._owner_of(code)
-                except Exception:
-                    log.exception("room %s could not be taken over", code)
-
-    async def lost(self, code: str) -> None:
-        """Another node holds the room's lease now: this node stops running it."""
-        room = self.rooms.pop(code, None)
-        if room is None:
-            return
-        if room.countdown is not None:
-            room.countdown.cancel()
-        self.race.forget(room)
-        log.warning("room %s: its lease is held by another node now; let go", code)
-
-    async def resync(self, since_ms: int) -> None:
-        """Send every owned room again (Redis was lost); ``race_over`` of the races that ended
-        since ``since_ms``."""
-        for room in list(self.rooms.values()):
-            self.push_room(room)
-            # (a room taken over knows only when it last changed, as stored)
-            ended = room.over_ms if room.over_ms is not None else room.touched_ms
-            if room.state == OVER and room.race and ended >= since_ms:
-                standings = room.standings or await self.race.stored_standings(room)
-                self.push(room, p.RaceOver(code=room.code, standings=standings))
-
-    async def _on_owner(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Run ``op`` on room ``code`` here if this node owns it, else on its owner's node."""
-        args = {"code": code, **args}
-        cluster = self.app.cluster
-        if not cluster.enabled:
-            return await self.serve_call(op, args)
-        deadline = asyncio.get_running_loop().time() + OWNER_WAIT_S
-        while True:
-            try:
-                owner = await self._owner_of(code)
-            except (RedisError, OSError):
-                raise ProtocolError(
-                    p.BUSY, "rooms cannot be reached right now; try again in a few seconds"
-                ) from None
-            if owner is None:
-                raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=op == "join")
-            if isinstance(owner, RoomState):
-                return await self.serve_call(op, args)
-            if owner:
-                try:
-                    return await cluster.calls.call(owner, op, args)
-                except Moved:
-                    pass
-                except CallTimeout:
-                    log.warning("room %s: node %s did not answer %s", code, owner, op)
-            if asyncio.get_running_loop().time() >= deadline:
-                raise ProtocolError(
-                    p.BUSY, f"the server of room {code!r} does not answer; try again shortly"
-                )
-            await asyncio.sleep(0.2)
-
-    async def serve_call(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Run a request on a room this node owns (asked here, or forwarded by another node)."""
-        code: str = args["code"]
-        if code not in self.rooms and self.app.cluster.enabled:
-            owner = await self._owner_of(code)
-            if owner is None:
-                raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=op == "join")
-            if not isinstance(owner, RoomState):
-                raise Moved(owner or None)
-        if op == "join":
-            player = PlayerInfo(**args["player"])
-            room = await self.join(player, code, args["role"])
-            return {"room": self.view(room).to_map()}
-        if op == "leave":
-            await self.leave(args["player"], code)
-            return {}
-        if op == "start":
-            await self.start_race(args["player"], code, args["seed"])
-            return {}
-        if op == "watch":
-            return {"game": await self.watch_check(args["player"], code, args["target"])}
-        raise ProtocolError(p.INTERNAL, f"no room operation {op!r}")
-
-    # -- requests as the handlers make them, wherever the room is run ---------------------------
-
-    async def joined(self, player: PlayerInfo, code: str, role: str) -> p.RoomView:
-        fields = {"id": player.id, "name": player.name, "bot": player.bot}
-        answer = await self._on_owner(code, "join", {"player": fields, "role": role})
-        return p.RoomView.from_map(answer["room"])
-
-    async def left(self, player: int, code: str) -> None:
-        await self._on_owner(code, "leave", {"player": player})
-
-    async def started(self, player: int, code: str, seed: int | None) -> None:
-        await self._on_owner(code, "start", {"player": player, "seed": seed})
-
-    async def watched(
-        self, connection: Connection, player: int, code: str, target: int
-    ) -> LiveGame:
-        """``connection`` follows ``target``'s board (if the owner allows it), on this node."""
-        answer = await self._on_owner(code, "watch", {"player": player, "target": target})
-        self.watchers.watch(connection, code, target)
-        live = await self.race.game(answer["game"])
-        await live.settled()
-        return live
-
     # -- requests ----------------------------------------------------------------------------
 
     def get(self, code: str) -> RoomState:
@@ -355,7 +196,7 @@ class RoomService:
     async def create(self, player: PlayerInfo, message: p.CreateRoom) -> RoomState:
         await self._check_room_count(player.id)
         options = checked_options(self.app.games.variants, message.variant, message.options)
-        code = await self._new_code()
+        code = await self.owners.new_code()
         now = self.app.clock()
         limit = message.time_limit_s or self.app.config.race_time_limit_s
         room = RoomState(
@@ -374,27 +215,6 @@ class RoomService:
         await self.save(room)
         log.info("room %s created by player %d (%s)", code, player.id, room.variant)
         return room
-
-    async def _new_code(self) -> str:
-        """A code no room has; with several nodes, its lease taken here first."""
-        cluster = self.app.cluster
-        while True:
-            code = new_code()
-            if code in self.rooms:
-                continue
-            if not cluster.enabled:
-                return code
-            try:
-                if not await cluster.leases.acquire(code):
-                    continue
-            except (RedisError, OSError):
-                raise ProtocolError(
-                    p.BUSY, "rooms cannot be created right now; try again in a few seconds"
-                ) from None
-            async with self.app.db_sessions() as db:
-                if await store.load(db, code=code) is None:
-                    return code
-            await cluster.leases.release([code])
 
     async def join(self, player: PlayerInfo, code: str, role: str) -> RoomState:
         room = self.rooms.get(code)
@@ -549,6 +369,17 @@ class RoomService:
             await self._close(room)
             log.info("room %s closed: idle since %d", room.code, room.touched_ms)
 
+    async def forget_racers_here(self, code: str, gone: set[int]) -> None:
+        """Drop ``gone`` from the room's last race (bots removed)."""
+        room = self.get(code)
+        if gone.isdisjoint(room.racers):
+            return
+        self.race.forget(room)
+        room.racers = {pid: game for pid, game in room.racers.items() if pid not in gone}
+        self.race.track(room)
+        self.drop_watches(code, targets=sorted(gone))
+        await self.save(room)
+
     async def _close(self, room: RoomState) -> None:
         if room.countdown is not None:
             room.countdown.cancel()
@@ -563,7 +394,48 @@ class RoomService:
     async def save(self, room: RoomState) -> None:
         """Store the room's whole state, one save at a time."""
         async with room.lock:
-            members = [(m.id, m.joined_ms, m.seq, m.role) for m in room.members]
+            online = self.app.players
+            members = [(m.id, m.joined_ms, m.seq, m.role, m.id in online) for m in room.members]
             room.touched_ms = self.app.clock()
             async with self.app.db_sessions() as db, db.begin():
                 await store.save(db, room=room.row(room.touched_ms), members=members)
+            # A player who came or went while this was stored: their rows are written again.
+            self.presence.recheck((pid, connected) for pid, _, _, _, connected in members)
+
+    # -- the operators' requests (patience-club admin) ------------------------------------
+
+    async def end_race_here(self, code: str) -> tuple[bool, str]:
+        """End the room's race as its time limit would (``admin end-race``); what was done."""
+        room = self.rooms.get(code)
+        if room is None:
+            return False, f"no room {code!r}"
+        if room.state == COUNTDOWN:
+            return False, f"room {code} is counting down to its race: end it once it has started"
+        if room.state != RACING:
+            return False, f"room {code} is {room.state}, not racing: there is no race to end"
+        await self.race.end_now(room)
+        return True, (
+            f"race {room.race} of room {code} ended: race_over with "
+            f"{len(room.standings or ())} standings sent to {len(room.members)} members"
+        )
+
+    async def close_here(self, code: str) -> tuple[bool, str]:
+        """Close the room (``admin close-room``)."""
+        """A race running ends first, as its time limit would; every member is told (an
+        ``error`` push, ``not_in_room``) and removed."""
+        room = self.rooms.get(code)
+        if room is None:
+            return False, f"no room {code!r}"
+        ended = ""
+        if room.state == RACING:
+            await self.race.end_now(room)
+            ended = f" (its race {room.race} ended first)"
+        members = len(room.members)
+        told = p.Error(
+            code=p.NOT_IN_ROOM, message=f"room {code} was closed by the server's operator"
+        )
+        self.push(room, told)
+        await self._close(room)
+        log.info("room %s closed by the operator", code)
+        told_whom = f"its {members} members" if members != 1 else "its member"
+        return True, f"room {code} closed{ended}: {told_whom} told and removed"
