@@ -113,15 +113,21 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+#: the fixtures that name a database, each run on both for the tests of BOTH_DATABASES
+DATABASE_FIXTURES = ("db_url", "empty_db_url")
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Run the tests of :data:`BOTH_DATABASES` that use ``db_url`` on both databases."""
-    if "db_url" not in metafunc.fixturenames or metafunc.definition.get_closest_marker(
-        "sqlite_only"
-    ):
+    """Run the tests of :data:`BOTH_DATABASES` that use a database on both databases."""
+    if metafunc.definition.get_closest_marker("sqlite_only"):
         return
     parts = metafunc.definition.path.relative_to(Path(__file__).parent).parts
-    if len(parts) > 1 and parts[0] in BOTH_DATABASES:
-        metafunc.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
+    if len(parts) < 2 or parts[0] not in BOTH_DATABASES:
+        return
+    for name in DATABASE_FIXTURES:
+        if name in metafunc.fixturenames:
+            metafunc.parametrize(name, ["sqlite", "postgresql"], indirect=True)
+            return
 
 
 @pytest.fixture(scope="session")
@@ -155,6 +161,31 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return url
     shutil.copy(request.getfixturevalue("migrated"), tmp_path / "test.db")
     return f"sqlite+aiosqlite:///{tmp_path / 'test.db'}"
+
+
+@pytest.fixture
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a database with nothing in it, not even a schema, this test's alone: a new
+    SQLite file, or a new PostgreSQL database (dropped after the test: that costs a second)."""
+    if getattr(request, "param", "sqlite") != "postgresql":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"
+    else:
+        yield from new_postgres_database()
+
+
+@pytest.fixture
+def empty_postgres_url() -> Iterator[str]:
+    """A new PostgreSQL database with nothing in it, dropped after the test."""
+    yield from new_postgres_database()
+
+
+def new_postgres_database() -> Iterator[str]:
+    databases.require()
+    name = databases.new_name("empty")
+    try:
+        yield databases.create(name)
+    finally:
+        databases.drop(name)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,8 @@ def _differences(connection: Connection) -> list[Any]:
     return list(compare_metadata(context, Base.metadata))
 
 
-async def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
-    engine = create_engine(f"sqlite+aiosqlite:///{tmp_path / 'm.db'}")
+async def test_migrations_build_exactly_the_models(empty_db_url: str) -> None:
+    engine = create_engine(empty_db_url)
     try:
         assert await current(engine) is None
         await upgrade(engine)
@@ -39,6 +40,34 @@ async def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
         await downgrade(engine, "base")
         assert await current(engine) is None
         await upgrade(engine)
+        async with engine.connect() as conn:
+            assert await conn.run_sync(_differences) == []
+    finally:
+        await engine.dispose()
+
+
+async def test_nodes_starting_together_migrate_one_at_a_time(empty_postgres_url: str) -> None:
+    """Three processes migrate one new PostgreSQL database at once (``patience-club db
+    upgrade``, as three nodes starting together would): each waits for the lock of the one
+    before it, finds the revision it committed, and has nothing left to do."""
+    url = empty_postgres_url
+    head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+    command = [sys.executable, "-m", "server.cli", "db", "upgrade", "--db", url]
+    processes = [
+        await asyncio.create_subprocess_exec(
+            *command, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
+        )
+        for _ in range(3)
+    ]
+    outputs = await asyncio.wait_for(
+        asyncio.gather(*(process.communicate() for process in processes)), timeout=120
+    )
+    for process, (out, _) in zip(processes, outputs, strict=True):
+        assert process.returncode == 0, out.decode()
+        assert f"at revision {head}" in out.decode()
+    engine = create_engine(url)
+    try:
+        assert await current(engine) == head
         async with engine.connect() as conn:
             assert await conn.run_sync(_differences) == []
     finally:
