@@ -93,3 +93,24 @@ async def test_a_race_across_two_nodes_with_a_watcher_on_the_other_node(nodes: S
     assert racers(gone)[carol_id] is False
     for client in (alice, bob):
         await client.ws.close()
+
+
+async def test_a_racer_on_another_node_gets_hints_only_where_the_room_allows_them(
+    nodes: StartNode,
+) -> None:
+    a, b = await nodes("a"), await nodes("b")
+    alice, _ = await welcomed(a, "alice")
+    bob, _ = await welcomed(b, "bob")
+    games = {}
+    for hints in (True, False):
+        room = await alice.request("create_room", variant="freecell", hints=hints)
+        code = room["room"]["code"]
+        await bob.request("join_room", code=code)
+        await alice.request("start_race", code=code)
+        games[hints] = (await push(bob, "race_started", code=code))["game"]
+    allowed = await bob.request("hint", game=games[True]["id"])  # b knows it from a's news
+    assert allowed["type"] == "hint", allowed
+    refused = await bob.request("hint", game=games[False]["id"])
+    assert refused["code"] == "hints_off"
+    for client in (alice, bob):
+        await client.ws.close()
