@@ -22,6 +22,7 @@ import pytest
 from bench.browser import CHROMIUM_ARGS, chromium_path
 from server.app import App
 from server.config import Config
+from shared.variants import STANDARD, Variants
 
 # the server tests' template database and settings
 from tests.server.conftest import config, migrated  # noqa: F401
@@ -73,8 +74,9 @@ def browser(migrated: Path) -> Iterator[Any]:  # noqa: F811
 class LiveServer:
     """An :class:`App` serving on 127.0.0.1 from a thread of its own."""
 
-    def __init__(self, settings: Config) -> None:
+    def __init__(self, settings: Config, variants: Variants = STANDARD) -> None:
         self.config = settings
+        self.variants = variants
         self.loop = asyncio.new_event_loop()
         self.app: App | None = None
         self._ready = threading.Event()
@@ -85,7 +87,7 @@ class LiveServer:
         asyncio.set_event_loop(self.loop)
 
         async def start() -> None:
-            self.app = App(self.config)
+            self.app = App(self.config, variants=self.variants)
             await self.app.start()
 
         try:
