@@ -77,6 +77,9 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
     assert page.get_by_role("button", name="Hint", exact=True).is_enabled()  # practice: hints
     page.get_by_role("button", name="Hint", exact=True).click()
     page.locator(".message", has_text="Hint:").wait_for()
+    page.get_by_role("button", name="Your ranked attempt").click()
+    page.locator(f"{BOARD}[data-state='resigned']").wait_for()
+    assert "ranked attempt" in page.locator(".game-head").inner_text()
 
     page.reload()  # the daily again: the same attempt, ended
     page.locator(f"{BOARD}[data-state='resigned']").wait_for()

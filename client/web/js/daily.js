@@ -115,8 +115,18 @@ export async function dailyScreen(app, variant) {
     h('a', { href: '/', 'data-link': '', class: 'button' }, 'Home'),
   ];
 
+  const backToAttempt = h('button', { type: 'button', hidden: true, onclick: async () => {
+    try {
+      const r = await app.conn.request({ type: 'get_game', game: screen.attempt.id });
+      mount(r.game, 'daily');
+    } catch (err) {
+      screen.panel?.say(`The attempt did not load: ${err.message}`);
+    }
+  } }, 'Your ranked attempt');
+
   const mount = (view, kind) => {
     screen.panel?.destroy();
+    backToAttempt.hidden = kind !== 'practice';
     const panel = new GamePanel(app, view, {
       kind,
       hints: kind !== 'daily', // the ranked attempt: hints_off; practice allows them
@@ -134,7 +144,8 @@ export async function dailyScreen(app, variant) {
   screen.element = h('section', { class: 'screen daily' },
     h('div', { class: 'daily-head' },
       streakBox,
-      h('button', { type: 'button', onclick: () => { refresh(); boardBox.scrollIntoView?.({ block: 'start' }); } }, 'Leaderboard')),
+      h('button', { type: 'button', onclick: () => { refresh(); boardBox.scrollIntoView?.({ block: 'start' }); } }, 'Leaderboard'),
+      backToAttempt),
     slot, share, boardBox);
   screen.key = (e) => screen.panel.key(e);
   screen.resync = async () => {
