@@ -72,7 +72,7 @@ export async function raceScreen(app, code, role) {
     const r = s.room;
     placeWatch();
     const facts = [app.variants.get(r.variant)?.name ?? r.variant];
-    if (r.seed !== undefined) facts.push(r.seed ? `deal #${r.seed}` : 'secret deal');
+    if (r.seed !== undefined) facts.push(r.seed ? `deal #${r.seed}` : 'keyed deal');
     if (r.hints !== undefined) facts.push(`hints ${r.hints ? 'on' : 'off'}`);
     facts.push(`time limit ${Math.round(r.time_limit_s / 60)} min`, ROOM_STATES[r.state] ?? r.state);
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
