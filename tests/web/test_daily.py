@@ -35,6 +35,7 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
     wait_ply(page, 0)
     head = page.locator(".game-head").inner_text()
     assert "ranked attempt" in head
+    assert page.get_by_role("button", name="Your ranked attempt").count() == 0  # it is this
     assert "Deal keyed " in head and "its key shows when the day ends (UTC)" in head
     hint = page.get_by_role("button", name="Hint", exact=True)
     assert hint.is_disabled()

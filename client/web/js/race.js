@@ -9,6 +9,7 @@ import { Board } from './board.js';
 import { dialect } from './dialect.js';
 import { ENDED, GamePanel } from './game.js';
 import { resultsTable } from './daily.js';
+import { dealWords } from './fairplay.js';
 import { announce, copyText, h, stateWords } from './ui.js';
 
 const ROOM_STATES = { waiting: 'waiting for the host to start', countdown: 'starting', racing: 'racing', over: 'race over' };
@@ -171,7 +172,7 @@ export async function raceScreen(app, code, role) {
       watchSlot.replaceChildren(h('h2', { class: 'watching-title' }), holder);
     }
     if (!s.panel) s.cardCount = cardsIn(view);
-    watchSlot.querySelector('.watching-title').textContent = `Watching ${name}: score ${view.score}, ${view.moves} moves, ${stateWords(view.state)}`;
+    watchSlot.querySelector('.watching-title').textContent = `Watching ${name}: score ${view.score}, ${view.moves} moves, ${stateWords(view.state)} \u00b7 deal ${dealWords(view.deal)}`;
     s.watchBoard.show(view);
   }
 
