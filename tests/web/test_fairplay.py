@@ -19,9 +19,10 @@ from tests.web.conftest import LiveServer
 from tests.web.pages import BOARD, assert_board, client_faults, page_errors, register, wait_ply
 
 
-def deals_received(page: Any) -> list[dict[str, Any]]:
-    """Every GameView's ``deal`` the page receives from now on (replies and pushes)."""
-    deals: list[dict[str, Any]] = []
+def deals_received(page: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The state and ``deal`` of every game the page receives from now on (views in replies
+    and pushes, entries of the games list)."""
+    deals: list[tuple[str, dict[str, Any]]] = []
 
     def frames(ws: Any) -> None:
         def received(frame: bytes | str) -> None:
@@ -29,7 +30,7 @@ def deals_received(page: Any) -> list[dict[str, Any]]:
                 message = msgpack.unpackb(frame)
                 for view in (message.get("game"), *(g for g in message.get("games") or [])):
                     if isinstance(view, dict) and "deal" in view:
-                        deals.append(view["deal"])
+                        deals.append((view["state"], view["deal"]))
 
         ws.on("framereceived", received)
 
@@ -51,7 +52,6 @@ def test_a_keyed_deal_shows_its_commitment_then_its_key_checked_two_ways(
     assert f"Deal keyed {commitment[:8]}\u2026" in head
     assert "its key shows when the game is won or resigned" in head
     assert page.get_by_role("button", name="Check the deal").count() == 0
-    assert deals and all(set(d) == {"commitment"} for d in deals), "no key before the end"
 
     page.get_by_role("button", name="Resign", exact=True).click()
     page.get_by_role("button", name="Yes, resign").click()
@@ -82,4 +82,11 @@ def test_a_keyed_deal_shows_its_commitment_then_its_key_checked_two_ways(
     game = new_game("freecell", key=bytes.fromhex(key))
     assert_board(page, game)  # the same deal, dealt again from its key
     assert page.locator(".deal-key").inner_text() == f"key {key}"  # shown from the start
+    # (read at the end, when every frame has long been reported)
+    secret = [(state, deal) for state, deal in deals if deal.get("commitment") == commitment]
+    states = [state for state, _ in secret]
+    assert states[0] == "playing" and "resigned" in states
+    before = secret[: states.index("resigned")]  # the drawn key's game, until it ended
+    assert all(set(deal) == {"commitment"} for _, deal in before), "no key while it was played"
+    assert secret[states.index("resigned")][1]["key"] == key
     assert faults == [] and errors == []
