@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from bench.browser import CHROMIUM_ARGS, chromium_path
-from server.app import App
+from server.app import App, wall_clock_ms
 from server.config import Config
+from server.games.live import Clock
 from shared.variants import STANDARD, Variants
 
 # the server tests' template database and settings
@@ -77,9 +78,12 @@ def browser(migrated: Path) -> Iterator[Any]:  # noqa: F811
 class LiveServer:
     """An :class:`App` serving on 127.0.0.1 from a thread of its own."""
 
-    def __init__(self, settings: Config, variants: Variants = STANDARD) -> None:
+    def __init__(
+        self, settings: Config, variants: Variants = STANDARD, clock: Clock = wall_clock_ms
+    ) -> None:
         self.config = settings
         self.variants = variants
+        self.clock = clock
         self.loop = asyncio.new_event_loop()
         self.app: App | None = None
         self._ready = threading.Event()
@@ -90,7 +94,7 @@ class LiveServer:
         asyncio.set_event_loop(self.loop)
 
         async def start() -> None:
-            self.app = App(self.config, variants=self.variants)
+            self.app = App(self.config, variants=self.variants, clock=self.clock)
             await self.app.start()
 
         try:

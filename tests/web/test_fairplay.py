@@ -1,7 +1,7 @@
 """Fair play shown in the browser, end to end: a keyed solo deal shows the start of its
 commitment and nothing of its key while it is played; once the game is resigned the key shows,
 the page checks it with WebCrypto, and the command it offers to copy checks it too; the key
-deals the same game again."""
+deals the same game again. A daily's key is held until its day has ended."""
 
 from __future__ import annotations
 
@@ -14,9 +14,13 @@ from typing import Any
 
 import msgpack
 
+from server.config import Config
 from shared.games import new_game
+from tests.server.conftest import FakeClock
 from tests.web.conftest import LiveServer
 from tests.web.pages import BOARD, assert_board, client_faults, page_errors, register, wait_ply
+
+DAY_MS = 86_400_000
 
 
 def deals_received(page: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -90,3 +94,32 @@ def test_a_keyed_deal_shows_its_commitment_then_its_key_checked_two_ways(
     assert all(set(deal) == {"commitment"} for _, deal in before), "no key while it was played"
     assert secret[states.index("resigned")][1]["key"] == key
     assert faults == [] and errors == []
+
+
+def test_a_dailys_key_shows_once_its_day_has_ended(page: Any, web_config: Config) -> None:
+    """The attempt's key is held while its day lasts, also once the attempt has ended; the day
+    over (the server's clock moved past midnight UTC), the same game shows it, checked."""
+    clock = FakeClock()
+    live = LiveServer(web_config, clock=clock).start()
+    try:
+        register(page, f"{live.url}/daily/freecell", "alice")
+        wait_ply(page, 0)
+        page.get_by_role("button", name="Resign", exact=True).click()
+        page.get_by_role("button", name="Yes, resign").click()
+        page.locator(f"{BOARD}[data-state='resigned']").wait_for()
+        page.get_by_role("link", name="Patience Club").click()
+        page.locator(".your-games a", has_text="daily attempt").click()
+        page.locator(f"{BOARD}[data-state='resigned']").wait_for()
+        assert "its key shows when" in page.locator(".game-head").inner_text()
+        assert page.locator(".deal-key").count() == 0
+        commitment = page.locator(".game-head .commitment").inner_text().removeprefix("commitment ")
+
+        clock.advance(DAY_MS)
+        page.reload()
+        page.get_by_role("button", name="Check the deal").click()
+        page.locator(".check-result[data-matches='true']").wait_for()
+        key = page.locator(".deal-key").inner_text().removeprefix("key ")
+        text = f"patience-club/deal/v1|freecell|{key}"
+        assert hashlib.sha256(text.encode()).hexdigest() == commitment
+    finally:
+        live.stop()
