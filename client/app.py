@@ -24,15 +24,22 @@ from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
+from client.rooms import code_problem
 from client.screens.board import BoardScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
 from shared.errors import ProtocolError
 from shared.protocol import (
+    RACER,
+    RACING,
+    SPECTATOR,
     CreateRoom,
     Error,
+    GameEntry,
     GameReply,
+    GamesReply,
+    GamesRequest,
     JoinRoom,
     LeaderboardReply,
     LeaderboardRequest,
@@ -105,7 +112,10 @@ class WaitScreen(Screen[None]):
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Patience Club: connecting to {self.app.sub_title}", classes="title")
+        from client.app import PatienceApp
+
+        url = self.app.conn.url if isinstance(self.app, PatienceApp) else ""
+        yield Static(f"Patience Club: connecting to {url}", classes="title")
         yield Static("Connecting…", id="wait-message", classes="panel")
         yield Footer()
 
@@ -118,6 +128,9 @@ class PatienceApp(App[int]):
 
     CSS_PATH = "app.tcss"
     TITLE = "Patience Club"
+    # Every footer lists how to quit; the command palette is not part of this app.
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
     def __init__(
         self,
@@ -221,14 +234,26 @@ class PatienceApp(App[int]):
                     screen.set_view(view, "reconnected: the game is as the server holds it")
 
     def on_link_state(self, event: LinkState) -> None:
+        """The title names the server (the one of the latest welcome) and who we are, once;
+        a board shows its "reconnecting…" line while the link is down."""
+        server = self.conn.server_info
+        player = self.conn.player
+        where = self.conn.url if server is None else server.name
         if event.state == RECONNECTING:
-            self.sub_title = f"{self.conn.url}: {event.detail}"
+            self.sub_title = f"{where}: reconnecting…"
         elif event.state == CONNECTED:
-            self.sub_title = f"{self.conn.url} as {event.detail}"
+            self.sub_title = where if player is None else f"{where} · {player.name}"
             if self.conn.reconnects:
                 self.notify("reconnected", timeout=3)
+            for screen in self.screen_stack:
+                if isinstance(screen, HomeScreen):
+                    screen.show_server()
         elif event.state == FAILED and self.conn.welcome is not None:
+            self.sub_title = f"{where}: disconnected"
             self.notify(event.detail, severity="error", timeout=30)
+        for screen in self.screen_stack:
+            if isinstance(screen, BoardScreen):
+                screen.show_link(event.state, "" if event.state == CONNECTED else event.detail)
 
     def on_server_push(self, event: ServerPush) -> None:
         message = event.message
@@ -238,6 +263,8 @@ class PatienceApp(App[int]):
                 self.show_race_board()
             elif isinstance(message, RaceOver):
                 self.notify("the race is over: see the standings", timeout=5)
+                # The race's key is out now: our board shows it once it has the view again.
+                self.run_worker(self._refresh_played(), group="race-over")
             self._redraw_race()
             return
         if isinstance(message, GameReply):
@@ -252,6 +279,19 @@ class PatienceApp(App[int]):
         elif isinstance(message, Error):
             self.notify(message.message, severity="error")
 
+    async def _refresh_played(self) -> None:
+        """Fetch our game again (its deal's key, once a race is over) and show it."""
+        game = self.played.game_id
+        if game is None:
+            return
+        try:
+            view = await self.played.open(game)
+        except (ProtocolError, ConnectionError):
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, BoardScreen) and screen.played is self.played:
+                screen.set_view(view)
+
     def _redraw_race(self) -> None:
         for screen in self.screen_stack:
             if isinstance(screen, RaceScreen):
@@ -261,8 +301,11 @@ class PatienceApp(App[int]):
 
     # -- intents from the screens ------------------------------------------------------
 
-    async def home_facts(self) -> tuple[dict[str, Standing | None], StatsReply | None]:
-        """Today's daily entry of each variant (None: not finished) and the player's stats."""
+    async def home_facts(
+        self,
+    ) -> tuple[dict[str, Standing | None], StatsReply | None, tuple[GameEntry, ...] | None]:
+        """Today's daily entry of each variant (None: not finished), the player's stats, and
+        the player's unfinished games (None when the server did not answer)."""
         dailies: dict[str, Standing | None] = {}
         for variant in self.variant_ids:
             try:
@@ -277,19 +320,31 @@ class PatienceApp(App[int]):
             stats = await self.conn.request(StatsRequest(), StatsReply)
         except (ProtocolError, ConnectionError):
             stats = None
-        return dailies, stats
+        unfinished: tuple[GameEntry, ...] | None
+        try:
+            listed = await self.conn.request(GamesRequest(state="playing"), GamesReply)
+            unfinished = listed.games
+        except (ProtocolError, ConnectionError):
+            unfinished = None
+        return dailies, stats, unfinished
 
-    def played_board(self, title: str = "", side: Static | None = None) -> BoardScreen:
+    def played_board(
+        self, title: str = "", side: Static | None = None, *, hints: bool = True
+    ) -> BoardScreen:
         view = self.played.view
         assert view is not None
-        return BoardScreen(
+        board = BoardScreen(
             view,
             variant=self.variant_info(view.variant),
             played=self.played,
             clock=self.clock,
             title=title,
             side=side,
+            hints=hints,
         )
+        if self.conn.state == RECONNECTING:
+            board.link = RECONNECTING
+        return board
 
     async def new_game(
         self,
@@ -313,7 +368,25 @@ class PatienceApp(App[int]):
             return
         day = "" if self.played.daily is None else self.played.daily.date
         title = f"{self.variant_name(variant)} daily {day}"
-        await self.push_screen(self.played_board(title))
+        # The ranked attempt: the server gives no hints in it (hints_off).
+        await self.push_screen(self.played_board(title, hints=False))
+
+    async def open_game(self, entry: GameEntry, screen: HomeScreen) -> None:
+        """Continue one of the player's unfinished games, as the server holds it."""
+        try:
+            await self.played.open(entry.id)
+        except (ProtocolError, ConnectionError) as exc:
+            screen.say(describe(exc), error=True)
+            return
+        name = self.variant_name(entry.variant)
+        if entry.kind == "daily":
+            await self.push_screen(self.played_board(f"{name} daily", hints=False))
+        elif entry.kind == "race":
+            room = self.race.room
+            hints = room is not None and room.hints and self.race.game_of(self.me) == entry.id
+            await self.push_screen(self.played_board(f"{name} race", hints=hints))
+        else:
+            await self.push_screen(self.played_board())
 
     def show_leaderboard(self, variant: str) -> None:
         self.push_screen(LeaderboardScreen(variant))
@@ -331,15 +404,31 @@ class PatienceApp(App[int]):
         self.race.apply(reply)
         await self.push_screen(RaceScreen())
 
-    async def join_race(self, code: str, screen: HomeScreen) -> None:
+    async def join_race(self, code: str, screen: HomeScreen, *, spectator: bool = False) -> bool:
+        """Join room ``code`` as a racer or a spectator; True when joined. Back in a room
+        whose race is running (a member joining again), our game of it opens at once."""
+        problem = code_problem(code)
+        if problem is not None:
+            screen.say(problem, error=True)
+            return False
+        role = SPECTATOR if spectator else RACER
         try:
-            reply = await self.conn.request(JoinRoom(code=code), RoomReply)
+            reply = await self.conn.request(JoinRoom(code=code, role=role), RoomReply)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
-            return
+            return False
         self.race.leave()
         self.race.apply(reply)
         await self.push_screen(RaceScreen())
+        running = self.race.game_of(self.me) if reply.room.state == RACING else None
+        if running is not None:
+            try:
+                view = await self.played.open(running)
+            except (ProtocolError, ConnectionError):
+                return True
+            self.race.game = view
+            self.show_race_board()
+        return True
 
     async def start_race(self, screen: RaceScreen) -> None:
         if self.race.code is None:
@@ -348,6 +437,8 @@ class PatienceApp(App[int]):
             await self.conn.request(StartRace(code=self.race.code), Ok)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
+            return
+        screen.say("starting: the countdown is on")
 
     def show_race_board(self) -> None:
         if self.played.view is None or self.race.game is None:
@@ -359,7 +450,10 @@ class PatienceApp(App[int]):
                 and screen.view.id == self.played.view.id
             ):
                 return
-        self.push_screen(self.played_board(f"race {self.race.code}", self._race_panel()))
+        room = self.race.room
+        hints = room is not None and room.hints
+        title = f"race {self.race.code}"
+        self.push_screen(self.played_board(title, self._race_panel(), hints=hints))
 
     async def watch_racer(self, player: int, screen: RaceScreen) -> None:
         if self.race.code is None:

@@ -41,7 +41,6 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
 
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is home)
-        await pilot.press("g")
         line = home.query_one("#line-osmosis")
         await until(pilot, lambda: "daily: #1 resigned" in str(line.render()))
         await until(pilot, lambda: "Osmosis: 0/1 won" in text_of(stats))
