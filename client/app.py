@@ -450,10 +450,13 @@ class PatienceApp(App[int]):
                 and screen.view.id == self.played.view.id
             ):
                 return
+        self.push_screen(self.race_board())
+
+    def race_board(self) -> BoardScreen:
+        """Our board in the race, with the room's panel beside it; hints as the room says."""
         room = self.race.room
         hints = room is not None and room.hints
-        title = f"race {self.race.code}"
-        self.push_screen(self.played_board(title, self._race_panel(), hints=hints))
+        return self.played_board(f"race {self.race.code}", self._race_panel(), hints=hints)
 
     async def watch_racer(self, player: int, screen: RaceScreen) -> None:
         if self.race.code is None:

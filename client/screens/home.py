@@ -48,7 +48,7 @@ def unfinished_text(entry: GameEntry, name: Callable[[str], str] = str) -> str:
         f"{entry.ply} moves",
         format_ms(entry.elapsed_ms),
     ]
-    return "  ".join(parts) + (f"  ({kind})" if kind else "")
+    return " ".join(parts) + (f" ({kind})" if kind else "")
 
 
 def stats_text(
@@ -175,8 +175,11 @@ class HomeScreen(Screen[None]):
         self.action_refresh()
 
     def on_screen_resume(self) -> None:
-        # Back from a game, a race or a leaderboard: what they changed is shown at once.
+        # Back from a game, a race or a leaderboard: what they changed is shown at once, and
+        # the list has the focus again (not the field that started the game: its Enter would
+        # start another, and home's keys would be typed into it).
         if self.is_mounted:
+            self.query_one("#variants", ListView).focus()
             self.action_refresh()
 
     def show_server(self) -> None:

@@ -81,7 +81,7 @@ def race_text(
     table = Table(
         box=None, expand=False, header_style="bold", show_edge=False, padding=(0, 1, 0, 0)
     )
-    table.add_column("player", max_width=16, overflow="fold")
+    table.add_column("player", max_width=16 if compact else None, overflow="fold")
     for column in ("home", "score"):
         table.add_column(column, no_wrap=True, min_width=len(column), justify="right")
     table.add_column("state", no_wrap=True, min_width=8)

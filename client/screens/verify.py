@@ -41,6 +41,8 @@ class VerifyScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("c", "copy", "Copy command"),
         Binding("escape,v", "app.pop_screen", "Back"),
+        # A modal screen hides the app's own keys from its footer: quitting is listed here.
+        Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
     def __init__(self, view: GameView) -> None:

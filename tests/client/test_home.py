@@ -36,11 +36,14 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
         assert app.played.daily is not None
         date = app.played.daily.date
         assert date and "daily" in board.info_text().plain and date in board.info_text().plain
+        # The ranked attempt has no hints (hints_off): the key is neither listed nor acts.
+        assert not board.check_action("hint", ())
         await pilot.press("R", "R")
         await until(pilot, lambda: board.view.state == "resigned")
 
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is home)
+        # No key pressed: home asked the server again when it came back into view.
         line = home.query_one("#line-osmosis")
         await until(pilot, lambda: "daily: #1 resigned" in str(line.render()))
         await until(pilot, lambda: "Osmosis: 0/1 won" in text_of(stats))
