@@ -95,6 +95,7 @@ class GameList(ListView):
 
     def _on_list_item__child_clicked(self, event: ListItem._ChildClicked) -> None:
         event.stop()
+        event.prevent_default()  # instead of ListView's own handler, which selects at once
         self.focus()
         index = self._nodes.index(event.item)
         if index == self._clicked and index == self.index:
@@ -152,7 +153,10 @@ class HomeScreen(Screen[None]):
                     id="variants",
                 )
                 with Horizontal(classes="buttons"):
-                    yield Input(placeholder="seed", id="seed", type="integer", compact=True)
+                    yield Input(
+                        placeholder="seed", id="seed", type="integer", compact=True,
+                        select_on_focus=False,
+                    )
                     yield Button("New game", id="new-game", variant="primary", compact=True)
                     yield Button("Daily", id="daily", compact=True)
                     yield Button("Leaderboard", id="leaderboard", compact=True)

@@ -64,7 +64,10 @@ class LeaderboardScreen(Screen[None]):
         with Horizontal(id="board-head"):
             yield Static(id="board-title", classes="title")
             yield Label("another day:", id="date-label")
-            yield Input(placeholder="YYYY-MM-DD", id="date", max_length=10, compact=True)
+            yield Input(
+                placeholder="YYYY-MM-DD", id="date", max_length=10, compact=True,
+                select_on_focus=False,
+            )
         yield DataTable(id="entries", zebra_stripes=True, cursor_type="row")
         yield Static(id="me", classes="panel")
         yield Footer()

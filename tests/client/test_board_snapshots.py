@@ -88,7 +88,9 @@ def board(view: GameView, *, hints: bool = True) -> Make:
     return make
 
 
-def snap(tmp_path: Path, snap_compare: Any, make: Make, size: tuple[int, int], **kwargs: Any) -> None:
+def snap(
+    tmp_path: Path, snap_compare: Any, make: Make, size: tuple[int, int], **kwargs: Any
+) -> None:
     assert snap_compare(ScreensApp(make, tmp_path), terminal_size=size, **kwargs)
 
 
