@@ -16,7 +16,6 @@ from websockets.asyncio.client import connect
 from client.bot import HUMAN_DELAY
 from server.cli import build_parser
 from server.storage.models import Player
-
 from tests.client.conftest import ServerControl
 
 
