@@ -45,6 +45,7 @@ from shared.protocol import (
     LeaderboardRequest,
     LeaveRoom,
     Ok,
+    Progress,
     RaceOver,
     RaceStarted,
     Reply,
@@ -264,6 +265,15 @@ class PatienceApp(App[int]):
             elif isinstance(message, RaceOver):
                 self.notify("the race is over: see the standings", timeout=5)
                 # The race's key is out now: our board shows it once it has the view again.
+                self.run_worker(self._refresh_played(), group="race-over")
+            elif (
+                isinstance(message, Progress)
+                and message.player == self.me
+                and self.race.game is not None
+                and self.played.view is not None
+                and message.state != self.played.view.state
+            ):
+                # The server ended our game (gone too long, or a ban): show it as it stands.
                 self.run_worker(self._refresh_played(), group="race-over")
             self._redraw_race()
             return

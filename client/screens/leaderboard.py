@@ -21,17 +21,19 @@ from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
 if TYPE_CHECKING:
     from client.app import PatienceApp
 
-COLUMNS = ("#", "player", "state", "time", "moves", "score")
+COLUMNS = ("#", "player", "state", "time", "moves", "undos", "score")
 
 
 def entry_row(entry: Standing) -> tuple[str, ...]:
-    """One ranked result as the columns of :data:`COLUMNS` (race standings use it too)."""
+    """One ranked result as the columns of :data:`COLUMNS` (race standings use it too); a
+    result held for review has no rank yet and says so."""
     return (
-        str(entry.rank),
-        entry.name,
+        "-" if entry.rank is None else str(entry.rank),
+        entry.name + (" (held)" if entry.review else ""),
         entry.state,
         format_ms(entry.elapsed_ms),
         str(entry.moves),
+        str(entry.undos),
         str(entry.score),
     )
 

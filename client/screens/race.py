@@ -117,6 +117,8 @@ def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
     text = Text()
     text.append(f" room {room.code} ", style="bold reverse")
     text.append(f"  {name(room.variant)}")
+    if room.seed is not None:
+        text.append(f" #{room.seed}")  # a numbered deal (keyed deals show on the board)
     left = race.countdown_left()
     if room.state == "countdown" and left is not None:
         text.append(f"  starting in {left:.0f}…", style="bold")
@@ -192,9 +194,7 @@ class RaceScreen(Screen[None]):
         yield TitleBar(classes="titlebar")
         yield Static(id="room-heading", classes="title")
         yield Static(id="room-body", classes="panel")
-        yield Static(
-            "Share the code with your friends: they join from their home screen.", id="room-help"
-        )
+        yield Static(id="room-help")
         yield Static(id="room-message")
         yield Footer()
 
@@ -215,6 +215,11 @@ class RaceScreen(Screen[None]):
         )
         mine = self.patience.played.view
         self.query_one("#room-body", Static).update(race_text(race, self.patience.me, mine))
+        if race.spectating(self.patience.me):
+            help_text = "You are watching: w shows a racer's board, at any time."
+        else:
+            help_text = "Share the code with your friends: they join from their home screen."
+        self.query_one("#room-help", Static).update(help_text)
         self.refresh_bindings()
 
     def say(self, message: str, *, error: bool = False) -> None:

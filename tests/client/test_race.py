@@ -105,6 +105,9 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         assert standings is not None
         assert {row.name for row in standings} == {"alice", "robot"}
         assert [row.rank for row in standings] == sorted(row.rank for row in standings)
+        # The race's deal was keyed: now that it is over, our board has its key to verify.
+        await until(pilot, lambda: board.view.deal.key is not None)
+        assert board.check_action("verify", ())
         panel = board.query_one(RacePanel)
         panel.redraw()
         shown = text_of(panel)
@@ -199,3 +202,36 @@ async def test_a_spectator_joins_at_any_time_watches_racers_and_hears_why_s_does
         assert isinstance(watched, BoardScreen)
         assert "watching hostb" in watched.info_text().plain
         assert watched.view.state == "playing"
+
+
+async def test_a_racer_who_comes_back_to_a_running_race_gets_their_board_again(
+    server: ServerControl, tmp_path: Path, open_connection: OpenConnection
+) -> None:
+    host = await open_connection("hostc")
+    room = (await host.request(CreateRoom(variant="gypsy"), RoomReply)).room
+    store = TokenStore(tmp_path / "cfg")
+    game_id = None
+    for attempt in range(2):
+        app = PatienceApp(server.url, name="wes", store=store)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(
+                pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted
+            )
+            app.screen.query_one("#room-code", Input).value = room.code
+            await pilot.click("#join-race")
+            await until(pilot, lambda: app.race.code == room.code)
+            if attempt == 0:
+                await host.request(StartRace(code=room.code), Ok)
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, BoardScreen)
+                and app.screen.played is not None
+                and app.screen.is_mounted,
+            )
+            board = app.screen
+            assert isinstance(board, BoardScreen) and board.view.state == "playing"
+            if attempt == 0:
+                game_id = board.view.id  # then the app quits in the middle of the race
+            else:
+                assert board.view.id == game_id, "the same game, not a new one"
+                assert "race " + room.code in board.info_text().plain
