@@ -24,7 +24,7 @@ from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
-from client.rooms import code_problem
+from client.fields import code_problem, seed_problem
 from client.screens.board import BoardScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
@@ -363,6 +363,10 @@ class PatienceApp(App[int]):
         screen: HomeScreen,
         options: Mapping[str, bool | int] | None = None,
     ) -> None:
+        problem = None if seed is None else seed_problem(seed)
+        if problem is not None:
+            screen.say(problem, error=True)
+            return
         try:
             await self.played.start(variant, seed, options)
         except (ProtocolError, ConnectionError) as exc:

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from client.clock import format_ms
 from client.connection import describe
+from client.fields import date_problem
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
@@ -109,7 +110,12 @@ class LeaderboardScreen(Screen[None]):
             event.stop()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.date = event.value.strip() or None
+        date = event.value.strip() or None
+        problem = None if date is None else date_problem(date)
+        if problem is not None:
+            self.query_one("#me", Static).update(Text(problem, style="bold red"))
+            return
+        self.date = date
         self.load()
 
     def load(self) -> None:

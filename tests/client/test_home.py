@@ -79,12 +79,13 @@ async def test_the_leaderboard_of_another_date(server: ServerControl, tmp_path: 
         await pilot.press(*"2026-01-02", "enter")
         await until(pilot, lambda: "2026-01-02" in text_of(title))
         assert screen.query_one("#entries", DataTable).row_count == 0
-        # A date that is not one: the server's reason is shown.
+        # A date that is not one is told in words, and nothing is asked of the server.
         screen.query_one("#date", Input).value = ""
         await pilot.click("#date")
         await pilot.press(*"29/11/2026", "enter")
         me = screen.query_one("#me", Static)
-        await until(pilot, lambda: "date" in text_of(me))
+        await until(pilot, lambda: "a day is written YYYY-MM-DD" in text_of(me))
+        assert "2026-01-02" in text_of(title)
 
 
 async def test_an_option_chosen_on_home_is_the_games_option(
