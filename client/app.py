@@ -22,9 +22,9 @@ from textual.widgets import Footer, Input, Static
 from client.clock import Clock
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
+from client.fields import code_problem, seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
-from client.fields import code_problem, seed_problem
 from client.screens.board import BoardScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen

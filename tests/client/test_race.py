@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.widgets import Input, Static
@@ -204,34 +205,42 @@ async def test_a_spectator_joins_at_any_time_watches_racers_and_hears_why_s_does
         assert watched.view.state == "playing"
 
 
+async def join_and_see_the_race_board(
+    server: ServerControl, store: TokenStore, code: str, start: Callable[[], Awaitable[object]]
+) -> BoardScreen:
+    """The app joins room ``code`` from home, ``start`` runs, and our race board shows."""
+    app = PatienceApp(server.url, name="wes", store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
+        app.screen.query_one("#room-code", Input).value = code
+        await pilot.click("#join-race")
+        await until(pilot, lambda: app.race.code == code)
+        await start()
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, BoardScreen)
+            and app.screen.played is not None
+            and app.screen.is_mounted,
+        )
+        board = app.screen
+        assert isinstance(board, BoardScreen) and board.view.state == "playing"
+        assert "race " + code in board.info_text().plain
+        return board  # then the app quits, in the middle of the race
+
+
 async def test_a_racer_who_comes_back_to_a_running_race_gets_their_board_again(
     server: ServerControl, tmp_path: Path, open_connection: OpenConnection
 ) -> None:
     host = await open_connection("hostc")
-    room = (await host.request(CreateRoom(variant="gypsy"), RoomReply)).room
+    code = (await host.request(CreateRoom(variant="gypsy"), RoomReply)).room.code
     store = TokenStore(tmp_path / "cfg")
-    game_id = None
-    for attempt in range(2):
-        app = PatienceApp(server.url, name="wes", store=store)
-        async with app.run_test(size=SIZE) as pilot:
-            await until(
-                pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted
-            )
-            app.screen.query_one("#room-code", Input).value = room.code
-            await pilot.click("#join-race")
-            await until(pilot, lambda: app.race.code == room.code)
-            if attempt == 0:
-                await host.request(StartRace(code=room.code), Ok)
-            await until(
-                pilot,
-                lambda: isinstance(app.screen, BoardScreen)
-                and app.screen.played is not None
-                and app.screen.is_mounted,
-            )
-            board = app.screen
-            assert isinstance(board, BoardScreen) and board.view.state == "playing"
-            if attempt == 0:
-                game_id = board.view.id  # then the app quits in the middle of the race
-            else:
-                assert board.view.id == game_id, "the same game, not a new one"
-                assert "race " + room.code in board.info_text().plain
+
+    async def start() -> None:
+        await host.request(StartRace(code=code), Ok)
+
+    async def nothing() -> None:
+        """The race runs already."""
+
+    first = await join_and_see_the_race_board(server, store, code, start)
+    again = await join_and_see_the_race_board(server, store, code, nothing)
+    assert again.view.id == first.view.id, "the same game, not a new one"
