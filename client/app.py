@@ -290,10 +290,10 @@ class PatienceApp(App[int]):
             self.notify(message.message, severity="error")
 
     async def _refresh_played(self) -> None:
-        """Fetch our game again (its deal's key, once a race is over) and show it."""
+        """Fetch our race game again (its deal's key, once the race is over) and show it."""
         game = self.played.game_id
-        if game is None:
-            return
+        if game is None or self.race.game is None or self.race.game.id != game:
+            return  # we are playing something else meanwhile
         try:
             view = await self.played.open(game)
         except (ProtocolError, ConnectionError):
