@@ -7,56 +7,10 @@ import asyncio
 import logging
 import os
 import signal
-from types import MappingProxyType
 from typing import Any
 
+from server.commands.flags import add_setting_flags, overrides
 from server.config import Config, ConfigError, load
-
-#: flag -> Config field; each flag overrides its ``PATIENCE_*`` variable and the file
-FLAGS: MappingProxyType[str, tuple[str, type, str]] = MappingProxyType(
-    {
-        "--host": ("host", str, "address to listen on (default 127.0.0.1)"),
-        "--port": ("port", int, "port for WebSocket /ws and HTTP /healthz (default 8765)"),
-        "--db": ("db", str, "SQLAlchemy URL (default sqlite+aiosqlite:///data/patience.db)"),
-        "--name": ("name", str, "server name shown to players"),
-        "--rate-limit": ("rate_limit", float, "messages per second per connection (default 50)"),
-        "--rate-burst": ("rate_burst", int, "burst above the rate (default 100)"),
-        "--max-connections": ("max_connections", int, "connections in all (default 4096)"),
-        "--max-connections-per-ip": ("max_connections_per_ip", int, "per address (default 64)"),
-        "--max-message-bytes": ("max_message_bytes", int, "largest inbound frame (default 16384)"),
-        "--send-queue": ("send_queue", int, "messages queued for a slow reader (default 256)"),
-        "--commit-delay-ms": ("commit_delay_ms", float, "wait to group commits (default 0)"),
-        "--hint-budget": ("hint_budget", float, "seconds of solver per hint (default 1)"),
-        "--hint-concurrency": ("hint_concurrency", int, "hints computed at once (default 2)"),
-        "--registration-limit": (
-            "registration_limit",
-            int,
-            "registrations per address per hour; 0 for no limit (default 20)",
-        ),
-        "--max-actions": ("max_actions", int, "actions one game may hold (default 5000)"),
-        "--race-abandon-s": (
-            "race_abandon_s",
-            int,
-            "seconds a racer may be gone during a race before being resigned (default 120)",
-        ),
-        "--review-min-actions": (
-            "review_min_actions",
-            int,
-            "ranked results with fewer actions are never held for review (default 20)",
-        ),
-        "--review-median-ms": (
-            "review_median_ms",
-            int,
-            "ranked results whose median gap is below this are held for review (default 200)",
-        ),
-        "--stuck-workers": (
-            "stuck_workers",
-            int,
-            "processes for stuck searches; 0 searches in the server process (default 2)",
-        ),
-        "--log-level": ("log_level", str, "DEBUG, INFO, WARNING or ERROR (default INFO)"),
-    }
-)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -64,16 +18,14 @@ def add_parser(subparsers: Any) -> None:
         "serve",
         help="run the server",
         description="Run the Patience Club server. Settings: defaults < --config TOML file < "
-        "PATIENCE_* environment variables < flags.",
+        "PATIENCE_* environment variables < flags; every setting has its flag.",
     )
     parser.add_argument("--config", help="TOML file of settings (also PATIENCE_CONFIG)")
-    for flag, (dest, kind, text) in FLAGS.items():
-        parser.add_argument(flag, dest=dest, type=kind, default=None, help=text)
+    add_setting_flags(parser)  # one per Config field (server/commands/flags.py)
 
 
 def configure(args: argparse.Namespace) -> Config:
-    overrides = {dest: getattr(args, dest, None) for dest, _, _ in FLAGS.values()}
-    return load(args.config, overrides=overrides)
+    return load(args.config, overrides=overrides(args))
 
 
 def setup_logging(level: str) -> None:

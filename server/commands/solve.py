@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from shared.errors import InvalidOptions
+from shared.protocol import MAX_SEED
 from shared.solver import Budget, solve
 from shared.variants import STANDARD
 
@@ -32,12 +33,26 @@ def parse_option(text: str) -> tuple[str, bool | int]:
         ) from None
 
 
+def seed_number(text: str) -> int:
+    """A deal number, 1 .. 2**31 - 1 (the numbered deals of rules.md); anything else is a usage
+    error that says so."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number") from None
+    if not 1 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"{seed} is outside the deal numbers 1 .. {MAX_SEED} (2**31 - 1)"
+        )
+    return seed
+
+
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "solve", help="solve a deal: won (with the line), unwinnable or unknown"
     )
     parser.add_argument("variant", choices=sorted(STANDARD.ids), help="variant id")
-    parser.add_argument("seed", type=int, help="deal number, 1 .. 2**31 - 1")
+    parser.add_argument("seed", type=seed_number, help="deal number, 1 .. 2**31 - 1")
     parser.add_argument(
         "--option",
         action="append",

@@ -14,6 +14,11 @@ and the reviews decided since it last looked, and acts:
 - a decided review (cleared, confirmed) changes who is listed: the cached
   ranks are dropped, to be read again.
 
+The same poll takes the operators' requests (``admin end-race``,
+``close-room``, ``remove-bots``; :mod:`server.storage.queries.requests`):
+each is taken once, carried out, and answered with its outcome, which the
+command that stored it prints.
+
 Each read takes the rows changed from a little before the last one seen
 (:data:`WINDOW_MS`), so that a row stored by a machine whose clock is
 slightly behind is not missed; a change is acted on once (its player and
@@ -28,9 +33,10 @@ import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from server.storage.models import Player
+from server.players.bots import remove_bots
+from server.storage.models import OperatorRequest, Player
 from server.storage.queries import players as store
-from server.storage.queries import reviews
+from server.storage.queries import requests, reviews
 
 if TYPE_CHECKING:
     from server.app import App
@@ -42,6 +48,9 @@ POLL_S = 1.0
 #: rows changed this long before the last one seen are read again (acted on once)
 WINDOW_MS = 10_000
 CLOSE_POLICY = 1008
+#: an operator's request nobody took for this long is dropped, not carried out (its command
+#: gave up long ago)
+STALE_REQUEST_MS = 60_000
 
 
 class OperatorChanges:
@@ -94,6 +103,44 @@ class OperatorChanges:
             self._reviews_seen.update(r["id"] for r in fresh)
             self._reviews_mark = max(self._reviews_mark, *(r["decided_ms"] for r in fresh))
             self.app.daily.ranks.clear()
+        await self._take_requests()
+
+    async def _take_requests(self) -> None:
+        """Carry out the operators' requests nobody has taken, each once."""
+        async with self.app.db_sessions() as db:
+            waiting = await requests.waiting(db)
+        for request in waiting:
+            async with self.app.db_sessions() as db, db.begin():
+                taken = await requests.take(
+                    db, request_id=request.id, by=requests.SERVER, now_ms=store.now_ms()
+                )
+            if not taken:
+                continue
+            try:
+                if store.now_ms() - request.requested_ms > STALE_REQUEST_MS:
+                    ok, outcome = False, "not taken within a minute of being asked: dropped"
+                else:
+                    ok, outcome = await self._carry_out(request)
+            except Exception:
+                log.exception("operator request %d (%s) failed", request.id, request.action)
+                ok, outcome = False, "the server failed to do it: see its log"
+            log.info("operator request %d (%s): %s", request.id, request.action, outcome)
+            async with self.app.db_sessions() as db, db.begin():
+                await requests.finish(
+                    db, request_id=request.id, ok=ok, outcome=outcome, now_ms=store.now_ms()
+                )
+
+    async def _carry_out(self, request: OperatorRequest) -> tuple[bool, str]:
+        rooms = self.app.rooms
+        if request.action == requests.END_RACE:
+            return await rooms.end_race_now(request.target or "")
+        if request.action == requests.CLOSE_ROOM:
+            return await rooms.close_now(request.target or "")
+        if request.action == requests.REMOVE_BOTS:
+            ids = None if not request.target else [int(x) for x in request.target.split(",")]
+            removal = await remove_bots(self.app, ids)
+            return True, "\n".join(["removed:", *removal.lines()])
+        return False, f"this server does not know the request {request.action!r}"
 
     async def _apply(self, row: Player) -> None:
         app = self.app

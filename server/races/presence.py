@@ -6,16 +6,21 @@ closed for ``race_abandon_s`` during a race is resigned, so that a race
 never waits for someone who has gone; a player who has not come back since
 this server started counts as gone since then. A banned player leaves every
 room (a racer is resigned, a host hands on); a renamed one shows the new
-name.
+name. Who is connected is also written to the members' rows (for the
+operators' ``admin rooms``), by one task at a time that writes what holds
+when it writes, so that the rows end as the connections are.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from server.games.ply import ENDED
 from server.races.state import RoomState
+from server.storage.queries import rooms as store
 
 if TYPE_CHECKING:
     from server.app import App
@@ -33,14 +38,50 @@ class Presence:
         self.gone: dict[int, int] = {}
         #: when this server started: members not seen since count as gone from then
         self.since_ms = 0
+        #: players whose members' rows must show whether they are connected now
+        self._unwritten: set[int] = set()
+        self._writing: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self.since_ms = self.app.clock()
 
     def changed(self, player_id: int) -> None:
         """A player connected or left: the rooms they are in show it."""
-        for room in self.rooms.rooms_of(player_id):
+        rooms = self.rooms.rooms_of(player_id)
+        for room in rooms:
             self.rooms.push_room(room)
+        if rooms:
+            self._write(player_id)
+
+    def recheck(self, written: Iterable[tuple[int, bool]]) -> None:
+        """Rows just stored with these players connected or not: write again the ones that
+        changed meanwhile."""
+        for player_id, connected in written:
+            if (player_id in self.app.players) != connected:
+                self._write(player_id)
+
+    def _write(self, player_id: int) -> None:
+        self._unwritten.add(player_id)
+        if self._writing is None or self._writing.done():
+            self._writing = asyncio.create_task(self._write_all(), name="presence-rows")
+
+    async def _write_all(self) -> None:
+        while self._unwritten:
+            players, self._unwritten = self._unwritten, set()
+            online = {pid for pid in players if pid in self.app.players}
+            try:
+                async with self.app.db_sessions() as db, db.begin():
+                    await store.set_connected(db, players=online, connected=True)
+                    await store.set_connected(db, players=players - online, connected=False)
+            except Exception:
+                log.exception("storing who is connected failed")
+                return
+            self.recheck((pid, pid in online) for pid in players)
+
+    async def stop(self) -> None:
+        """Wait for the rows of the last comings and goings."""
+        if self._writing is not None:
+            await self._writing
 
     def connection_welcomed(self, connection: Connection) -> None:
         """A player's first connection: the rooms they are in show them connected."""

@@ -202,6 +202,10 @@ class RaceRunner:
         self.rooms.push_room(room)
         log.info("room %s: race %d over", room.code, room.race)
 
+    async def end_now(self, room: RoomState) -> None:
+        """End the race at once, as its time limit would (an operator's ``end-race``)."""
+        await self._finish(room, await self._racing(room), timeout=True)
+
     async def check_time(self, room: RoomState) -> None:
         """End a race past its time limit, or one whose end a crash interrupted."""
         racing = await self._racing(room)

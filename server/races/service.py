@@ -57,8 +57,9 @@ class RoomService:
     # -- life cycle --------------------------------------------------------------------
 
     async def start(self) -> None:
-        async with self.app.db_sessions() as db:
+        async with self.app.db_sessions() as db, db.begin():
             loaded = await store.load_all(db)
+            await store.nobody_connected(db)  # nobody is, yet
         for row, members in loaded:
             room = RoomState.from_row(row, [Member(*member) for member in members])
             self.rooms[room.code] = room
@@ -76,6 +77,7 @@ class RoomService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.presence.stop()
 
     # -- views and pushes -----------------------------------------------------------------
 
@@ -319,7 +321,47 @@ class RoomService:
     async def save(self, room: RoomState) -> None:
         """Store the room's whole state, one save at a time."""
         async with room.lock:
-            members = [(m.id, m.joined_ms, m.seq, m.role) for m in room.members]
+            online = self.app.players
+            members = [(m.id, m.joined_ms, m.seq, m.role, m.id in online) for m in room.members]
             room.touched_ms = self.app.clock()
             async with self.app.db_sessions() as db, db.begin():
                 await store.save(db, room=room.row(room.touched_ms), members=members)
+            # A player who came or went while this was stored: their rows are written again.
+            self.presence.recheck((pid, connected) for pid, _, _, _, connected in members)
+
+    # -- the operators' requests (patience-club admin) ------------------------------------
+
+    async def end_race_now(self, code: str) -> tuple[bool, str]:
+        """End the room's race as its time limit would (``admin end-race``); what was done."""
+        room = self.rooms.get(code)
+        if room is None:
+            return False, f"no room {code!r}"
+        if room.state == COUNTDOWN:
+            return False, f"room {code} is counting down to its race: end it once it has started"
+        if room.state != RACING:
+            return False, f"room {code} is {room.state}, not racing: there is no race to end"
+        await self.race.end_now(room)
+        return True, (
+            f"race {room.race} of room {code} ended: race_over with "
+            f"{len(room.standings or ())} standings sent to {len(room.members)} members"
+        )
+
+    async def close_now(self, code: str) -> tuple[bool, str]:
+        """Close the room (``admin close-room``): a race running ends first, as its time limit
+        would; every member is told (an ``error`` push, ``not_in_room``) and removed."""
+        room = self.rooms.get(code)
+        if room is None:
+            return False, f"no room {code!r}"
+        ended = ""
+        if room.state == RACING:
+            await self.race.end_now(room)
+            ended = f" (its race {room.race} ended first)"
+        members = len(room.members)
+        told = p.Error(
+            code=p.NOT_IN_ROOM, message=f"room {code} was closed by the server's operator"
+        )
+        self.push(room, told)
+        await self._close(room)
+        log.info("room %s closed by the operator", code)
+        told_whom = f"its {members} members" if members != 1 else "its member"
+        return True, f"room {code} closed{ended}: {told_whom} told and removed"

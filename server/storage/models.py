@@ -1,5 +1,5 @@
 """The tables: players, games and their actions; rooms and members; daily deals and attempts;
-results held for review.
+results held for review; operators' requests.
 
 One metadata for all (:data:`server.storage.engine.metadata`), so that the
 migrations and the autogenerate check see one schema. Times are integer
@@ -147,6 +147,9 @@ class RoomMember(Base):
     seq: Mapped[int] = mapped_column(Integer)
     #: racer or spectator, fixed until the member leaves
     role: Mapped[str] = mapped_column(String(16), default="racer", server_default="racer")
+    #: whether the member has a connection to the server now (kept by the server as players
+    #: come and go, all false at its start), for ``patience-club admin rooms``
+    connected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Daily(Base):
@@ -216,3 +219,28 @@ class Review(Base):
     state: Mapped[str] = mapped_column(String(16), index=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     decided_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)
+
+
+class OperatorRequest(Base):
+    """An operator's request for the running server (end a race, close a room, remove the
+    bots), stored by ``patience-club admin`` and taken by the server within about a second.
+
+    ``taken_ms`` is set once, by whoever takes it (the server, or the command itself when no
+    server took it in time): a request is carried out at most once. ``outcome`` says what
+    was done, or why not (``ok`` false).
+    """
+
+    __tablename__ = "operator_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: end_race, close_room, remove_bots
+    action: Mapped[str] = mapped_column(String(16))
+    #: a room's code, the players named (ids, comma-separated), or null
+    target: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+    requested_ms: Mapped[int] = mapped_column(BigInteger)
+    #: server or command
+    taken_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    taken_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    done_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    ok: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    outcome: Mapped[str | None] = mapped_column(String(1000), nullable=True)

@@ -2,11 +2,14 @@
 
 Each area of the operator's work is a module of this package that declares
 its actions (:data:`Action`): players (list, rename, ban, unban, a new
-token), results held for review (list, clear, confirm). Every action works
-on the database directly, while the server runs or not (SQLite in WAL mode
-lets both write); it never migrates it: a database behind the code is
-refused. What an action changes, a running server acts on within a second
-or two (it reads the changes every second: ``server/players/changes.py``).
+token), results held for review (list, clear, confirm), rooms (list, end a
+race, close one), bot accounts (remove). Every action works on the database
+directly, while the server runs or not (SQLite in WAL mode lets both
+write); it never migrates it: a database behind the code is refused. What
+an action changes, a running server acts on within a second or two (it
+reads the changes every second: ``server/players/changes.py``); what only
+the server can do (end a race, close a room, remove bots) is a request it
+takes on the same poll (``asking.py``).
 """
 
 from __future__ import annotations
@@ -17,19 +20,21 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from server.commands.admin import players, review
+from server.commands.admin import bots, players, review, rooms
 from server.commands.admin.common import Action, AdminError, checked_database
 from server.config import ConfigError, load
 
 #: every action, by its name on the command line
-ACTIONS: Mapping[str, Action] = MappingProxyType({**players.ACTIONS, **review.ACTIONS})
+ACTIONS: Mapping[str, Action] = MappingProxyType(
+    {**players.ACTIONS, **review.ACTIONS, **rooms.ACTIONS, **bots.ACTIONS}
+)
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "admin",
-        help="manage players and held results: list, rename, ban, review...",
-        description="Look after a server's players and the results held for review. "
+        help="manage players, held results, rooms and bots: list, ban, review, end-race...",
+        description="Look after a server's players, results held for review, rooms and bots. "
         "Works on the database; a running server acts on changes within two seconds.",
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)

@@ -1,17 +1,19 @@
-"""Race rooms: the whole state of a room is saved at each change and read back at start."""
+"""Race rooms: the whole state of a room is saved at each change and read back at start; who
+of its members is connected is kept up to date for the operators' list."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import Integer, cast, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Player, Room, RoomMember
 
-#: a member as saved: (player, joined_ms, seq, role)
-SavedMember = tuple[int, int, int, str]
+#: a member as saved: (player, joined_ms, seq, role, connected)
+SavedMember = tuple[int, int, int, str, bool]
 #: a member as read back: (player, name, joined_ms, seq, role, bot)
 LoadedMember = tuple[int, str, int, int, str, bool]
 
@@ -23,9 +25,34 @@ async def save(
     await session.merge(Room(**room))
     await session.execute(delete(RoomMember).where(RoomMember.room_code == room["code"]))
     session.add_all(
-        RoomMember(room_code=room["code"], player_id=pid, joined_ms=joined, seq=seq, role=role)
-        for pid, joined, seq, role in members
+        RoomMember(
+            room_code=room["code"],
+            player_id=pid,
+            joined_ms=joined,
+            seq=seq,
+            role=role,
+            connected=connected,
+        )
+        for pid, joined, seq, role, connected in members
     )
+
+
+async def set_connected(
+    session: AsyncSession, *, players: Collection[int], connected: bool
+) -> None:
+    """These players' memberships show them connected (or not)."""
+    ids = list(players)
+    for at in range(0, len(ids), 500):  # bounded IN lists
+        await session.execute(
+            update(RoomMember)
+            .where(RoomMember.player_id.in_(ids[at : at + 500]))
+            .values(connected=connected)
+        )
+
+
+async def nobody_connected(session: AsyncSession) -> None:
+    """Every member shows as not connected (a server starting: nobody is, yet)."""
+    await session.execute(update(RoomMember).values(connected=False))
 
 
 async def remove(session: AsyncSession, *, code: str) -> None:
@@ -53,3 +80,46 @@ async def load_all(session: AsyncSession) -> list[tuple[Room, list[LoadedMember]
     for code, *member in rows:
         members.setdefault(code, []).append(tuple(member))  # type: ignore[arg-type]
     return [(room, members.get(room.code, [])) for room in rooms]
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A room as the operators' list shows it."""
+
+    code: str
+    variant: str
+    state: str
+    race: int
+    members: int
+    connected: int
+    host: str
+    created_ms: int
+
+
+async def listed(session: AsyncSession) -> list[Listed]:
+    """Every room, oldest first, with its host's name and its counts of members."""
+    counts = (
+        select(
+            RoomMember.room_code,
+            func.count().label("members"),
+            func.sum(cast(RoomMember.connected, Integer)).label("connected"),
+        )
+        .group_by(RoomMember.room_code)
+        .subquery()
+    )
+    rows = await session.execute(
+        select(
+            Room.code,
+            Room.variant,
+            Room.state,
+            Room.race,
+            func.coalesce(counts.c.members, 0),
+            func.coalesce(counts.c.connected, 0),
+            Player.name,
+            Room.created_ms,
+        )
+        .join(Player, Player.id == Room.host_id)
+        .outerjoin(counts, counts.c.room_code == Room.code)
+        .order_by(Room.created_ms, Room.code)
+    )
+    return [Listed(*(row)) for row in rows]

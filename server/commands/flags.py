@@ -1,0 +1,132 @@
+"""One ``--flag`` per setting of :class:`~server.config.Config`, made from its fields.
+
+The flags follow the dataclass: a field ``race_time_limit_s`` is
+``--race-time-limit-s``, its type the field's (``int``, ``float``, ``str``),
+a ``bool`` field both ``--daily-ahead [true|false]`` and ``--no-daily-ahead``.
+A field added to Config has its flag at once, with no line to add here; its
+help text comes from :data:`HELP` (the one place for them), or says which
+setting it sets until HELP has a line for it. Every help ends with the
+field's default, read from the dataclass, so that no text repeats it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import typing
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from server.config import Config
+
+#: setting -> what its flag's help says (the default is added from Config)
+HELP: Mapping[str, str] = MappingProxyType({
+    "host": "address to listen on (0.0.0.0: every interface)",
+    "port": "port for WebSocket /ws and HTTP (0: any free port)",
+    "db": "SQLAlchemy URL of the database (async driver)",
+    "name": "server name shown to players",
+    "rate_limit": "messages per second per connection",
+    "rate_burst": "burst above the rate (token bucket size)",
+    "max_connections": "connections in all; past it new ones are closed with 1013",
+    "max_connections_per_ip": "connections per client address",
+    "max_message_bytes": "largest inbound frame; larger ones close the connection with 1009",
+    "max_errors": "client mistakes per connection before a close with 1008",
+    "send_queue": "messages queued for a slow reader before it is disconnected",
+    "send_timeout": "seconds one send may wait for a reader before it is disconnected",
+    "commit_delay_ms": "milliseconds to wait to group commits (0: natural grouping)",
+    "hint_budget": "seconds of solver per hint",
+    "hint_concurrency": "hints computed at once; more at the same moment are busy",
+    "registration_limit": "registrations per address per hour (0: no limit)",
+    "max_actions": "actions one game may hold; past it only resign is taken",
+    "stuck_workers": "processes for stuck searches (0: search in the server process)",
+    "log_level": "DEBUG, INFO, WARNING or ERROR",
+    "motd": "message of the day, sent in welcome when not empty",
+    "race_time_limit_s": "a race's time limit in seconds when create_room names none",
+    "race_countdown_ms": "milliseconds of countdown between start_race and the race",
+    "race_tick_ms": "how often races are checked against their time limit (ms)",
+    "race_abandon_s": "seconds a racer may be gone during a race before being resigned",
+    "review_min_actions": "ranked results with fewer actions are never held for review",
+    "review_median_ms": "ranked results whose median gap is below this are held (0: none)",
+    "daily_budget_s": "cap on seconds of solver per daily candidate deal",
+    "daily_ahead": "compute today's and tomorrow's dailies in the background",
+})  # fmt: skip
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def flag_name(field: str) -> str:
+    return "--" + field.replace("_", "-")
+
+
+def setting_types() -> dict[str, type]:
+    """Each Config field and its type (the annotations are strings: resolve them)."""
+    hints = typing.get_type_hints(Config)
+    return {f.name: hints[f.name] for f in dataclasses.fields(Config)}
+
+
+def parse_bool(text: str) -> bool:
+    value = text.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise argparse.ArgumentTypeError(f"{text!r} is not true or false")
+
+
+class _BoolFlag(argparse.Action):
+    """``--x`` (true), ``--x VALUE`` (true/false, yes/no, on/off, 1/0) and ``--no-x`` (false)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        negated = option_string is not None and option_string.startswith("--no-")
+        if negated and values is not None:
+            parser.error(f"{option_string} takes no value")
+        value = not negated if values is None else values
+        setattr(namespace, self.dest, value)
+
+
+def _default_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return "empty" if value == "" else str(value)
+
+
+def add_setting_flags(parser: argparse.ArgumentParser) -> None:
+    """Add a flag for every Config field; a flag not given leaves its setting to the other
+    sources (its value stays None)."""
+    defaults = Config()
+    for name, kind in setting_types().items():
+        text = HELP.get(name, f"the {name} setting (docs/operating.md)")
+        text = f"{text} (default {_default_text(getattr(defaults, name))})".replace("%", "%%")
+        flag = flag_name(name)
+        if kind is bool:
+            parser.add_argument(
+                flag,
+                "--no-" + flag[2:],
+                dest=name,
+                nargs="?",
+                type=parse_bool,
+                default=None,
+                action=_BoolFlag,
+                metavar="true|false",
+                help=text,
+            )
+        else:
+            metavar = name.upper() if kind is str else kind.__name__.upper()
+            parser.add_argument(
+                flag, dest=name, type=kind, default=None, metavar=metavar, help=text
+            )
+
+
+def overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The settings the flags gave (None for a flag not given), for :func:`server.config.load`."""
+    return {name: getattr(args, name, None) for name in setting_types()}

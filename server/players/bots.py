@@ -1,0 +1,56 @@
+"""Removing bot accounts from a running server (``patience-club admin remove-bots``).
+
+The server first lets go of what it holds of them, as for a ban: their
+connections are closed with 1008, they leave every room (a racer resigns,
+a bot host hands on, a room with nobody else in it closes), their entries
+in the rooms' last races are dropped and their games forgotten; then the
+rows go (:func:`server.storage.queries.bots.remove`), in one transaction.
+Nothing a person owns is touched.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+from server.storage.queries import bots as store
+
+if TYPE_CHECKING:
+    from server.app import App
+
+log = logging.getLogger(__name__)
+
+CLOSE_POLICY = 1008
+
+
+async def remove_bots(app: App, ids: Collection[int] | None = None) -> store.Removal:
+    """Remove the bots (all, or those of ``ids``) and what only they own; what was removed."""
+    async with app.db_sessions() as db:
+        found = await store.count(db, ids)  # what they own now: leaving rooms changes it
+        chosen = [pid for pid, _ in found.bots]
+        games = await store.game_ids(db, chosen)
+    rooms = app.rooms
+    for pid in chosen:
+        for connection in list(app.players.get(pid, ())):
+            connection.close_after_sending(CLOSE_POLICY, "this bot account was removed")
+        for room in rooms.rooms_of(pid):
+            await rooms.leave(pid, room.code)
+        rooms.presence.gone.pop(pid, None)
+    gone = set(chosen)
+    for room in list(rooms.rooms.values()):
+        if gone.isdisjoint(room.racers):
+            continue
+        rooms.race.forget(room)
+        room.racers = {pid: game for pid, game in room.racers.items() if pid not in gone}
+        rooms.race.track(room)
+        for pid in gone:
+            room.watchers.pop(pid, None)
+        await rooms.save(room)
+    for game_id in games:
+        app.games.forget(game_id)
+    async with app.db_sessions() as db, db.begin():
+        await store.remove(db, chosen)
+    app.daily.ranks.clear()
+    log.warning("removed %d bot accounts and %d of their games", len(chosen), found.games)
+    return found
