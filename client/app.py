@@ -12,12 +12,10 @@ import asyncio
 import time
 from collections.abc import Mapping
 
-from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
 from textual.message import Message as TextualMessage
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Static
 
 from client.clock import Clock
 from client.config import TokenStore
@@ -26,6 +24,7 @@ from client.fields import code_problem, seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
 from client.screens.board import BoardScreen
+from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
@@ -38,11 +37,7 @@ from shared.protocol import (
     Error,
     GameEntry,
     GameReply,
-    GamesReply,
-    GamesRequest,
     JoinRoom,
-    LeaderboardReply,
-    LeaderboardRequest,
     LeaveRoom,
     Ok,
     Progress,
@@ -50,10 +45,7 @@ from shared.protocol import (
     RaceStarted,
     Reply,
     RoomReply,
-    Standing,
     StartRace,
-    StatsReply,
-    StatsRequest,
     VariantInfo,
     Watch,
 )
@@ -74,54 +66,6 @@ class LinkState(TextualMessage):
         super().__init__()
         self.state = state
         self.detail = detail
-
-
-class NameScreen(Screen[None]):
-    """First visit to a server: choose the name to register."""
-
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Static("Welcome! Choose a player name for this server.", classes="title")
-        yield Static("1 to 24 letters, digits, '_' or '-'.")
-        yield Input(placeholder="your name", id="name", max_length=24)
-        yield Static(id="name-message")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
-
-    def say(self, message: str, *, error: bool = False) -> None:
-        self.query_one("#name-message", Static).update(
-            Text(message, style="bold red" if error else "")
-        )
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        from client.app import PatienceApp
-
-        app = self.app
-        assert isinstance(app, PatienceApp)
-        # Registering anew: a saved token the server refused must not be tried again.
-        app.conn.store.forget(app.conn.url)
-        app.conn.name = event.value.strip()
-        self.run_worker(app.connect(self), group="connect", exclusive=True)
-
-
-class WaitScreen(Screen[None]):
-    """The server cannot be reached yet: say why and that we keep trying."""
-
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        from client.app import PatienceApp
-
-        url = self.app.conn.url if isinstance(self.app, PatienceApp) else ""
-        yield Static(f"Patience Club: connecting to {url}", classes="title")
-        yield Static("Connecting…", id="wait-message", classes="panel")
-        yield Footer()
-
-    def say(self, message: str) -> None:
-        self.query_one("#wait-message", Static).update(message)
 
 
 class PatienceApp(App[int]):
@@ -310,33 +254,6 @@ class PatienceApp(App[int]):
             panel.redraw()
 
     # -- intents from the screens ------------------------------------------------------
-
-    async def home_facts(
-        self,
-    ) -> tuple[dict[str, Standing | None], StatsReply | None, tuple[GameEntry, ...] | None]:
-        """Today's daily entry of each variant (None: not finished), the player's stats, and
-        the player's unfinished games (None when the server did not answer)."""
-        dailies: dict[str, Standing | None] = {}
-        for variant in self.variant_ids:
-            try:
-                # No date: the server's today, which is what its dailies follow.
-                request = LeaderboardRequest(variant=variant, limit=1)
-                board = await self.conn.request(request, LeaderboardReply)
-            except (ProtocolError, ConnectionError):
-                continue
-            dailies[variant] = board.me
-        stats: StatsReply | None
-        try:
-            stats = await self.conn.request(StatsRequest(), StatsReply)
-        except (ProtocolError, ConnectionError):
-            stats = None
-        unfinished: tuple[GameEntry, ...] | None
-        try:
-            listed = await self.conn.request(GamesRequest(state="playing"), GamesReply)
-            unfinished = listed.games
-        except (ProtocolError, ConnectionError):
-            unfinished = None
-        return dailies, stats, unfinished
 
     def played_board(
         self, title: str = "", side: Static | None = None, *, hints: bool = True

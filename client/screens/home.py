@@ -20,9 +20,20 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
 
 from client.clock import format_ms
+from client.connection import Connection
 from client.names import deal_name
 from client.widgets import TitleBar
-from shared.protocol import GameEntry, Standing, StatsReply
+from shared.errors import ProtocolError
+from shared.protocol import (
+    GameEntry,
+    GamesReply,
+    GamesRequest,
+    LeaderboardReply,
+    LeaderboardRequest,
+    Standing,
+    StatsReply,
+    StatsRequest,
+)
 
 if TYPE_CHECKING:
     from client.app import PatienceApp
@@ -82,6 +93,34 @@ def stats_text(
     text.append(f"daily streak: {stats.daily_streak}")
     text.append(f"  dailies won: {stats.dailies_won}")
     return text
+
+
+async def home_facts(
+    conn: Connection, variant_ids: Sequence[str]
+) -> tuple[dict[str, Standing | None], StatsReply | None, tuple[GameEntry, ...] | None]:
+    """Today's daily entry of each variant (None: not finished), the player's stats, and
+    the player's unfinished games (None when the server did not answer)."""
+    dailies: dict[str, Standing | None] = {}
+    for variant in variant_ids:
+        try:
+            # No date: the server's today, which is what its dailies follow.
+            request = LeaderboardRequest(variant=variant, limit=1)
+            board = await conn.request(request, LeaderboardReply)
+        except (ProtocolError, ConnectionError):
+            continue
+        dailies[variant] = board.me
+    stats: StatsReply | None
+    try:
+        stats = await conn.request(StatsRequest(), StatsReply)
+    except (ProtocolError, ConnectionError):
+        stats = None
+    unfinished: tuple[GameEntry, ...] | None
+    try:
+        listed = await conn.request(GamesRequest(state="playing"), GamesReply)
+        unfinished = listed.games
+    except (ProtocolError, ConnectionError):
+        unfinished = None
+    return dailies, stats, unfinished
 
 
 class GameList(ListView):
@@ -240,7 +279,9 @@ class HomeScreen(Screen[None]):
 
     async def _refresh(self) -> None:
         # What the server did not answer this time stays as it was last shown.
-        dailies, stats, unfinished = await self.patience.home_facts()
+        dailies, stats, unfinished = await home_facts(
+            self.patience.conn, self.patience.variant_ids
+        )
         self.dailies.update(dailies)
         if stats is not None:
             self.stats = stats

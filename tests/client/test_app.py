@@ -12,10 +12,11 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from client.app import NameScreen, PatienceApp, WaitScreen
+from client.app import PatienceApp
 from client.config import Account, TokenStore
 from client.layout import key_of
 from client.screens.board import BoardScreen
+from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.widgets import PileWidget
 from shared.games import new_game
