@@ -56,7 +56,7 @@ def unfinished_text(entry: GameEntry, name: Callable[[str], str] = str) -> str:
     kind = KIND_TEXT.get(entry.kind, entry.kind)
     parts = [
         f"{name(entry.variant)} {deal_name(entry.deal)}",
-        f"{entry.ply} moves",
+        f"{entry.ply} move{'' if entry.ply == 1 else 's'}",
         format_ms(entry.elapsed_ms),
     ]
     return " ".join(parts) + (f" ({kind})" if kind else "")

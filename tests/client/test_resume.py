@@ -38,7 +38,7 @@ async def test_a_game_left_with_esc_is_listed_on_home_and_continues_where_it_was
         # statistics count it as unfinished, not as a game lost.
         await until(pilot, lambda: bool(home.query(f"#game-{game_id}")))
         line = home.query_one(f"#game-{game_id}")
-        assert "Freecell #617 1 moves" in str(line.query_one("Label").render())
+        assert "Freecell #617 1 move " in str(line.query_one("Label").render())
         stats = home.query_one("#stats", Static)
         await until(pilot, lambda: "Freecell: 1 unfinished" in text_of(stats))
         assert "0/1 won" not in text_of(stats)
