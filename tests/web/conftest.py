@@ -24,7 +24,7 @@ from server.app import App
 from server.config import Config
 
 # the server tests' template database and settings
-from tests.server.conftest import config, migrated  # noqa: F401
+from tests.server.conftest import config, db_url, migrated  # noqa: F401
 
 MISSING = (
     "no Chromium for the browser tests: install Debian's with `apt-get install -y chromium` "
