@@ -1,16 +1,20 @@
 """The daily leaderboard query with 100,000 entries for the day (target: under 5 ms).
 
     .venv/bin/python -m bench.leaderboard [--entries 100000] [--queries 300] [--limit 50]
+        [--db sqlite|postgresql|URL]
 
-Builds a real SQLite file (migrated like the server's, WAL, synchronous=FULL)
-with one day of ``entries`` ended attempts, plus the day before as noise,
+Builds a real database (migrated like the server's: an SQLite file in WAL
+mode with synchronous=FULL, or a PostgreSQL database made for the run, see
+bench/databases.py) with one day of ``entries`` ended attempts, plus the day
+before as noise,
 then times what a ``leaderboard`` request runs (DailyService.leaderboard):
 the top ``limit`` entries (an index range scan) and the asking player's entry
 (a primary key read), in one call of the reader thread, and the true rank (a
 bisection of the day's sorted rank keys, read from the index once). For
 comparison it also times the rank found by counting over the index, which
-reads every entry ahead of the player, and the bare SQL on sqlite3. Players
-asking are drawn at random, so ranks near the bottom are measured too.
+reads every entry ahead of the player, and the bare SQL on the database's
+synchronous driver (sqlite3, psycopg). Players asking are drawn at random, so
+ranks near the bottom are measured too.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from pathlib import Path
+from typing import Any
 
 from sqlalchemy import insert, text
+from sqlalchemy.engine import make_url
 
+from bench import databases
 from server.app import App
 from server.config import Config
 from server.races.standings import rank_key
@@ -68,9 +74,10 @@ def attempts(rng: random.Random, players: int, date: str) -> list[dict[str, obje
     return rows
 
 
-async def run(entries: int, queries: int, limit: int, path: Path) -> None:
-    engine = create_engine(f"sqlite+aiosqlite:///{path}")
+async def run(entries: int, queries: int, limit: int, url: str) -> None:
+    engine = create_engine(url)
     sessions = sessionmaker(engine)
+    postgresql = engine.dialect.name == "postgresql"
     await upgrade(engine)
     rng = random.Random(5)
     started = time.perf_counter()
@@ -85,6 +92,7 @@ async def run(entries: int, queries: int, limit: int, path: Path) -> None:
                     "token_hash": f"{i:064x}",
                     "banned": False,
                     "created_ms": 0,
+                    "updated_ms": 0,
                 }
                 for i in range(1, entries + 1)
             ],
@@ -92,22 +100,17 @@ async def run(entries: int, queries: int, limit: int, path: Path) -> None:
         for date in (NOISE_DAY, DAY):
             await db.execute(insert(DailyAttempt), attempts(rng, entries, date))
     async with engine.connect() as conn:
-        await conn.execute(text("ANALYZE"))
-    print(f"{entries} entries for {DAY} (and {NOISE_DAY}) in {time.perf_counter() - started:.1f} s")
-
-    async with engine.connect() as conn:
-        plan = await conn.execute(
-            text(
-                "EXPLAIN QUERY PLAN SELECT count(*) FROM daily_attempts WHERE variant = :v "
-                "AND date = :d AND finished = 1 AND rank_group = 1 AND rank_a < :a"
-            ),
-            {"v": VARIANT, "d": DAY, "a": -50},
+        # (VACUUM: PostgreSQL's visibility map, which index-only scans read)
+        statement = "VACUUM ANALYZE" if postgresql else "ANALYZE"
+        await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(
+            text(statement)
         )
-        print("plan of a rank count:", "; ".join(str(row[-1]) for row in plan))
+    print(f"{entries} entries for {DAY} (and {NOISE_DAY}) in {time.perf_counter() - started:.1f} s")
+    await print_plans(engine, limit)
 
     # What the server runs for a ``leaderboard`` request, with its clock on that day.
     day_ms = int(datetime.datetime.fromisoformat(DAY).replace(tzinfo=datetime.UTC).timestamp())
-    app = App(Config(db=f"sqlite+aiosqlite:///{path}"), clock=lambda: day_ms * 1000 + 3_600_000)
+    app = App(Config(db=url), clock=lambda: day_ms * 1000 + 3_600_000)
     service = app.daily
     t0 = time.perf_counter()
     await service.leaderboard(1, VARIANT, DAY, limit)
@@ -145,25 +148,56 @@ async def run(entries: int, queries: int, limit: int, path: Path) -> None:
     )
     print(f"  served (reader thread + bisection), wall time: {summary(served)}")
     print(f"  the same, CPU time of the process (all threads): {summary(cpu)}")
-    print(f"  the SQL alone (sqlite3, no async stack): {summary(raw_sql(path, limit, queries))}")
+    driver = "psycopg" if postgresql else "sqlite3"
+    raw = raw_sql(url, limit, queries)
+    print(f"  the SQL alone ({driver}, no async stack): {summary(raw)}")
     print(f"  the rank alone by counting over the index instead: {summary(counted)}")
 
 
-def raw_sql(path: Path, limit: int, queries: int) -> list[float]:
-    """The two statements of a request on a plain sqlite3 connection: the database's share."""
-    con = sqlite3.connect(path)
+async def print_plans(engine: Any, limit: int) -> None:
+    """How the database runs a page, a player's entry and a rank count (its own EXPLAIN)."""
+    day = {"variant": VARIANT, "date": DAY, "limit": limit, "player": 7}
+    from server.storage.queries import leaderboard
+
+    statements = {
+        "page": leaderboard.top_query(VARIANT, DAY, limit),
+        "me": leaderboard.entry_query(VARIANT, DAY, 7),
+        "rank keys": leaderboard.keys_query(VARIANT, DAY),
+    }
+    async with engine.connect() as conn:
+        postgresql = conn.dialect.name == "postgresql"
+        for what, statement in statements.items():
+            sql = str(statement.compile(conn, compile_kwargs={"literal_binds": True}))
+            explain = "EXPLAIN (ANALYZE, COSTS OFF)" if postgresql else "EXPLAIN QUERY PLAN"
+            plan = await conn.execute(text(f"{explain} {sql}"), day)
+            lines = [str(row[-1]).strip() for row in plan]
+            print(f"plan of {what}: " + " | ".join(line for line in lines if line))
+
+
+def raw_sql(url: str, limit: int, queries: int) -> list[float]:
+    """The two statements of a request on the plain synchronous driver: the database's share."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        import psycopg
+
+        dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+        con: Any = psycopg.connect(dsn, autocommit=True)
+        mark, true = "%s", "true"
+    else:
+        con = sqlite3.connect(parsed.database or "")
+        mark, true = "?", "1"
     rng = random.Random(7)
     top = (
         "SELECT a.player_id, p.name, a.state, a.elapsed_ms, a.moves, a.score "
         "FROM daily_attempts a JOIN players p ON p.id = a.player_id "
-        "WHERE a.variant = ? AND a.date = ? AND a.finished = 1 "
-        "ORDER BY a.rank_group, a.rank_a, a.rank_b LIMIT ?"
+        f"WHERE a.variant = {mark} AND a.date = {mark} AND a.finished = {true} "
+        f"ORDER BY a.rank_group, a.rank_a, a.rank_b LIMIT {mark}"
     )
     mine = (
         "SELECT a.player_id, p.name, a.state, a.elapsed_ms, a.moves, a.score, "
         "a.rank_group, a.rank_a, a.rank_b FROM daily_attempts a JOIN players p "
-        "ON p.id = a.player_id WHERE a.variant = ? AND a.date = ? AND a.player_id = ? "
-        "AND a.finished = 1"
+        f"ON p.id = a.player_id WHERE a.variant = {mark} AND a.date = {mark} "
+        f"AND a.player_id = {mark} AND a.finished = {true}"
     )
     times = []
     count = con.execute("SELECT count(*) FROM players").fetchone()[0]
@@ -187,9 +221,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--entries", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--limit", type=int, default=50)
+    parser.add_argument(
+        "--db", default="sqlite", help="sqlite (default), postgresql, or an SQLAlchemy URL"
+    )
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(run(args.entries, args.queries, args.limit, Path(tmp) / "board.db"))
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        databases.temporary(args.db, tmp, "board") as url,
+    ):
+        print(f"database: {databases.label(args.db)}")
+        asyncio.run(run(args.entries, args.queries, args.limit, url))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,10 @@ echo server answers every request with a canned GameView of the same size,
 so it measures what this stack (asyncio, websockets, msgpack, loopback) can
 do at best; the ratios say what the server's own work costs.
 
+``--db`` names the databases (bench/databases.py: ``sqlite``, ``postgresql``
+made for the run, or a URL), one server on each; every phase measures each
+server in turn, then the echo server.
+
 Phases (each bounded by ``--duration``): paced (N clients x R moves/s),
 saturated (N clients, back-to-back moves), and idle memory (``--idle``
 welcomed connections doing nothing: server RSS growth per connection), plus
@@ -20,6 +24,7 @@ server/observe/stalls.py). ``--server-profile FILE`` samples the
 server's main thread while it is measured (see :class:`Sampler`).
 
     python -m bench load                          # 200 clients x 2/s, 10 s per phase
+    python -m bench load --db sqlite,postgresql   # a server on each, measured in turn
     python -m bench load --clients 500 --phases paced
     python -m bench load --phases saturated --server-profile /tmp/server.txt
     python -m bench.load --echo-server            # the echo server alone (used internally)
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import itertools
 import json
 import os
@@ -47,6 +53,8 @@ from typing import Any
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
+
+from bench import databases
 
 PHASES = ("paced", "saturated", "engine", "idle")
 
@@ -254,8 +262,11 @@ async def start(name: str, *command: str) -> Target:
     return Target(name, process, int(match.group(1)))
 
 
-async def start_server(db_dir: str, profile: str | None = None) -> Target:
-    """The real server; with ``profile``, profiled (see :func:`profiled_server`) into that file."""
+async def start_server(
+    db_dir: str, profile: str | None = None, *, url: str | None = None, name: str = "server"
+) -> Target:
+    """The real server, on an SQLite file in ``db_dir`` or on database ``url``; with
+    ``profile``, profiled (see :func:`profiled_server`) into that file."""
     script = Path(sys.executable).parent / "patience-club"
     runner = (
         [sys.executable, "-m", "bench.load", "--profiled-server", profile]
@@ -263,11 +274,11 @@ async def start_server(db_dir: str, profile: str | None = None) -> Target:
         else [str(script)]
     )
     return await start(
-        "server",
+        name,
         *runner,
         "serve",
         "--port", "0",
-        "--db", f"sqlite+aiosqlite:///{db_dir}/load.db",
+        "--db", url or f"sqlite+aiosqlite:///{db_dir}/load.db",
         "--rate-limit", "1000000",
         "--rate-burst", "1000000",
         "--max-connections", "20000",
@@ -490,46 +501,84 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "clients": args.clients,
         "rate": args.rate,
         "duration_s": args.duration,
+        "databases": [databases.label(spec) for spec in args.db],
     }
-    with tempfile.TemporaryDirectory(prefix="patience-load-") as db_dir:
-        server = await start_server(db_dir, args.server_profile)
-        server.profiled = args.server_profile is not None
-        echo = await start_echo()
+    with contextlib.ExitStack() as stack:
+        db_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="patience-load-"))
+        servers: list[Target] = []
         try:
-            if "paced" in args.phases:
-                print(f"paced: {args.clients} clients x {args.rate:g} moves/s, {args.duration:g} s")
-                s = await measure(server, args.clients, args.rate, args.duration, "paced")
-                e = await measure(echo, args.clients, args.rate, args.duration, "paced")
-                print(row("server", s))
-                print(row("echo", e))
-                p99 = s.get("p99_ms", 0) / max(e.get("p99_ms", 1e-9), 1e-9)
-                print(f"  p99 ratio server/echo: {p99:.2f} (target < 3)")
-                results["paced"] = {"server": s, "echo": e, "p99_ratio": p99}
-            if "saturated" in args.phases:
-                n = args.saturate_clients
-                print(f"saturated: {n} clients, back-to-back moves, {args.duration:g} s")
-                s = await measure(server, n, None, args.duration, "sat")
-                e = await measure(echo, n, None, args.duration, "sat")
-                print(row("server", s))
-                print(row("echo", e))
-                ratio = s["moves_per_s"] / max(e["moves_per_s"], 1e-9)
-                print(f"  throughput ratio server/echo: {ratio:.2f} (target >= 0.5)")
-                results["saturated"] = {"server": s, "echo": e, "throughput_ratio": ratio}
-            if "engine" in args.phases:
-                ms = engine_cpu_per_move(args.saturate_clients)
-                print(
-                    f"engine alone ({args.saturate_clients} games in turn, play + view): "
-                    f"{ms:.2f} ms CPU per move"
-                )
-                results["engine_cpu_ms_per_move"] = ms
-            if "idle" in args.phases:
-                kib = await idle_memory(server, args.idle)
-                print(f"idle: {args.idle} welcomed connections: {kib:.1f} KiB each (target < 100)")
-                results["idle_kib_per_connection"] = kib
+            for n, spec in enumerate(args.db):
+                url = stack.enter_context(databases.temporary(spec, db_dir, f"load{n}"))
+                # (the profile, when asked for, is of the first server)
+                profile = args.server_profile if n == 0 else None
+                name = f"server {databases.label(spec)}"
+                server = await start_server(db_dir, profile, url=url, name=name)
+                server.profiled = profile is not None
+                servers.append(server)
+            echo = await start_echo()
+            servers_and_echo = [*servers, echo]
+            try:
+                await phases(args, servers_and_echo, results)
+            finally:
+                await echo.stop()
         finally:
-            await server.stop()
-            await echo.stop()
+            for server in servers:
+                await server.stop()
     return results
+
+
+async def phases(args: argparse.Namespace, targets: list[Target], results: dict[str, Any]) -> None:
+    """Each phase on every server in turn, then on the echo server (the last target)."""
+    *servers, echo = targets
+    if "paced" in args.phases:
+        print(f"paced: {args.clients} clients x {args.rate:g} moves/s, {args.duration:g} s")
+        e = await measured(servers, echo, args.clients, args.rate, args.duration, "paced")
+        results["paced"] = e
+        for server in servers:
+            p99 = e[server.name].get("p99_ms", 0) / max(e["echo"].get("p99_ms", 1e-9), 1e-9)
+            print(f"  p99 ratio {server.name}/echo: {p99:.2f} (target < 3)")
+            e[server.name]["p99_ratio"] = p99
+    if "saturated" in args.phases:
+        n = args.saturate_clients
+        print(f"saturated: {n} clients, back-to-back moves, {args.duration:g} s")
+        e = await measured(servers, echo, n, None, args.duration, "sat")
+        results["saturated"] = e
+        for server in servers:
+            ratio = e[server.name]["moves_per_s"] / max(e["echo"]["moves_per_s"], 1e-9)
+            print(f"  throughput ratio {server.name}/echo: {ratio:.2f} (target >= 0.5)")
+            e[server.name]["throughput_ratio"] = ratio
+    if "engine" in args.phases:
+        ms = engine_cpu_per_move(args.saturate_clients)
+        print(
+            f"engine alone ({args.saturate_clients} games in turn, play + view): "
+            f"{ms:.2f} ms CPU per move"
+        )
+        results["engine_cpu_ms_per_move"] = ms
+    if "idle" in args.phases:
+        for server in servers:
+            kib = await idle_memory(server, args.idle)
+            print(
+                f"idle: {args.idle} welcomed connections on {server.name}: "
+                f"{kib:.1f} KiB each (target < 100)"
+            )
+            results.setdefault("idle_kib_per_connection", {})[server.name] = kib
+
+
+async def measured(
+    servers: list[Target],
+    echo: Target,
+    clients: int,
+    rate: float | None,
+    duration: float,
+    run: str,
+) -> dict[str, dict[str, float]]:
+    """One measurement of every server in turn, then of the echo server, printed."""
+    figures: dict[str, dict[str, float]] = {}
+    for n, target in enumerate([*servers, echo]):
+        # a run name of its own per server: the players it registers are new on each
+        figures[target.name] = await measure(target, clients, rate, duration, f"{run}{n}x")
+        print(row(target.name, figures[target.name]))
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -543,6 +592,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=int, default=1000, help="idle connections to weigh")
     parser.add_argument("--phases", default=",".join(PHASES), help=",".join(PHASES))
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="the servers' databases, comma-separated: sqlite, postgresql (made for the run) "
+        "or SQLAlchemy URLs; one server on each (default sqlite)",
+    )
     parser.add_argument(
         "--server-profile", help="sample the server's CPU while it is measured, into this file"
     )
@@ -563,6 +618,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(echo_server())
         return 0
     args.phases = [p for p in args.phases.split(",") if p]
+    args.db = [d for d in args.db.split(",") if d]
     if args.stall_trace:
         os.environ["PATIENCE_STALL_TRACE"] = os.path.abspath(args.stall_trace)
 

@@ -3,10 +3,18 @@
 The migrations directory is found next to the installed ``migrations``
 package, never relative to the working directory, so an installed server
 migrates from anywhere.
+
+Several server processes may start together on one PostgreSQL database (the
+nodes of one club): each migrates at start, and one at a time. The step
+runs in a transaction that first takes a transaction-level advisory lock
+(``pg_advisory_xact_lock``, :data:`MIGRATION_LOCK`): the others wait for it,
+then read the revision the first one committed and find nothing left to do.
+The lock is released with the transaction, even when its process dies.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +24,13 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import migrations
+
+#: the key of the advisory lock migrations hold on PostgreSQL: a fixed signed 64-bit number,
+#: the first eight bytes of SHA-256("patience-club migrations"), so that no other program's
+#: lock on the same database is likely to share it
+MIGRATION_LOCK = int.from_bytes(
+    hashlib.sha256(b"patience-club migrations").digest()[:8], "big", signed=True
+)
 
 
 def migrations_directory() -> Path:
@@ -51,6 +66,9 @@ async def _run(engine: AsyncEngine, step: Callable[[Config, str], None], revisio
     """
 
     def run(connection: Connection) -> None:
+        if connection.dialect.name == "postgresql":
+            # one migrating process at a time; held until this transaction ends
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config = alembic_config(engine.url.render_as_string(hide_password=False))
         config.attributes["connection"] = connection
         step(config, revision)

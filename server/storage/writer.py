@@ -19,16 +19,21 @@ The server's write path, a design (told whole in docs/architecture.md, "The writ
   next commit starts as soon as the last one ends, without waiting for a
   turn of the busy event loop; the loop only hears of each finished commit
   (``call_soon_threadsafe``) and wakes its waiters.
-- **Why hand-built SQL.** For drivers with ``?`` placeholders (SQLite's),
-  ``executemany`` takes the GIL back from the event loop once per row;
+- **Why hand-built SQL.** On SQLite ``executemany`` takes the GIL back from
+  the event loop once per row;
   :func:`~server.storage.queries.games.apply_writes` sends one multi-row
   statement per few hundred rows instead, built once per row count
-  (:class:`~server.storage.queries.games.Statements`, kept here).
-- **Failures.** A group whose transaction fails is logged and committed
-  again one write per transaction: a bad write fails alone, its future gets
-  the exception (the game service answers ``internal`` and forgets the game,
-  so that it reloads as stored), and the others are committed and
-  acknowledged. :meth:`stop` commits whatever is still queued.
+  (:class:`~server.storage.queries.games.Statements`, kept here). On
+  PostgreSQL it sends one statement per table whose rows are arrays
+  (``unnest``): one round trip each, whatever the size of the group.
+- **Failures.** A group whose transaction fails is committed again one write
+  per transaction: a bad write fails alone, its future gets the exception
+  (the game service answers ``internal`` and forgets the game, so that it
+  reloads as stored), and the others are committed and acknowledged. A
+  write whose game another process moved on first fails with
+  :class:`~server.storage.queries.games.WriteConflict` and changes nothing
+  (two nodes acting on one game: the database decides which action is
+  stored). :meth:`stop` commits whatever is still queued.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Engine
 
-from server.storage.queries.games import GameWrite, Statements, apply_writes
+from server.storage.queries.games import GameWrite, Statements, WriteConflict, apply_writes
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +151,11 @@ class Writer:
         batch = [i for i in items if i is not None]
         try:
             self._transaction([w for w, _, _ in batch])
+        except WriteConflict as exc:
+            if len(batch) == 1:
+                log.info("%s", exc)
+                return [(batch[0], exc)]
+            log.info("a game of a group of %d writes moved on; retrying one by one", len(batch))
         except Exception:
             log.exception("group commit of %d writes failed; retrying them one by one", len(batch))
         else:
@@ -154,6 +164,9 @@ class Writer:
         for item in batch:
             try:
                 self._transaction([item[0]])
+            except WriteConflict as exc:
+                log.info("%s", exc)
+                outcomes.append((item, exc))
             except Exception as exc:
                 log.exception("write failed")
                 outcomes.append((item, exc))

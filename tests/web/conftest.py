@@ -26,7 +26,7 @@ from server.games.live import Clock
 from shared.variants import STANDARD, Variants
 
 # the server tests' template database and settings
-from tests.server.conftest import config, migrated  # noqa: F401
+from tests.server.conftest import config, db_url, migrated  # noqa: F401
 
 MISSING = (
     "no Chromium for the browser tests: install Debian's with `apt-get install -y chromium` "

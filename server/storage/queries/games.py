@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, insert, select, update
+from sqlalchemy import Table, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,12 +16,42 @@ from shared.deals import Deal, KeyedDeal, NumberedDeal
 
 @dataclass(slots=True)
 class GameWrite:
-    """What one acknowledged request changes: maybe a new game, its new moves, its new state."""
+    """What one acknowledged request changes: maybe a new game, its new moves, its new state.
+
+    An ``update`` is a compare-and-set: it applies only to a games row that is
+    still at ``after_ply`` (the ply the action was taken at) and has not ended
+    (``ended_ms`` NULL). Within one process a game's actions are taken one at a
+    time, so that always holds; when two processes act on the same game at
+    once (a player connected to two nodes), the first commit moves the row on
+    and the other's write is a :class:`WriteConflict`: the database is the
+    arbiter, and a game cannot fork.
+    """
 
     new_game: dict[str, Any] | None = None
     moves: list[dict[str, Any]] = field(default_factory=list)
     #: the games row's new values, ``id`` included
     update: dict[str, Any] | None = None
+    #: the games row's ply before this write (required with ``update``)
+    after_ply: int | None = None
+
+
+class WriteConflict(Exception):
+    """The game's row moved on under this write: another process stored an action first.
+
+    The write changed nothing; what is stored is the truth (reload the game).
+    """
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} changed under this write: another process acted first")
+        self.game_id = game_id
+
+
+class GameMissing(Exception):
+    """The games row of a write is not there (deleted under the server)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} is not stored")
+        self.game_id = game_id
 
 
 def new_game_write(
@@ -93,7 +123,8 @@ def action_write(
         "ended_ms": ended_ms,
         "updated_ms": now_ms,
     }
-    return GameWrite(moves=moves, update=update)
+    # a move or undo is taken at ``ply``; a resign or timeout at the game's ply, which stays
+    return GameWrite(moves=moves, update=update, after_ply=game_ply if ply is None else ply)
 
 
 def deal_of_row(row: Game) -> Deal:
@@ -118,21 +149,10 @@ def replay_record(row: Game, actions: list[str], *, resigned: bool) -> dict[str,
 
 _GAMES = cast(Table, Game.__table__)
 _MOVES = cast(Table, GameAction.__table__)
-#: Core statements: the ORM's bookkeeping is pure cost for rows nobody reads back
-_UPDATE_GAME = (
-    update(_GAMES)
-    .where(_GAMES.c.id == bindparam("b_id"))
-    .values(
-        # a bind named "id" would clash with the column in SET; the key rides along unused
-        state=bindparam("state"),
-        score=bindparam("score"),
-        ply=bindparam("ply"),
-        undos=bindparam("undos"),
-        key_open=bindparam("key_open"),
-        ended_ms=bindparam("ended_ms"),
-        updated_ms=bindparam("updated_ms"),
-    )
-)
+
+_MOVE_COLUMNS = ("game_id", "ply", "action", "played_ms")
+#: the games columns an action changes (``id`` picks the row)
+_UPDATED = ("state", "score", "ply", "undos", "key_open", "ended_ms", "updated_ms")
 
 
 def apply_writes(
@@ -140,60 +160,93 @@ def apply_writes(
 ) -> None:
     """Apply many writes in the caller's transaction, a few statements for the whole group.
 
-    ``statements`` keeps the text of the multi-row statements from one call to
-    the next (the writer holds one); without it they are built afresh.
+    The games rows are updated first, each only where it still stands where
+    its write expects it (see :class:`GameWrite`); when fewer rows match than
+    were updated, nothing of the group may commit: this raises
+    :class:`WriteConflict` (:class:`GameMissing` for a row that is gone) and
+    the caller rolls back. For a group of several games it cannot tell which
+    one moved on: the writer then commits them one by one and the conflict
+    fails alone. ``statements`` keeps the text of SQLite's multi-row
+    statements from one call to the next (the writer holds one).
     """
     new_games = [w.new_game for w in writes if w.new_game is not None]
     moves = [m for w in writes for m in w.moves]
-    updates: dict[str, dict[str, Any]] = {}
+    updates: dict[str, tuple[int, dict[str, Any]]] = {}
     for w in writes:
-        if w.update is not None:
-            updates[w.update["id"]] = w.update  # the last state of a game wins
+        if w.update is None:
+            continue
+        if w.after_ply is None:
+            raise ValueError(f"the update of game {w.update['id']!r} names no after_ply")
+        earlier = updates.get(w.update["id"])
+        # a game's later write follows its earlier one: the first expectation, the last values
+        updates[w.update["id"]] = (w.after_ply if earlier is None else earlier[0], w.update)
     if new_games:
         conn.execute(insert(_GAMES), new_games)
     if not moves and not updates:
         return
-    if conn.dialect.paramstyle != "qmark":
-        if moves:
-            conn.execute(insert(_MOVES), moves)
-        if updates:
-            rows = [{"b_id": u["id"], **u} for u in updates.values()]
-            conn.execute(_UPDATE_GAME, rows)
+    name = conn.dialect.name
+    if name == "sqlite":
+        _apply_sqlite(conn, moves, updates, statements or Statements())
+    elif name == "postgresql":
+        _apply_postgresql(conn, moves, updates)
+    else:
+        _apply_portable(conn, moves, updates)
+
+
+def _check(conn: Connection, matched: int, updates: dict[str, tuple[int, dict[str, Any]]]) -> None:
+    """Raise unless every update found its row (see :func:`apply_writes`)."""
+    if matched == len(updates):
         return
-    if statements is None:
-        statements = Statements()
-    quote = conn.dialect.identifier_preparer.quote
-    for chunk in _chunks(moves, MOVE_ROWS):
-        conn.exec_driver_sql(
-            statements.insert_moves(len(chunk), quote),
-            tuple(m[column] for m in chunk for column in _MOVE_COLUMNS),
-        )
-    for chunk in _chunks(list(updates.values()), UPDATE_ROWS):
-        params: list[Any] = []
-        for column in _UPDATED:
-            for u in chunk:
-                params += (u["id"], u[column])
-        params += (u["id"] for u in chunk)
-        conn.exec_driver_sql(statements.update_games(len(chunk), quote), tuple(params))
+    if len(updates) > 1:
+        raise WriteConflict(next(iter(updates)))  # one of them; the writer retries one by one
+    (game_id,) = updates
+    there = conn.execute(select(_GAMES.c.id).where(_GAMES.c.id == game_id)).first()
+    raise GameMissing(game_id) if there is None else WriteConflict(game_id)
 
 
-# Multi-row statements, for drivers with ``?`` placeholders (SQLite's). The writer is a
-# thread, and the driver releases the GIL for every row it steps through: with executemany,
-# a commit of N rows took the GIL back from the busy event loop N times (up to 0.5 ms each),
-# so commits, and every move waiting on one, slowed down as the load grew. One statement per
-# few hundred rows, in portable SQL (multi-row VALUES, CASE), takes it back a few times.
+# -- SQLite: multi-row statements ---------------------------------------------------------
+# The writer is a thread, and SQLite's driver releases the GIL for every row it steps
+# through: with executemany, a commit of N rows took the GIL back from the busy event loop N
+# times (up to 0.5 ms each), so commits, and every move waiting on one, slowed down as the
+# load grew. One statement per few hundred rows (multi-row VALUES, CASE) takes it back a few
+# times.
 
 #: rows per statement, so that no statement binds more than 999 parameters (old SQLite)
 MOVE_ROWS = 200
-UPDATE_ROWS = 60
+UPDATE_ROWS = 58
 
-_MOVE_COLUMNS = ("game_id", "ply", "action", "played_ms")
-#: the games columns an action changes (``id`` picks the row)
-_UPDATED = ("state", "score", "ply", "undos", "key_open", "ended_ms", "updated_ms")
+
+def _apply_sqlite(
+    conn: Connection,
+    moves: list[dict[str, Any]],
+    updates: dict[str, tuple[int, dict[str, Any]]],
+    statements: Statements,
+) -> None:
+    quote = conn.dialect.identifier_preparer.quote
+    matched = 0
+    pending = list(updates.items())
+    for start in range(0, len(pending), UPDATE_ROWS):
+        chunk = pending[start : start + UPDATE_ROWS]
+        params: list[Any] = []
+        for column in _UPDATED:
+            for game_id, (_, u) in chunk:
+                params += (game_id, u[column])
+        params += (game_id for game_id, _ in chunk)
+        for game_id, (after, _) in chunk:
+            params += (game_id, after)
+        sql = statements.update_games(len(chunk), quote)
+        matched += conn.exec_driver_sql(sql, tuple(params)).rowcount
+    _check(conn, matched, updates)
+    for start in range(0, len(moves), MOVE_ROWS):
+        rows = moves[start : start + MOVE_ROWS]
+        conn.exec_driver_sql(
+            statements.insert_moves(len(rows), quote),
+            tuple(m[column] for m in rows for column in _MOVE_COLUMNS),
+        )
 
 
 class Statements:
-    """The text of the multi-row statements by row count, each built once for its owner."""
+    """The text of SQLite's multi-row statements by row count, each built once for its owner."""
 
     def __init__(self) -> None:
         self._text: dict[tuple[str, int], str] = {}
@@ -208,21 +261,74 @@ class Statements:
         return sql
 
     def update_games(self, rows: int, quote: Callable[[str], str]) -> str:
-        """``UPDATE games SET state = CASE id WHEN ? THEN ? ... END, ... WHERE id IN (?, ...)``."""
+        """``UPDATE games SET state = CASE id WHEN ? THEN ? ... END, ... WHERE id IN (?, ...)
+        AND ended_ms IS NULL AND ply = CASE id WHEN ? THEN ? ... END``."""
         sql = self._text.get(("games", rows))
         if sql is None:
             key = quote("id")
             whens = " ".join(["WHEN ? THEN ?"] * rows)
             sets = ", ".join(f"{quote(c)} = CASE {key} {whens} END" for c in _UPDATED)
             marks = ", ".join(["?"] * rows)
-            sql = f"UPDATE {quote(_GAMES.name)} SET {sets} WHERE {key} IN ({marks})"
+            sql = (
+                f"UPDATE {quote(_GAMES.name)} SET {sets} WHERE {key} IN ({marks}) "
+                f"AND {quote('ended_ms')} IS NULL AND {quote('ply')} = CASE {key} {whens} END"
+            )
             self._text[("games", rows)] = sql
         return sql
 
 
-def _chunks(rows: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
-    for start in range(0, len(rows), size):
-        yield rows[start : start + size]
+# -- PostgreSQL: one statement per table, its rows as arrays ------------------------------
+# ``unnest`` turns one array per column into rows: the text never changes with the row count
+# (psycopg prepares it once per connection) and a group of any size is one round trip per
+# table, with no limit on parameters to chunk for.
+
+_PG_UPDATE = (
+    "UPDATE games AS g SET state = u.state, score = u.score, ply = u.ply, undos = u.undos, "
+    "key_open = u.key_open, ended_ms = u.ended_ms, updated_ms = u.updated_ms "
+    "FROM unnest(%s::varchar[], %s::integer[], %s::varchar[], %s::integer[], %s::integer[], "
+    "%s::integer[], %s::boolean[], %s::bigint[], %s::bigint[]) "
+    "AS u(id, after_ply, state, score, ply, undos, key_open, ended_ms, updated_ms) "
+    "WHERE g.id = u.id AND g.ply = u.after_ply AND g.ended_ms IS NULL"
+)
+_PG_INSERT_MOVES = (
+    "INSERT INTO moves (game_id, ply, action, played_ms) "
+    "SELECT * FROM unnest(%s::varchar[], %s::integer[], %s::varchar[], %s::bigint[])"
+)
+
+
+def _apply_postgresql(
+    conn: Connection, moves: list[dict[str, Any]], updates: dict[str, tuple[int, dict[str, Any]]]
+) -> None:
+    if updates:
+        # in the order of the primary key: two processes lock the rows they share in one order
+        ordered = sorted(updates.items())
+        arrays: list[list[Any]] = [[game_id for game_id, _ in ordered]]
+        arrays.append([after for _, (after, _) in ordered])
+        arrays += [[u[column] for _, (_, u) in ordered] for column in _UPDATED]
+        _check(conn, conn.exec_driver_sql(_PG_UPDATE, tuple(arrays)).rowcount, updates)
+    if moves:
+        conn.exec_driver_sql(
+            _PG_INSERT_MOVES, tuple([m[column] for m in moves] for column in _MOVE_COLUMNS)
+        )
+
+
+# -- any other database: Core statements, a row at a time --------------------------------
+
+
+def _apply_portable(
+    conn: Connection, moves: list[dict[str, Any]], updates: dict[str, tuple[int, dict[str, Any]]]
+) -> None:
+    matched = 0
+    for game_id, (after, u) in updates.items():
+        statement = (
+            update(_GAMES)
+            .where(_GAMES.c.id == game_id, _GAMES.c.ply == after, _GAMES.c.ended_ms.is_(None))
+            .values({column: u[column] for column in _UPDATED})
+        )
+        matched += conn.execute(statement).rowcount
+    _check(conn, matched, updates)
+    if moves:
+        conn.execute(insert(_MOVES), moves)
 
 
 async def load(session: AsyncSession, *, game_id: str) -> tuple[Game, list[str]] | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,11 +21,11 @@ from tests.server.pushes import keyed_line, play_line, rejoin
 
 
 @pytest.fixture
-def config(tmp_path: Path) -> Config:
+def config(db_url: str) -> Config:
     return Config(
         host="127.0.0.1",
         port=0,
-        db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
+        db=db_url,
         daily_ahead=False,
         daily_budget_s=20.0,
         hint_budget=0.05,

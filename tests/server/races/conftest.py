@@ -3,19 +3,17 @@ loopback, and no result held for review (tests play at machine speed; review has
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from server.config import Config
 
 
 @pytest.fixture
-def config(tmp_path: Path) -> Config:
+def config(db_url: str) -> Config:
     return Config(
         host="127.0.0.1",
         port=0,
-        db=f"sqlite+aiosqlite:///{tmp_path / 'test.db'}",
+        db=db_url,
         race_countdown_ms=60,
         race_tick_ms=20,
         daily_ahead=False,

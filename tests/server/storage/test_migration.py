@@ -4,8 +4,6 @@ numbered deals and get what the new columns stand for; the server plays on them.
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 from server.app import App
 from server.config import Config
@@ -13,85 +11,95 @@ from server.storage.engine import create_engine
 from server.storage.migrate import downgrade, upgrade
 from shared.games import new_game
 from tests.server.conftest import FakeClock, open_client
+from tests.server.databases import run_sql
 
 OLD_TOKEN = "an old player's token, 24 bytes of it here"
 
 
-def fill_version_1(path: Path) -> None:
+def fill_version_1(url: str) -> None:
     """Rows as the first version stored them: a player, three games, a daily, a room."""
     from server.storage.queries.players import hash_token
 
     game = new_game("freecell", seed=617)
     first = game.legal_moves()[0]
-    with sqlite3.connect(path) as db:
-        db.execute(
-            "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms) "
-            "VALUES (1, 'Old', 'old', ?, 0, 1700000000000)",
-            (hash_token(OLD_TOKEN),),
+    run_sql(
+        url,
+        "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms) "
+        "VALUES (1, 'Old', 'old', :token, false, 1700000000000)",
+        {"token": hash_token(OLD_TOKEN)},
+    )
+    for gid, seed in (("solo1", 617), ("daily1", 9), ("race1", 33)):
+        run_sql(
+            url,
+            "INSERT INTO games (id, player_id, variant, options, seed, state, score, ply, "
+            "started_ms, ended_ms, updated_ms) VALUES (:id, 1, 'freecell', :options, :seed, "
+            "'playing', 0, 0, 1700000000000, NULL, 1700000000000)",
+            {"id": gid, "options": json.dumps(game.options), "seed": seed},
         )
-        for gid, seed in (("solo1", 617), ("daily1", 9), ("race1", 33)):
-            db.execute(
-                "INSERT INTO games (id, player_id, variant, options, seed, state, score, ply, "
-                "started_ms, ended_ms, updated_ms) VALUES (?, 1, 'freecell', ?, ?, 'playing', "
-                "0, 0, 1700000000000, NULL, 1700000000000)",
-                (gid, json.dumps(game.options), seed),
-            )
-        db.executemany(
-            "INSERT INTO moves (game_id, ply, action, played_ms) VALUES ('solo1', ?, ?, ?)",
-            [(0, first, 1700000001000), (1, "undo", 1700000002000), (2, first, 1700000003000)],
+    for ply, action, played in ((0, first, 1700000001000), (1, "undo", 1700000002000),
+                                (2, first, 1700000003000)):  # fmt: skip
+        run_sql(
+            url,
+            "INSERT INTO moves (game_id, ply, action, played_ms) "
+            "VALUES ('solo1', :ply, :action, :played)",
+            {"ply": ply, "action": action, "played": played},
         )
-        db.execute("UPDATE games SET ply = 3 WHERE id = 'solo1'")
-        db.execute(
-            "INSERT INTO dailies (variant, date, seed, positions, computed_ms) "
-            "VALUES ('freecell', '2023-11-14', 9, 120, 1700000000000)"
-        )
-        db.execute(
-            "INSERT INTO daily_attempts (variant, date, player_id, game_id, finished, state, "
-            "elapsed_ms, moves, score, rank_group, rank_a, rank_b) VALUES ('freecell', "
-            "'2023-11-14', 1, 'daily1', 0, 'playing', 0, 0, 0, 0, 0, 0)"
-        )
-        db.execute(
-            "INSERT INTO rooms (code, variant, options, host_id, state, max_players, "
-            "time_limit_s, seed, race, race_seed, race_start_ms, racers, created_ms, updated_ms) "
-            "VALUES ('K7QF2M', 'freecell', '{}', 1, 'over', 8, 1800, 33, 1, 33, 1700000000000, "
-            "?, 1700000000000, 1700000000000)",
-            (json.dumps({"1": "race1"}),),
-        )
-        db.execute(
-            "INSERT INTO room_members (room_code, player_id, joined_ms, seq) "
-            "VALUES ('K7QF2M', 1, 1700000000000, 0)"
-        )
+    run_sql(url, "UPDATE games SET ply = 3 WHERE id = 'solo1'")
+    run_sql(
+        url,
+        "INSERT INTO dailies (variant, date, seed, positions, computed_ms) "
+        "VALUES ('freecell', '2023-11-14', 9, 120, 1700000000000)",
+    )
+    run_sql(
+        url,
+        "INSERT INTO daily_attempts (variant, date, player_id, game_id, finished, state, "
+        "elapsed_ms, moves, score, rank_group, rank_a, rank_b) VALUES ('freecell', "
+        "'2023-11-14', 1, 'daily1', false, 'playing', 0, 0, 0, 0, 0, 0)",
+    )
+    run_sql(
+        url,
+        "INSERT INTO rooms (code, variant, options, host_id, state, max_players, "
+        "time_limit_s, seed, race, race_seed, race_start_ms, racers, created_ms, updated_ms) "
+        "VALUES ('K7QF2M', 'freecell', '{}', 1, 'over', 8, 1800, 33, 1, 33, 1700000000000, "
+        ":racers, 1700000000000, 1700000000000)",
+        {"racers": json.dumps({"1": "race1"})},
+    )
+    run_sql(
+        url,
+        "INSERT INTO room_members (room_code, player_id, joined_ms, seq) "
+        "VALUES ('K7QF2M', 1, 1700000000000, 0)",
+    )
 
 
 async def test_existing_rows_keep_their_deals_and_get_their_kinds_and_counts(
-    tmp_path: Path,
+    empty_db_url: str,
 ) -> None:
-    path = tmp_path / "old.db"
-    url = f"sqlite+aiosqlite:///{path}"
+    url = empty_db_url
     engine = create_engine(url)
     try:
         await upgrade(engine, "0002")
-        fill_version_1(path)
+        fill_version_1(url)
         await upgrade(engine)
     finally:
         await engine.dispose()
-    with sqlite3.connect(path) as db:
-        games = db.execute(
-            "SELECT id, seed, deal_key, commitment, kind, undos, hints, key_open FROM games "
-            "ORDER BY id"
-        ).fetchall()
-        player = db.execute("SELECT bot, registered_ip, updated_ms FROM players").fetchone()
-        daily = db.execute("SELECT seed, deal_key FROM dailies").fetchone()
-        attempt = db.execute("SELECT undos, review FROM daily_attempts").fetchone()
-        room = db.execute("SELECT hints, race_key FROM rooms").fetchone()
-        role = db.execute("SELECT role FROM room_members").fetchone()
+    games = run_sql(
+        url,
+        "SELECT id, seed, deal_key, commitment, kind, undos, hints, key_open FROM games "
+        "ORDER BY id",
+    )
+    (player,) = run_sql(url, "SELECT bot, registered_ip, updated_ms FROM players")
+    (daily,) = run_sql(url, "SELECT seed, deal_key FROM dailies")
+    (attempt,) = run_sql(url, "SELECT undos, review FROM daily_attempts")
+    (room,) = run_sql(url, "SELECT hints, race_key FROM rooms")
+    (role,) = run_sql(url, "SELECT role FROM room_members")
+    # (SQLite answers booleans as 0 and 1, equal to False and True)
     assert games == [
-        ("daily1", 9, None, None, "daily", 0, 0, 0),
-        ("race1", 33, None, None, "race", 0, 0, 0),
-        ("solo1", 617, None, None, "solo", 1, 0, 0),
+        ("daily1", 9, None, None, "daily", 0, 0, False),
+        ("race1", 33, None, None, "race", 0, 0, False),
+        ("solo1", 617, None, None, "solo", 1, 0, False),
     ]
-    assert player == (0, None, 1700000000000)
-    assert (daily, attempt, room, role) == ((9, None), (0, ""), (0, None), ("racer",))
+    assert player == (False, None, 1700000000000)
+    assert (daily, attempt, room, role) == ((9, None), (0, ""), (False, None), ("racer",))
 
     # The server plays on: the old game replays from its seed, with its undo counted.
     app = App(
@@ -118,5 +126,4 @@ async def test_existing_rows_keep_their_deals_and_get_their_kinds_and_counts(
         await downgrade(engine, "0002")
     finally:
         await engine.dispose()
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT count(*) FROM games").fetchone() == (3,)
+    assert run_sql(url, "SELECT count(*) FROM games") == [(3,)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +11,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.engine import Connection
 
 from server.app import App
@@ -21,6 +21,7 @@ from server.storage.engine import create_engine
 from server.storage.migrate import alembic_config, current, downgrade, upgrade
 from server.storage.models import Base, Game, GameAction
 from tests.server.conftest import FakeClock, open_client
+from tests.server.databases import run_sql
 
 
 def _differences(connection: Connection) -> list[Any]:
@@ -28,8 +29,8 @@ def _differences(connection: Connection) -> list[Any]:
     return list(compare_metadata(context, Base.metadata))
 
 
-async def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
-    engine = create_engine(f"sqlite+aiosqlite:///{tmp_path / 'm.db'}")
+async def test_migrations_build_exactly_the_models(empty_db_url: str) -> None:
+    engine = create_engine(empty_db_url)
     try:
         assert await current(engine) is None
         await upgrade(engine)
@@ -39,6 +40,34 @@ async def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
         await downgrade(engine, "base")
         assert await current(engine) is None
         await upgrade(engine)
+        async with engine.connect() as conn:
+            assert await conn.run_sync(_differences) == []
+    finally:
+        await engine.dispose()
+
+
+async def test_nodes_starting_together_migrate_one_at_a_time(empty_postgres_url: str) -> None:
+    """Three processes migrate one new PostgreSQL database at once (``patience-club db
+    upgrade``, as three nodes starting together would): each waits for the lock of the one
+    before it, finds the revision it committed, and has nothing left to do."""
+    url = empty_postgres_url
+    head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+    command = [sys.executable, "-m", "server.cli", "db", "upgrade", "--db", url]
+    processes = [
+        await asyncio.create_subprocess_exec(
+            *command, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
+        )
+        for _ in range(3)
+    ]
+    outputs = await asyncio.wait_for(
+        asyncio.gather(*(process.communicate() for process in processes)), timeout=120
+    )
+    for process, (out, _) in zip(processes, outputs, strict=True):
+        assert process.returncode == 0, out.decode()
+        assert f"at revision {head}" in out.decode()
+    engine = create_engine(url)
+    try:
+        assert await current(engine) == head
         async with engine.connect() as conn:
             assert await conn.run_sync(_differences) == []
     finally:
@@ -130,18 +159,20 @@ async def test_moves_of_many_games_share_commits(server: App, connect: Any) -> N
     assert writes == 100
     assert commits < writes
     # Each game's row and moves, as written by the grouped statements, are its own.
-    path = server.config.db.removeprefix("sqlite+aiosqlite:///")
-    with sqlite3.connect(path) as conn:
-        for game in games:
-            live = await server.games.get(game["id"])
-            row = conn.execute(
-                "SELECT state, score, ply, ended_ms FROM games WHERE id = ?", (game["id"],)
-            ).fetchone()
-            assert row == (live.state, live.game.score, 5, None)
-            actions = conn.execute(
-                "SELECT action FROM moves WHERE game_id = ? ORDER BY ply", (game["id"],)
-            ).fetchall()
-            assert [a for (a,) in actions] == live.game.actions
+    for game in games:
+        live = await server.games.get(game["id"])
+        (row,) = run_sql(
+            server.config.db,
+            "SELECT state, score, ply, ended_ms FROM games WHERE id = :id",
+            {"id": game["id"]},
+        )
+        assert row == (live.state, live.game.score, 5, None)
+        actions = run_sql(
+            server.config.db,
+            "SELECT action FROM moves WHERE game_id = :id ORDER BY ply",
+            {"id": game["id"]},
+        )
+        assert [a for (a,) in actions] == live.game.actions
 
 
 async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
@@ -153,9 +184,7 @@ async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
     doomed = await alice.start("freecell", seed=7)
     kept = await bob.start("freecell", seed=8)
     # An operator deletes Alice's game behind the server's back: her next move cannot be stored.
-    path = config.db.removeprefix("sqlite+aiosqlite:///")
-    with sqlite3.connect(path) as conn:
-        conn.execute("DELETE FROM games WHERE id = ?", (doomed["id"],))
+    run_sql(config.db, "DELETE FROM games WHERE id = :id", {"id": doomed["id"]})
     failed, fine = await asyncio.gather(
         alice.move(doomed, doomed["legal"][0]), bob.move(kept, kept["legal"][0])
     )
@@ -166,6 +195,7 @@ async def test_a_write_that_fails_is_refused_alone_and_nothing_else_is_lost(
     assert again["game"]["ply"] == 1
 
 
+@pytest.mark.sqlite_only
 async def test_the_log_is_checkpointed_beside_the_writer_not_by_its_commits(
     server: App, connect: Any
 ) -> None:
@@ -194,10 +224,10 @@ async def test_the_log_is_checkpointed_beside_the_writer_not_by_its_commits(
         if server.checkpointer.checkpoints > before:
             break
     assert server.checkpointer.checkpoints > before
-    db_path = server.config.db.removeprefix("sqlite+aiosqlite:///")
-    with sqlite3.connect(db_path) as conn:
-        stored = conn.execute("SELECT count(*) FROM moves WHERE game_id = ?", (game["id"],))
-        assert stored.fetchone()[0] == game["ply"]
+    stored = run_sql(
+        server.config.db, "SELECT count(*) FROM moves WHERE game_id = :id", {"id": game["id"]}
+    )
+    assert stored == [(game["ply"],)]
 
 
 def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
@@ -211,9 +241,11 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
     engine = create_sync_engine(config.db, autocheckpoint=False)
     try:
         with engine.begin() as conn:
-            conn.exec_driver_sql(
-                "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, "
-                "updated_ms) VALUES (1, 'p', 'p', 'h', 0, 0, 0)"
+            conn.execute(
+                text(
+                    "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, "
+                    "updated_ms) VALUES (1, 'p', 'p', 'h', false, 0, 0)"
+                )
             )
             apply_writes(
                 conn,
@@ -245,6 +277,7 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
                     "ended_ms": 99 if n % 3 == 0 else None,
                     "updated_ms": 7,
                 },
+                after_ply=0,
             )
             for n in range(games)
         ]
@@ -253,25 +286,15 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
             apply_writes(conn, writes)
     finally:
         engine.dispose()
-    with sqlite3.connect(config.db.removeprefix("sqlite+aiosqlite:///")) as conn:
-        rows = conn.execute(
-            "SELECT id, state, score, ply, undos, key_open, ended_ms, updated_ms FROM games"
-        )
-        won = [n % 3 == 0 for n in range(games)]
-        assert sorted(rows) == sorted(
-            (
-                f"g{n}",
-                "won" if won[n] else "playing",
-                n,
-                3,
-                n % 2,
-                won[n],
-                99 if won[n] else None,
-                7,
-            )
-            for n in range(games)
-        )
-        moves = conn.execute("SELECT game_id, ply, action, played_ms FROM moves").fetchall()
-        assert sorted(moves) == sorted(
-            (f"g{n}", p, f"t{p % 8}>r{n % 4}", p) for n in range(games) for p in range(3)
-        )
+    rows = run_sql(
+        config.db, "SELECT id, state, score, ply, undos, key_open, ended_ms, updated_ms FROM games"
+    )
+    won = [n % 3 == 0 for n in range(games)]
+    assert sorted(rows) == sorted(
+        (f"g{n}", "won" if won[n] else "playing", n, 3, n % 2, won[n], 99 if won[n] else None, 7)
+        for n in range(games)
+    )
+    moves = run_sql(config.db, "SELECT game_id, ply, action, played_ms FROM moves")
+    assert sorted(moves) == sorted(
+        (f"g{n}", p, f"t{p % 8}>r{n % 4}", p) for n in range(games) for p in range(3)
+    )
