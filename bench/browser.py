@@ -113,6 +113,7 @@ def pct(values: list[float], q: float) -> float:
 
 async def cold_loads(browser: Any, url: str, token: str, runs: int) -> dict[str, float]:
     sizes, firsts, decoded = [], [], []
+    phases: dict[str, list[float]] = {"modules": [], "open": [], "welcome": []}
     for _ in range(runs):
         context = await browser.new_context(**signed_in(url, token, **DESKTOP))
         await context.add_init_script(MARKS)
@@ -129,12 +130,22 @@ async def cold_loads(browser: Any, url: str, token: str, runs: int) -> dict[str,
         sizes.append(load[0])
         decoded.append(load[1])
         firsts.append(first)
+        # where the time went: the page's modules run (DOMContentLoaded), the WebSocket open,
+        # the welcome; the rest is start_game (stored before its reply) and the drawing
+        marks = await page.evaluate("""() => [
+          performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+          performance.getEntriesByName('pc-open')[0]?.startTime ?? null,
+          performance.getEntriesByName('pc-welcome')[0]?.startTime ?? null]""")
+        for name, at in zip(("modules", "open", "welcome"), marks, strict=True):
+            if at is not None:
+                phases[name].append(at)
         await context.close()
     return {
         "cold_bytes": statistics.median(sizes),
         "cold_body_bytes": statistics.median(decoded),
         "first_board_ms_p50": statistics.median(firsts),
         "first_board_ms_max": max(firsts),
+        **{f"{name}_ms_p50": statistics.median(at) for name, at in phases.items() if at},
     }
 
 
@@ -242,6 +253,13 @@ async def run(args: argparse.Namespace) -> None:
                 print(
                     f"navigation to first board: p50 {figures['first_board_ms_p50']:.0f} ms, "
                     f"max {figures['first_board_ms_max']:.0f} ms of {args.loads}, goal < 500 ms"
+                )
+                print(
+                    "  of which, p50 from navigation: modules run "
+                    f"{figures.get('modules_ms_p50', 0):.0f} ms, WebSocket open "
+                    f"{figures.get('open_ms_p50', 0):.0f} ms, welcome "
+                    f"{figures.get('welcome_ms_p50', 0):.0f} ms (then start_game, stored "
+                    "before its reply, and the drawing)"
                 )
                 print(
                     f"pointer-up to board drawn (before the reply), {figures['moves']} moves: "

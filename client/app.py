@@ -12,40 +12,40 @@ import asyncio
 import time
 from collections.abc import Mapping
 
-from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
 from textual.message import Message as TextualMessage
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Static
 
 from client.clock import Clock
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
+from client.fields import code_problem, seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
 from client.screens.board import BoardScreen
+from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
 from shared.errors import ProtocolError
 from shared.protocol import (
+    RACER,
+    RACING,
+    SPECTATOR,
     CreateRoom,
     Error,
+    GameEntry,
     GameReply,
     JoinRoom,
-    LeaderboardReply,
-    LeaderboardRequest,
     LeaveRoom,
     Ok,
+    Progress,
     RaceOver,
     RaceStarted,
     Reply,
     RoomReply,
-    Standing,
     StartRace,
-    StatsReply,
-    StatsRequest,
     VariantInfo,
     Watch,
 )
@@ -68,56 +68,14 @@ class LinkState(TextualMessage):
         self.detail = detail
 
 
-class NameScreen(Screen[None]):
-    """First visit to a server: choose the name to register."""
-
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Static("Welcome! Choose a player name for this server.", classes="title")
-        yield Static("1 to 24 letters, digits, '_' or '-'.")
-        yield Input(placeholder="your name", id="name", max_length=24)
-        yield Static(id="name-message")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
-
-    def say(self, message: str, *, error: bool = False) -> None:
-        self.query_one("#name-message", Static).update(
-            Text(message, style="bold red" if error else "")
-        )
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        from client.app import PatienceApp
-
-        app = self.app
-        assert isinstance(app, PatienceApp)
-        # Registering anew: a saved token the server refused must not be tried again.
-        app.conn.store.forget(app.conn.url)
-        app.conn.name = event.value.strip()
-        self.run_worker(app.connect(self), group="connect", exclusive=True)
-
-
-class WaitScreen(Screen[None]):
-    """The server cannot be reached yet: say why and that we keep trying."""
-
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Static(f"Patience Club: connecting to {self.app.sub_title}", classes="title")
-        yield Static("Connecting…", id="wait-message", classes="panel")
-        yield Footer()
-
-    def say(self, message: str) -> None:
-        self.query_one("#wait-message", Static).update(message)
-
-
 class PatienceApp(App[int]):
     """``patience-club play``."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Patience Club"
+    # Every footer lists how to quit; the command palette is not part of this app.
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
     def __init__(
         self,
@@ -221,14 +179,26 @@ class PatienceApp(App[int]):
                     screen.set_view(view, "reconnected: the game is as the server holds it")
 
     def on_link_state(self, event: LinkState) -> None:
+        """The title names the server (the one of the latest welcome) and who we are, once;
+        a board shows its "reconnecting…" line while the link is down."""
+        server = self.conn.server_info
+        player = self.conn.player
+        where = self.conn.url if server is None else server.name
         if event.state == RECONNECTING:
-            self.sub_title = f"{self.conn.url}: {event.detail}"
+            self.sub_title = f"{where}: reconnecting…"
         elif event.state == CONNECTED:
-            self.sub_title = f"{self.conn.url} as {event.detail}"
+            self.sub_title = where if player is None else f"{where} · {player.name}"
             if self.conn.reconnects:
                 self.notify("reconnected", timeout=3)
+            for screen in self.screen_stack:
+                if isinstance(screen, HomeScreen):
+                    screen.show_server()
         elif event.state == FAILED and self.conn.welcome is not None:
+            self.sub_title = f"{where}: disconnected"
             self.notify(event.detail, severity="error", timeout=30)
+        for screen in self.screen_stack:
+            if isinstance(screen, BoardScreen):
+                screen.show_link(event.state, "" if event.state == CONNECTED else event.detail)
 
     def on_server_push(self, event: ServerPush) -> None:
         message = event.message
@@ -238,6 +208,17 @@ class PatienceApp(App[int]):
                 self.show_race_board()
             elif isinstance(message, RaceOver):
                 self.notify("the race is over: see the standings", timeout=5)
+                # The race's key is out now: our board shows it once it has the view again.
+                self.run_worker(self._refresh_played(), group="race-over")
+            elif (
+                isinstance(message, Progress)
+                and message.player == self.me
+                and self.race.game is not None
+                and self.played.view is not None
+                and message.state != self.played.view.state
+            ):
+                # The server ended our game (gone too long, or a ban): show it as it stands.
+                self.run_worker(self._refresh_played(), group="race-over")
             self._redraw_race()
             return
         if isinstance(message, GameReply):
@@ -252,6 +233,19 @@ class PatienceApp(App[int]):
         elif isinstance(message, Error):
             self.notify(message.message, severity="error")
 
+    async def _refresh_played(self) -> None:
+        """Fetch our race game again (its deal's key, once the race is over) and show it."""
+        game = self.played.game_id
+        if game is None or self.race.game is None or self.race.game.id != game:
+            return  # we are playing something else meanwhile
+        try:
+            view = await self.played.open(game)
+        except (ProtocolError, ConnectionError):
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, BoardScreen) and screen.played is self.played:
+                screen.set_view(view)
+
     def _redraw_race(self) -> None:
         for screen in self.screen_stack:
             if isinstance(screen, RaceScreen):
@@ -261,35 +255,23 @@ class PatienceApp(App[int]):
 
     # -- intents from the screens ------------------------------------------------------
 
-    async def home_facts(self) -> tuple[dict[str, Standing | None], StatsReply | None]:
-        """Today's daily entry of each variant (None: not finished) and the player's stats."""
-        dailies: dict[str, Standing | None] = {}
-        for variant in self.variant_ids:
-            try:
-                # No date: the server's today, which is what its dailies follow.
-                request = LeaderboardRequest(variant=variant, limit=1)
-                board = await self.conn.request(request, LeaderboardReply)
-            except (ProtocolError, ConnectionError):
-                continue
-            dailies[variant] = board.me
-        stats: StatsReply | None
-        try:
-            stats = await self.conn.request(StatsRequest(), StatsReply)
-        except (ProtocolError, ConnectionError):
-            stats = None
-        return dailies, stats
-
-    def played_board(self, title: str = "", side: Static | None = None) -> BoardScreen:
+    def played_board(
+        self, title: str = "", side: Static | None = None, *, hints: bool = True
+    ) -> BoardScreen:
         view = self.played.view
         assert view is not None
-        return BoardScreen(
+        board = BoardScreen(
             view,
             variant=self.variant_info(view.variant),
             played=self.played,
             clock=self.clock,
             title=title,
             side=side,
+            hints=hints,
         )
+        if self.conn.state == RECONNECTING:
+            board.link = RECONNECTING
+        return board
 
     async def new_game(
         self,
@@ -298,6 +280,10 @@ class PatienceApp(App[int]):
         screen: HomeScreen,
         options: Mapping[str, bool | int] | None = None,
     ) -> None:
+        problem = None if seed is None else seed_problem(seed)
+        if problem is not None:
+            screen.say(problem, error=True)
+            return
         try:
             await self.played.start(variant, seed, options)
         except (ProtocolError, ConnectionError) as exc:
@@ -313,7 +299,25 @@ class PatienceApp(App[int]):
             return
         day = "" if self.played.daily is None else self.played.daily.date
         title = f"{self.variant_name(variant)} daily {day}"
-        await self.push_screen(self.played_board(title))
+        # The ranked attempt: the server gives no hints in it (hints_off).
+        await self.push_screen(self.played_board(title, hints=False))
+
+    async def open_game(self, entry: GameEntry, screen: HomeScreen) -> None:
+        """Continue one of the player's unfinished games, as the server holds it."""
+        try:
+            await self.played.open(entry.id)
+        except (ProtocolError, ConnectionError) as exc:
+            screen.say(describe(exc), error=True)
+            return
+        name = self.variant_name(entry.variant)
+        if entry.kind == "daily":
+            await self.push_screen(self.played_board(f"{name} daily", hints=False))
+        elif entry.kind == "race":
+            room = self.race.room
+            hints = room is not None and room.hints and self.race.game_of(self.me) == entry.id
+            await self.push_screen(self.played_board(f"{name} race", hints=hints))
+        else:
+            await self.push_screen(self.played_board())
 
     def show_leaderboard(self, variant: str) -> None:
         self.push_screen(LeaderboardScreen(variant))
@@ -331,15 +335,31 @@ class PatienceApp(App[int]):
         self.race.apply(reply)
         await self.push_screen(RaceScreen())
 
-    async def join_race(self, code: str, screen: HomeScreen) -> None:
+    async def join_race(self, code: str, screen: HomeScreen, *, spectator: bool = False) -> bool:
+        """Join room ``code`` as a racer or a spectator; True when joined. Back in a room
+        whose race is running (a member joining again), our game of it opens at once."""
+        problem = code_problem(code)
+        if problem is not None:
+            screen.say(problem, error=True)
+            return False
+        role = SPECTATOR if spectator else RACER
         try:
-            reply = await self.conn.request(JoinRoom(code=code), RoomReply)
+            reply = await self.conn.request(JoinRoom(code=code, role=role), RoomReply)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
-            return
+            return False
         self.race.leave()
         self.race.apply(reply)
         await self.push_screen(RaceScreen())
+        running = self.race.game_of(self.me) if reply.room.state == RACING else None
+        if running is not None:
+            try:
+                view = await self.played.open(running)
+            except (ProtocolError, ConnectionError):
+                return True
+            self.race.game = view
+            self.show_race_board()
+        return True
 
     async def start_race(self, screen: RaceScreen) -> None:
         if self.race.code is None:
@@ -348,6 +368,8 @@ class PatienceApp(App[int]):
             await self.conn.request(StartRace(code=self.race.code), Ok)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
+            return
+        screen.say("starting: the countdown is on")
 
     def show_race_board(self) -> None:
         if self.played.view is None or self.race.game is None:
@@ -359,7 +381,13 @@ class PatienceApp(App[int]):
                 and screen.view.id == self.played.view.id
             ):
                 return
-        self.push_screen(self.played_board(f"race {self.race.code}", self._race_panel()))
+        self.push_screen(self.race_board())
+
+    def race_board(self) -> BoardScreen:
+        """Our board in the race, with the room's panel beside it; hints as the room says."""
+        room = self.race.room
+        hints = room is not None and room.hints
+        return self.played_board(f"race {self.race.code}", self._race_panel(), hints=hints)
 
     async def watch_racer(self, player: int, screen: RaceScreen) -> None:
         if self.race.code is None:

@@ -19,9 +19,23 @@ from client.played_game import PlayedGame
 from client.race import RaceState
 from shared.errors import InvalidNotation, ProtocolError
 from shared.notation import DEAL, Action, Move
-from shared.protocol import GameView, JoinRoom, PileView, RaceStarted, Reply, RoomReply
+from shared.protocol import (
+    RACING,
+    GameReply,
+    GameView,
+    GetGame,
+    JoinRoom,
+    PileView,
+    RaceStarted,
+    Reply,
+    RoomReply,
+    RoomView,
+)
 
 Log = Callable[[str], None]
+
+#: the bot's default pause between actions, in seconds (``--delay``)
+HUMAN_DELAY = 1.5
 
 
 def _quiet(_: str) -> None:
@@ -66,13 +80,23 @@ def fallback_move(view: GameView, rng: random.Random, recent: list[str]) -> Acti
     return rng.choice(ranked[3]) if ranked[3] else None
 
 
+def running_game(room: RoomView, me: int | None) -> str | None:
+    """Our game in the race that ``room`` is running, when we rejoined it mid-race."""
+    if room.state != RACING:
+        return None  # in a countdown a member's game is still the last race's
+    member = next((p for p in room.players if p.id == me), None)
+    return None if member is None else member.game
+
+
 @dataclass
 class Bot:
     """One bot player on one connection."""
 
     conn: Connection
     seed: int = 1
-    delay: float = 0.0
+    #: seconds between the bot's actions: a person's pace by default, so that a race against
+    #: it can be won and its results are not held for review as played too fast
+    delay: float = HUMAN_DELAY
     max_actions: int = 400
     log: Log = _quiet
     played: PlayedGame = field(init=False)
@@ -136,11 +160,19 @@ class Bot:
                 started.put_nowait(message.game)
 
         self.conn.on_push = on_push
-        race.apply(await self.conn.request(JoinRoom(code=code), RoomReply))
+        joined = await self.conn.request(JoinRoom(code=code), RoomReply)
+        race.apply(joined)
         self.log(f"joined room {code}")
         results = []
+        running = running_game(joined.room, self.conn.player.id if self.conn.player else None)
         for _ in range(races):
-            game = await asyncio.wait_for(started.get(), timeout)
+            if running is not None:
+                # Back in a room whose race is on (a restart, a lost link): play that game.
+                game = (await self.conn.request(GetGame(game=running), GameReply)).game
+                running = None
+                self.log(f"race {code}: back in the race already running")
+            else:
+                game = await asyncio.wait_for(started.get(), timeout)
             self.played.adopt(game)
             view = await self.play_current()
             self.log(f"race {code}: {view.state} score {view.score}")

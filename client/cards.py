@@ -49,6 +49,11 @@ def back(count: int | None = None) -> Text:
     return Text(f"░{count:>3}░", style=BACK)
 
 
+def back_count(count: int) -> Text:
+    """Face-down cards as one cell labelled with how many, even for one."""
+    return Text(f"░{count:>3}░", style=BACK)
+
+
 def empty(label: str, *, target: bool = False) -> Text:
     """The outline of an empty pile: where a card may go."""
     text = f"[{label:^3}]"

@@ -22,18 +22,30 @@ def format_ms(ms: int) -> str:
 
 
 class GameClock:
-    """The shown elapsed time of one game view."""
+    """The shown elapsed time of one game: the server's ``elapsed_ms`` advanced locally.
+
+    The time shown never goes back while the game runs: a view that arrives
+    older than what is shown (the view kept after a refused move, a reply that
+    crossed the clock's last tick) only stops the clock from getting ahead of
+    the server; it never rewinds it. A new game starts from its own time, and
+    a game that has ended shows the server's final time, the one that ranks.
+    """
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self.base_ms = 0
         self.received = clock()
         self.running = False
+        self.game: str | None = None
 
-    def set(self, elapsed_ms: int, running: bool) -> None:
-        self.base_ms = elapsed_ms
+    def set(self, elapsed_ms: int, running: bool, game: str | None = None) -> None:
+        """Take in a view's time; ``game`` names the game (a new one resets the clock)."""
+        shown = self.now_ms()
+        same = game is None or game == self.game
+        self.game = game if game is not None else self.game
         self.received = self.clock()
         self.running = running
+        self.base_ms = max(elapsed_ms, shown) if same and running else elapsed_ms
 
     def now_ms(self) -> int:
         if not self.running:

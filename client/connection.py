@@ -56,6 +56,13 @@ _FRIENDLY: dict[str, str] = {
     "not_host": "only the host can do that",
     "race_in_progress": "a race is running in that room: wait until it is over",
     "not_in_room": "you are not in that room",
+    "no_racers": "nobody in the room is connected to race",
+    "too_many_rooms": "you are in too many rooms: leave one first",
+    "hints_off": "hints are off in this game (a daily attempt, or a race without hints)",
+    "busy": "the server is busy working out other hints: ask again in a moment",
+    "race_locked": "that deal is the one you are racing on: finish the race first",
+    "daily_open": "finish today's attempt first: practice opens once it has ended",
+    "too_many_actions": "this game has reached its limit of actions: only resign is left",
 }
 
 

@@ -23,6 +23,13 @@ STOCK_KEY = "space"
 #: a gap between groups of piles in a row
 GAP = ""
 
+#: columns on screen (app.tcss): a pile, a gap, a fanned pile with its margin, the board's
+#: padding
+PILE_COLUMNS = 6
+GAP_COLUMNS = 4
+FANNED_COLUMNS = 22
+BOARD_PADDING = 2
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -32,6 +39,19 @@ class Layout:
     fanned_right: frozenset[str] = frozenset()
     #: piles shown as their top card only (the rest is a count)
     squared: frozenset[str] = frozenset()
+
+    @property
+    def width(self) -> int:
+        """Columns the widest row takes (app.tcss: a pile is 6 wide, a gap 4, a fanned pile
+        at least 22), so that a screen can tell whether a panel fits beside the board."""
+        def row_width(row: tuple[str, ...]) -> int:
+            return sum(
+                GAP_COLUMNS if p == GAP else FANNED_COLUMNS if p in self.fanned_right
+                else PILE_COLUMNS
+                for p in row
+            )
+
+        return max((row_width(row) for row in self.rows), default=0) + BOARD_PADDING
 
 
 def key_of(pile_id: str) -> str:

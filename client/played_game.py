@@ -69,12 +69,23 @@ class PlayedGame:
         self.adopt(reply.game, reply.daily)
         return reply.game
 
+    async def open(self, game_id: str) -> GameView:
+        """Go back to one of the player's own games (``games`` lists them): ``get_game``."""
+        reply = await self.conn.request(GetGame(game=game_id), GameReply)
+        self.adopt(reply.game)
+        return reply.game
+
     async def resume(self) -> GameView | None:
-        """After a reconnect: the game as the server holds it now."""
+        """After a reconnect: the game as the server holds it now.
+
+        A reply to an action resent meanwhile may have brought a newer view
+        already: plies only grow, so the newer of the two is kept.
+        """
         if self.game_id is None:
             return None
         reply = await self.conn.request(GetGame(game=self.game_id), GameReply)
-        self.view = reply.game
+        if self.view is None or reply.game.id != self.view.id or reply.game.ply >= self.view.ply:
+            self.view = reply.game
         return self.view
 
     async def move(self, action: Action) -> GameView:

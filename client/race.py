@@ -15,6 +15,7 @@ from shared.protocol import (
     COUNTDOWN,
     OVER,
     RACING,
+    SPECTATOR,
     WAITING,
     GameView,
     Progress,
@@ -22,6 +23,7 @@ from shared.protocol import (
     RaceOver,
     RaceStarted,
     Reply,
+    RoomPlayer,
     RoomReply,
     RoomView,
     Standing,
@@ -50,6 +52,23 @@ class RaceState:
 
     def names(self) -> dict[int, str]:
         return {} if self.room is None else self.room.names()
+
+    def member(self, player: int | None) -> RoomPlayer | None:
+        if self.room is None:
+            return None
+        return next((p for p in self.room.players if p.id == player), None)
+
+    def game_of(self, player: int | None) -> str | None:
+        """The player's game in the room's current or last race (None: sat it out)."""
+        member = self.member(player)
+        return None if member is None else member.game
+
+    def spectating(self, player: int | None) -> bool:
+        member = self.member(player)
+        return member is not None and member.role == SPECTATOR
+
+    def racers(self) -> list[RoomPlayer]:
+        return [] if self.room is None else [p for p in self.room.players if p.role != SPECTATOR]
 
     def apply(self, message: Reply) -> bool:
         """Take in one push or reply; True when it concerned this room."""

@@ -69,13 +69,15 @@ class PileWidget(Widget):
 
     def _render_column(self) -> Text:
         down, up = self.pile.down, self.pile.up
+        # An empty pile's outline shows the key above it, as every message names the pile.
+        label = key_label(self.pile_id)
         lines: list[Text] = [self._label()]
         picks: list[int | None] = [None]
         if self.pile_id == "s":
-            lines.append(cards.back(down) if down else cards.empty("s", target=self.target))
+            lines.append(cards.back(down) if down else cards.empty(label, target=self.target))
             picks.append(None)
         elif not down and not up:
-            lines.append(cards.empty(self.pile_id, target=self.target))
+            lines.append(cards.empty(label, target=self.target))
             picks.append(None)
         elif self.squared:
             lines.append(cards.face(up[-1], selected=self.selected > 0) if up else cards.back())
@@ -104,9 +106,12 @@ class PileWidget(Widget):
         label = key_label(self.pile_id)
         text.append(f"{label:>3} ", style=cards.TARGET if self.target else "dim")
         if down:
-            text.append(cards.back(down))
+            # One card or many, a fanned pile's backs are one cell with their count, spaced
+            # from the faces like every card of the fan.
+            text.append(cards.back_count(down))
+            text.append(" ")
         if not down and not up:
-            text.append(cards.empty(self.pile_id, target=self.target))
+            text.append(cards.empty(label, target=self.target))
         for i, card in enumerate(up):
             from_top = len(up) - i
             style = cards.FACE_RED if cards.is_red(card) else cards.FACE_BLACK

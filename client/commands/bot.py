@@ -6,13 +6,17 @@ import argparse
 import asyncio
 import secrets
 import sys
+from pathlib import Path
 from typing import Any
 
 from client.app import DEFAULT_SERVER
-from client.bot import Bot
+from client.bot import HUMAN_DELAY, Bot
 from client.config import TokenStore, config_dir
 from client.connection import Connection, describe
 from shared.errors import ProtocolError
+
+#: where the account of a bot run without ``--name`` is kept
+DEFAULT_BOT = "default"
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,8 +31,17 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=1, help="solo games to play in a row")
     parser.add_argument("--race", metavar="CODE", help="join this race room and play its races")
     parser.add_argument("--races", type=int, default=1, help="races to play in the room")
-    parser.add_argument("--name", help="bot's player name (default: bot-XXXX)")
-    parser.add_argument("--delay", type=float, default=0.2, help="seconds between moves")
+    parser.add_argument(
+        "--name",
+        help="bot's player name (default: the bot account this machine registered on that "
+        "server before, else a new bot-XXXX)",
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=HUMAN_DELAY,
+        help="seconds between moves: a person's pace by default (%(default)s)",
+    )
     parser.add_argument("--max-actions", type=int, default=400, help="resign after this many")
 
 
@@ -39,10 +52,23 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
 
+def bot_account(server: str, name: str | None, root: Path | None = None) -> tuple[str, TokenStore]:
+    """The name the bot plays as on ``server`` and the store that keeps its token.
+
+    A named bot keeps its token under ``bots/NAME/``; without a name the bot
+    reuses the account it registered on that server the first time (kept under
+    ``bots/default/``), so that running it again never makes a new player.
+    """
+    bots = (config_dir() if root is None else root) / "bots"
+    if name:
+        return name, TokenStore(bots / name)
+    store = TokenStore(bots / DEFAULT_BOT)
+    account = store.get(server)
+    return (account.name if account else f"bot-{secrets.token_hex(2)}"), store
+
+
 async def _main(args: argparse.Namespace) -> int:
-    name = args.name or f"bot-{secrets.token_hex(2)}"
-    # Each bot name keeps its own token, so that several bots can run from one account.
-    store = TokenStore(config_dir() / "bots" / name)
+    name, store = bot_account(args.server, args.name)
     conn = Connection(
         args.server, store=store, name=name, bot=True, client="patience-club-bot/0.1"
     )

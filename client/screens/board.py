@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from client import selection
 from client.clock import Clock, GameClock, format_ms
-from client.connection import describe
+from client.connection import CONNECTED, CONNECTING, RECONNECTING, describe
 from client.layout import (
     FOUNDATION_KEYS,
     RESERVE_KEYS,
@@ -29,7 +29,9 @@ from client.layout import (
     WASTE_KEY,
     layout_from,
 )
+from client.names import deal_name, move_name, pile_name, translate
 from client.played_game import PlayedGame
+from client.screens.verify import VerifyScreen
 from client.widgets import BoardWidget, PileWidget
 from shared.errors import ProtocolError
 from shared.notation import AUTO, DEAL, Action, Move
@@ -41,6 +43,9 @@ _PILE_BINDINGS = [
     *(Binding(k, f"pick('f{i}')", show=False) for i, k in enumerate(FOUNDATION_KEYS)),
     Binding(WASTE_KEY, "pick('w')", show=False),
 ]
+
+#: columns of the race panel beside the board (app.tcss, #side)
+SIDE_WIDTH = 36
 
 STATE_TEXT = {
     "won": "won! every card is home",
@@ -60,13 +65,19 @@ class BoardScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("enter", "play_hint", "Play hint", show=False),
         Binding("a", "auto", "Auto"),
-        Binding("f", "to_foundation", "To foundation"),
+        Binding("f", "to_foundation", "Foundation"),
         Binding("plus,equals_sign", "count(1)", "More", show=False),
         Binding("minus", "count(-1)", "Fewer", show=False),
         Binding("R", "resign", "Resign"),
-        Binding("escape", "cancel", "Cancel/Back"),
+        Binding("v", "verify", "Verify deal"),
+        Binding("escape", "cancel", "Back"),
         *_PILE_BINDINGS,
     ]
+
+    #: the actions that change the game: none of them act on a watched board
+    PLAY_ACTIONS = frozenset(
+        {"deal", "undo", "hint", "play_hint", "auto", "to_foundation", "count", "resign"}
+    )
 
     def __init__(
         self,
@@ -77,6 +88,7 @@ class BoardScreen(Screen[None]):
         clock: Clock,
         title: str = "",
         side: Static | None = None,
+        hints: bool = True,
     ) -> None:
         super().__init__()
         self.view = view
@@ -84,6 +96,14 @@ class BoardScreen(Screen[None]):
         self.played = played
         self.title_text = title
         self.side = side
+        #: the server gives hints in this game (not in a daily attempt, nor in a race whose
+        #: room has hints off): the hint key is listed and acts only then
+        self.hints = hints
+        #: the link's state as the connection last reported it, and its detail
+        self.link = CONNECTED
+        self.link_detail = ""
+        #: actions asked for and not answered yet (sent, or waiting for the link)
+        self.waiting = 0
         self.pick = selection.Selection()
         self.hinted: Action | None = None
         self._resign_armed = False
@@ -97,6 +117,7 @@ class BoardScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="game-info")
+        yield Static(id="link")
         with Horizontal(id="board-area"):
             with Vertical(id="board-column"):
                 yield self.board
@@ -108,27 +129,91 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         self._ready = True
         self.set_view(self.view)
+        self.show_link(self.link, self.link_detail)
         self.set_interval(1.0, self._tick)
 
     def _tick(self) -> None:
         self.query_one("#game-info", Static).update(self.info_text())
 
+    def on_resize(self) -> None:
+        """The side panel stands beside the board when both fit across, else below it."""
+        if self.side is None:
+            return
+        wide = self.size.width >= self.board.board_layout.width + SIDE_WIDTH + 4
+        self.query_one("#board-area").set_class(not wide, "stacked")
+
     def set_view(self, view: GameView, message: str | None = None) -> None:
+        """Show ``view``; an older view of the same game (a reply that crossed a newer one)
+        is ignored, so the board never steps back. Plies only grow: undo is an action too."""
+        if view.id == self.view.id and view.ply < self.view.ply:
+            return
+        revealed = view.deal.key is not None and self.view.deal.key is None
         self.view = view
         if not self._ready:
             return  # on_mount draws self.view
-        self.game_clock.set(view.elapsed_ms, view.state == "playing")
+        self.game_clock.set(view.elapsed_ms, view.state == "playing", view.id)
         if self.pick.src is not None and not self._has_cards(self.pick.src):
             self.pick.clear()
         self.redraw()
+        self.refresh_bindings()
         if message is not None:
             self.say(message)
         elif view.state == "won":
             self.say(
                 f"won in {format_ms(view.elapsed_ms)} with {view.moves} moves: every card is home!"
+                + self._verify_offer()
             )
         elif view.state != "playing":
-            self.say(STATE_TEXT.get(view.state, view.state))
+            self.say(STATE_TEXT.get(view.state, view.state) + self._verify_offer())
+        elif revealed:
+            self.say(self._verify_offer().strip())
+
+    def _verify_offer(self) -> str:
+        if self.view.deal.key is None or self.view.deal.commitment is None:
+            return ""
+        return "  the deal's key is out: v shows it and how to verify"
+
+    def show_link(self, state: str, detail: str = "") -> None:
+        """The connection's state: while it is not up, a line says so, with the actions
+        waiting to be sent once it is back (the ply rule keeps them from being doubled)."""
+        self.link, self.link_detail = state, detail
+        if not self._ready:
+            return
+        for line in self.query("#link").results(Static):  # none while the screen goes away
+            self._draw_link(line, state, detail)
+
+    def _draw_link(self, line: Static, state: str, detail: str) -> None:
+        if state == CONNECTED:
+            line.display = False
+            return
+        word = "reconnecting…" if state in (RECONNECTING, CONNECTING) else "disconnected"
+        text = Text(f" {word} ", style="bold reverse red")
+        waiting = self.waiting
+        text.append(f" {waiting} move{'s' if waiting != 1 else ''} waiting", style="bold")
+        if detail:
+            text.append(f"  ({detail})", style="dim")
+        line.update(text)
+        line.display = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that act here are listed in the footer and act: none that change
+        the game on a watched board, no deal without a stock, no hint where hints are off,
+        no undo or resign once the game has ended, verify once the deal's key is out."""
+        view = self.view
+        if action in self.PLAY_ACTIONS and self.played is None:
+            return False
+        playing = view.state == "playing"
+        if action == "deal":
+            return playing and view.pile("s") is not None
+        if action in ("hint", "play_hint"):
+            return playing and self.hints
+        if action in ("auto", "to_foundation", "count"):
+            return playing
+        if action in ("undo", "resign"):
+            return view.state in ("playing", "stuck")
+        if action == "verify":
+            return view.deal.key is not None and view.deal.commitment is not None
+        return True
 
     def redraw(self) -> None:
         targets: set[str] = set()
@@ -144,8 +229,7 @@ class BoardScreen(Screen[None]):
         name = v.variant if self.variant is None else self.variant.name
         text = Text()
         text.append(f" {self.title_text or name} ", style="bold reverse")
-        deal = v.deal
-        text.append(f"  seed {deal.seed}" if deal.seed else f"  deal {deal.commitment or ''}"[:15])
+        text.append(f"  {deal_name(v.deal)}")
         text.append(f"  score {v.score}/{v.max_score}", style="bold")
         text.append(f"  moves {v.moves}")
         text.append(f"  ⏱ {format_ms(self.game_clock.now_ms())}")
@@ -162,10 +246,11 @@ class BoardScreen(Screen[None]):
         return text
 
     def say(self, message: str, *, error: bool = False) -> None:
+        """A line for the player; the server's words are translated to the board's names."""
         if not self._ready:
             return
         widget = self.query_one("#message", Static)
-        widget.update(Text(message, style="bold red" if error else ""))
+        widget.update(Text(translate(message), style="bold red" if error else ""))
         widget.set_class(error, "error")
 
     def _pile(self, pile_id: str) -> PileView | None:
@@ -191,13 +276,15 @@ class BoardScreen(Screen[None]):
                 self.action_deal()
                 return
             if not pile.up:
-                self.say(f"nothing to pick up on {pile_id}", error=True)
+                self.say(f"nothing to pick up on {pile_name(pile_id)}", error=True)
                 return
             self.pick.src = pile_id
             self.pick.count = count if count and count > 1 else None
             if count == 1:
                 self.pick.count = 1
-            self.say(f"from {pile_id}: pick a destination (+/- for more or fewer cards)")
+            self.say(
+                f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)"
+            )
             self.redraw()
             return
         if pile_id == src:
@@ -225,7 +312,7 @@ class BoardScreen(Screen[None]):
         up = len(pile.up) if pile else 1
         current = self.pick.count or self._default_count(self.pick.src)
         self.pick.count = selection.step_count(self.view.legal, self.pick.src, current, step, up)
-        self.say(f"from {self.pick.src}: {self.pick.count} card(s)")
+        self.say(f"from {pile_name(self.pick.src)}: {self.pick.count} card(s)")
         self.redraw()
 
     def action_cancel(self) -> None:
@@ -277,6 +364,9 @@ class BoardScreen(Screen[None]):
     def action_hint(self) -> None:
         self.run_worker(self._hint(), group="actions")
 
+    def action_verify(self) -> None:
+        self.app.push_screen(VerifyScreen(self.view))
+
     def action_play_hint(self) -> None:
         if self.hinted is not None:
             move, self.hinted = self.hinted, None
@@ -300,7 +390,7 @@ class BoardScreen(Screen[None]):
             self.pick.src = hint.src
             self.pick.count = hint.count
             self.redraw()
-        self.say(f"hint: {hint} (enter plays it)")
+        self.say(f"hint: {move_name(hint)} (enter plays it)")
 
     def send_move(self, move: Action) -> None:
         self.submit(lambda played: played.move(move))
@@ -311,19 +401,27 @@ class BoardScreen(Screen[None]):
             self.say("you are watching: this board is not yours to play", error=True)
             return
         self.hinted = None
+        self.waiting += 1
+        self.show_link(self.link, self.link_detail)
         self.run_worker(self._act(act), group="actions")
 
     async def _act(self, act: Callable[[PlayedGame], Awaitable[GameView]]) -> None:
+        """One action at a time, in the order asked: each is sent with the ply the last
+        one left, once the link is up (a move made while reconnecting waits here)."""
         assert self.played is not None
-        async with self._lock:
-            try:
-                view = await act(self.played)
-            except ProtocolError as exc:
-                if self.played.view is not None:
-                    self.set_view(self.played.view)
-                self.say(describe(exc), error=True)
-                return
-            except (ConnectionError, TimeoutError) as exc:
-                self.say(describe(exc), error=True)
-                return
-            self.set_view(view, None if view.state != "playing" else "")
+        try:
+            async with self._lock:
+                try:
+                    view = await act(self.played)
+                except ProtocolError as exc:
+                    if self.played.view is not None:
+                        self.set_view(self.played.view)
+                    self.say(describe(exc), error=True)
+                    return
+                except (ConnectionError, TimeoutError) as exc:
+                    self.say(describe(exc), error=True)
+                    return
+                self.set_view(view, None if view.state != "playing" else "")
+        finally:
+            self.waiting -= 1
+            self.show_link(self.link, self.link_detail)

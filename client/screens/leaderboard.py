@@ -8,11 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from client.clock import format_ms
 from client.connection import describe
+from client.fields import date_problem
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
@@ -20,28 +22,32 @@ from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
 if TYPE_CHECKING:
     from client.app import PatienceApp
 
-COLUMNS = ("#", "player", "state", "time", "moves", "score")
+COLUMNS = ("#", "player", "state", "time", "moves", "undos", "score")
 
 
 def entry_row(entry: Standing) -> tuple[str, ...]:
-    """One ranked result as the columns of :data:`COLUMNS` (race standings use it too)."""
+    """One ranked result as the columns of :data:`COLUMNS` (race standings use it too); a
+    result held for review has no rank yet and says so."""
     return (
-        str(entry.rank),
-        entry.name,
+        "-" if entry.rank is None else str(entry.rank),
+        entry.name + (" (held)" if entry.review else ""),
         entry.state,
         format_ms(entry.elapsed_ms),
         str(entry.moves),
+        str(entry.undos),
         str(entry.score),
     )
 
 
 class LeaderboardScreen(Screen[None]):
-    """Left/right change the variant; a date (YYYY-MM-DD) picks another day."""
+    """Left/right change the variant; a date (YYYY-MM-DD) picks another day: typing its first
+    digit goes to the date field, Enter shows that day."""
 
     BINDINGS = [
-        Binding("left", "variant(-1)", "Prev game"),
-        Binding("right", "variant(1)", "Next game"),
-        Binding("escape", "app.pop_screen", "Back"),
+        # Above the table's own left/right (it scrolls sideways, which a few columns never need).
+        Binding("left", "variant(-1)", "Prev game", priority=True),
+        Binding("right", "variant(1)", "Next game", priority=True),
+        Binding("escape", "back", "Back"),
     ]
 
     def __init__(self, variant: str, date: str | None = None) -> None:
@@ -58,9 +64,13 @@ class LeaderboardScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
-        with Horizontal(classes="buttons"):
+        with Horizontal(id="board-head"):
             yield Static(id="board-title", classes="title")
-            yield Input(placeholder="date YYYY-MM-DD", id="date", max_length=10)
+            yield Label("another day:", id="date-label")
+            yield Input(
+                placeholder="YYYY-MM-DD", id="date", max_length=10, compact=True,
+                select_on_focus=False,
+            )
         yield DataTable(id="entries", zebra_stripes=True, cursor_type="row")
         yield Static(id="me", classes="panel")
         yield Footer()
@@ -72,12 +82,40 @@ class LeaderboardScreen(Screen[None]):
         self.load()
 
     def action_variant(self, step: int) -> None:
+        if isinstance(self.focused, Input):
+            # In the date field the arrows move its cursor.
+            field = self.focused
+            field.cursor_position = max(0, min(len(field.value), field.cursor_position + step))
+            return
         ids = self.patience.variant_ids
         self.variant = ids[(ids.index(self.variant) + step) % len(ids)]
         self.load()
 
+    def action_back(self) -> None:
+        if isinstance(self.focused, Input):
+            self.query_one("#entries", DataTable).focus()  # Esc first lets go of the field
+            return
+        self.app.pop_screen()
+
+    def on_key(self, event: Key) -> None:
+        # A digit typed anywhere starts the date, so a day is typed and shown with Enter.
+        if (
+            event.character is not None
+            and event.character.isdigit()
+            and not isinstance(self.focused, Input)
+        ):
+            field = self.query_one("#date", Input)
+            field.focus()
+            field.insert_text_at_cursor(event.character)
+            event.stop()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.date = event.value.strip() or None
+        date = event.value.strip() or None
+        problem = None if date is None else date_problem(date)
+        if problem is not None:
+            self.query_one("#me", Static).update(Text(problem, style="bold red"))
+            return
+        self.date = date
         self.load()
 
     def load(self) -> None:
@@ -86,20 +124,27 @@ class LeaderboardScreen(Screen[None]):
     async def _load(self) -> None:
         name = self.patience.variant_name(self.variant)
         request = LeaderboardRequest(variant=self.variant, date=self.date or None, limit=100)
-        table = self.query_one("#entries", DataTable)
-        me = self.query_one("#me", Static)
+        self.query_one("#board-title", Static).update(f"{name} daily, {self.date or 'today'}")
         try:
             reply = await self.patience.conn.request(request, LeaderboardReply)
         except (ProtocolError, ConnectionError) as exc:
-            table.clear()
-            me.update(Text(describe(exc), style="bold red"))
+            self.query_one("#entries", DataTable).clear()
+            self.query_one("#me", Static).update(Text(describe(exc), style="bold red"))
             return
+        self.show(reply)
+
+    def show(self, reply: LeaderboardReply) -> None:
+        """Draw one leaderboard reply: its day, its entries, and the player's own."""
+        name = self.patience.variant_name(reply.variant)
         self.query_one("#board-title", Static).update(f"{name} daily, {reply.date}")
+        table = self.query_one("#entries", DataTable)
         table.clear()
         for entry in reply.entries:
             table.add_row(*entry_row(entry))
         mine = reply.me
+        me = self.query_one("#me", Static)
         if mine:
-            me.update(f"you: #{mine.rank} {mine.state} {format_ms(mine.elapsed_ms)}")
+            rank = "held for review" if mine.rank is None else f"#{mine.rank}"
+            me.update(f"you: {rank} {mine.state} {format_ms(mine.elapsed_ms)} {mine.moves} moves")
         else:
             me.update("you have no finished attempt on this day")

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -17,18 +18,42 @@ from client.clock import format_ms
 from client.race import RaceState
 from client.screens.leaderboard import COLUMNS, entry_row
 from client.widgets import TitleBar
-from shared.protocol import GameView, Progress, Standing
+from shared.protocol import (
+    COUNTDOWN,
+    OVER,
+    RACING,
+    SPECTATOR,
+    WAITING,
+    GameView,
+    Progress,
+    Standing,
+)
 
 if TYPE_CHECKING:
     from client.app import PatienceApp
 
 
-def standings_table(standings: Sequence[Standing]) -> Table:
-    table = Table(title="Standings", expand=False, box=None, header_style="bold")
-    for column in COLUMNS:
-        table.add_column(column)
+def standings_table(standings: Sequence[Standing], *, compact: bool = False) -> Table:
+    """The race's result; ``compact`` for the narrow panel beside a board: rank, player, and
+    the time of a win or how the game ended, then the moves (every column read in full)."""
+    table = Table(
+        title="Standings", expand=False, box=None, header_style="bold", padding=(0, 1, 0, 0)
+    )
+    if not compact:
+        for column in COLUMNS:
+            table.add_column(column, no_wrap=True)
+        for row in standings:
+            table.add_row(*entry_row(row))
+        return table
+    table.add_column("#", no_wrap=True)
+    table.add_column("player", max_width=16, overflow="fold")
+    table.add_column("result", no_wrap=True)
+    table.add_column("moves", no_wrap=True, justify="right")
     for row in standings:
-        table.add_row(*entry_row(row))
+        result = format_ms(row.elapsed_ms) if row.state == "won" else row.state
+        if row.review:
+            result += " (held)"
+        table.add_row(str(row.rank or "-"), row.name, result, str(row.moves))
     return table
 
 
@@ -44,33 +69,44 @@ def own_progress(code: str, me: int, view: GameView) -> Progress:
     )
 
 
-def race_text(race: RaceState, me: int | None, mine: GameView | None = None) -> Table | Text:
+def race_text(
+    race: RaceState, me: int | None, mine: GameView | None = None, *, compact: bool = False
+) -> Table | Text | Group:
     """The room as a few lines: code, state, each racer's progress, or the standings."""
     room = race.room
     if room is None:
         return Text("not in a race room")
     if race.standings is not None:
-        return standings_table(race.standings)
+        return standings_table(race.standings, compact=compact)
     table = Table(
         box=None, expand=False, header_style="bold", show_edge=False, padding=(0, 1, 0, 0)
     )
-    for column in ("player", "home", "score", "state"):
-        table.add_column(column, no_wrap=True, overflow="ellipsis")
+    table.add_column("player", max_width=16 if compact else None, overflow="fold")
+    for column in ("home", "score"):
+        table.add_column(column, no_wrap=True, min_width=len(column), justify="right")
+    table.add_column("state", no_wrap=True, min_width=8)
     for player in room.players:
         pid = player.id
+        if player.role == SPECTATOR:
+            continue
         progress = race.progress.get(pid)
         if pid == me and mine is not None and race.game is not None:
             progress = own_progress(room.code, pid, mine)
         # ★ host, ○ disconnected, ◂ you
         mark = "★" if pid == room.host else (" " if player.connected else "○")
-        name = Text(mark + player.name + (" ◂" if pid == me else ""))
+        name = Text(mark + player.name + (" (bot)" if player.bot else ""))
+        if pid == me:
+            name.append(" ◂")
         if not player.connected:
             name.stylize("dim")
         if progress is None:
             table.add_row(name, "-", "-", "")
         else:
             table.add_row(name, str(progress.foundation), str(progress.score), progress.state)
-    return table
+    watchers = [p.name + (" ◂" if p.id == me else "") for p in room.players if p.role == SPECTATOR]
+    if not watchers:
+        return table
+    return Group(table, Text("watching: " + ", ".join(watchers), style="dim"))
 
 
 def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
@@ -81,13 +117,17 @@ def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
     text = Text()
     text.append(f" room {room.code} ", style="bold reverse")
     text.append(f"  {name(room.variant)}")
+    if room.seed is not None:
+        text.append(f" #{room.seed}")  # a numbered deal (keyed deals show on the board)
     left = race.countdown_left()
     if room.state == "countdown" and left is not None:
         text.append(f"  starting in {left:.0f}…", style="bold")
     else:
         text.append(f"  {room.state}", style="bold")
-    text.append(f"  {len(room.players)}/{room.max_players} players")
+    racers = len(race.racers())
+    text.append(f"  {racers}/{room.max_players} racers")
     text.append(f"  limit {format_ms(room.time_limit_s * 1000)}", style="dim")
+    text.append("  hints on" if room.hints else "  no hints", style="dim")
     return text
 
 
@@ -121,7 +161,7 @@ class RacePanel(Static):
             Group(
                 room_heading(self.race, self.variant_name),
                 Text(""),
-                race_text(self.race, self.me, mine),
+                race_text(self.race, self.me, mine, compact=True),
             )
         )
 
@@ -130,11 +170,11 @@ class RaceScreen(Screen[None]):
     """A room: share its code, wait for friends, start (host), watch, rematch."""
 
     BINDINGS = [
-        Binding("s", "start", "Start (host)"),
-        Binding("m", "start", "Rematch (host)"),
+        Binding("s", "start", "Start race"),
+        Binding("m", "rematch", "Rematch"),
         Binding("b", "board", "My board"),
-        Binding("w", "watch", "Watch next racer"),
-        Binding("l", "leave", "Leave"),
+        Binding("w", "watch", "Watch a racer"),
+        Binding("l", "leave", "Leave room"),
         Binding("escape", "back", "Home"),
     ]
 
@@ -154,9 +194,7 @@ class RaceScreen(Screen[None]):
         yield TitleBar(classes="titlebar")
         yield Static(id="room-heading", classes="title")
         yield Static(id="room-body", classes="panel")
-        yield Static(
-            "Share the code with your friends: they join from their home screen.", id="room-help"
-        )
+        yield Static(id="room-help")
         yield Static(id="room-message")
         yield Footer()
 
@@ -177,13 +215,65 @@ class RaceScreen(Screen[None]):
         )
         mine = self.patience.played.view
         self.query_one("#room-body", Static).update(race_text(race, self.patience.me, mine))
+        if race.spectating(self.patience.me):
+            help_text = "You are watching: w shows a racer's board, at any time."
+        else:
+            help_text = "Share the code with your friends: they join from their home screen."
+        self.query_one("#room-help", Static).update(help_text)
+        self.refresh_bindings()
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one("#room-message", Static).update(
             Text(message, style="bold red" if error else "")
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists what acts now: start while the room waits and rematch once a race
+        is over (the host only), our board while we have a race game, watching while there
+        is another racer to watch."""
+        race = self.patience.race
+        room = race.room
+        me = self.patience.me
+        if room is None:
+            return action in ("back", "leave")
+        host = room.host == me
+        if action == "start":
+            return host and room.state == WAITING
+        if action == "rematch":
+            return host and room.state == OVER
+        if action == "board":
+            return race.game is not None and self.patience.played.view is not None
+        if action == "watch":
+            return any(p.id != me for p in race.racers())
+        return True
+
+    def on_key(self, event: Key) -> None:
+        """``s`` or ``m`` pressed when they do not act (the footer does not list them then):
+        say why instead of doing nothing."""
+        if event.key in ("s", "m"):
+            action = "start" if event.key == "s" else "rematch"
+            if not self.check_action(action, ()):
+                self.say(self.why_not(action), error=True)
+                event.stop()
+
+    def why_not(self, action: str) -> str:
+        race = self.patience.race
+        room = race.room
+        if room is None:
+            return "you are not in a room"
+        if room.host != self.patience.me:
+            host = race.names().get(room.host, "the host")
+            return f"only the host ({host}) starts a race or a rematch"
+        if room.state in (COUNTDOWN, RACING):
+            return "a race is running: a rematch can start once it is over"
+        if action == "rematch":
+            return "no race has been run here yet: press s to start the first"
+        return "the first race is over: press m for a rematch"
+
     def action_start(self) -> None:
+        self.run_worker(self.patience.start_race(self), group="race")
+
+    def action_rematch(self) -> None:
         self.run_worker(self.patience.start_race(self), group="race")
 
     def action_board(self) -> None:
@@ -191,7 +281,7 @@ class RaceScreen(Screen[None]):
 
     def action_watch(self) -> None:
         race = self.patience.race
-        others = [pid for pid in race.names() if pid != self.patience.me]
+        others = [p.id for p in race.racers() if p.id != self.patience.me]
         if not others:
             self.say("nobody else to watch", error=True)
             return

@@ -1,9 +1,17 @@
 """The database engine: one place that knows the URL, the pragmas and the session factory.
 
+The URL chooses the database: SQLite (``sqlite+aiosqlite:///file``, the
+default) or PostgreSQL (``postgresql+asyncpg://user@host/db``); the models
+and migrations are the same for both.
+
 SQLite gets WAL (readers never wait for the writer), enforced foreign keys,
 ``synchronous=FULL`` (a committed move survives a crash of the machine, not
 only of the process; group commit keeps the fsyncs few) and a busy timeout.
-Other databases get nothing special: the SQL is portable.
+PostgreSQL needs nothing set: its defaults (``synchronous_commit=on``) make
+a commit durable when it returns. The threads that work on a synchronous
+engine (the writer, the leaderboard reader) open the same database through
+the synchronous driver of the async one (:data:`SYNC_DRIVERS`: psycopg for
+asyncpg).
 """
 
 from __future__ import annotations

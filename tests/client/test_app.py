@@ -12,10 +12,11 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from client.app import NameScreen, PatienceApp, WaitScreen
+from client.app import PatienceApp
 from client.config import Account, TokenStore
 from client.layout import key_of
 from client.screens.board import BoardScreen
+from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.widgets import PileWidget
 from shared.games import new_game
@@ -177,7 +178,9 @@ async def test_after_a_server_restart_the_board_resumes_and_keeps_playing(
         piles_after_first = board.view.piles
 
         await server.stop()
-        await until(pilot, lambda: "retrying" in str(app.sub_title))
+        link = board.query_one("#link", Static)
+        await until(pilot, lambda: link.display and "reconnecting…" in text_of(link))
+        assert "reconnecting…" in str(app.sub_title)
         await server.start()
         await until(pilot, lambda: app.conn.reconnects == 1 and app.conn.state == "connected")
         message = board.query_one("#message", Static)

@@ -20,7 +20,7 @@ def view_of(game: Game) -> GameView:
 async def test_the_bot_plays_freecell_to_an_end_the_server_agrees_with(
     open_connection: OpenConnection,
 ) -> None:
-    bot = Bot(await open_connection("robot"), seed=3, max_actions=60)
+    bot = Bot(await open_connection("robot"), seed=3, max_actions=60, delay=0)
     final = await bot.play_solo("freecell", 617)
     assert final.state in ("won", "resigned")
     assert final.score > 0, "hints and greedy moves send cards home"
@@ -33,7 +33,7 @@ async def test_the_bot_plays_freecell_to_an_end_the_server_agrees_with(
 async def test_the_bot_ends_a_game_of_every_other_variant(
     open_connection: OpenConnection, variant: str
 ) -> None:
-    bot = Bot(await open_connection(f"bot-{variant[:8]}"), seed=5, max_actions=25)
+    bot = Bot(await open_connection(f"bot-{variant[:8]}"), seed=5, max_actions=25, delay=0)
     final = await bot.play_solo(variant, 617)
     assert final.state in ("won", "resigned")
     assert final.ply <= 25 + 1

@@ -10,8 +10,12 @@ import sys
 from pathlib import Path
 
 import msgpack
+from sqlalchemy import func, select
 from websockets.asyncio.client import connect
 
+from client.bot import HUMAN_DELAY
+from server.cli import build_parser
+from server.storage.models import Player
 from tests.client.conftest import ServerControl
 
 
@@ -75,3 +79,31 @@ async def test_the_bot_command_reports_a_variant_the_server_does_not_play(
     code, _, err = await run_cli(*args, env=env)
     assert code == 1
     assert "unknown variant 'klondike'" in err
+
+
+def test_the_bot_plays_at_a_persons_pace_unless_told_otherwise() -> None:
+    parser = build_parser({"bot": "client.commands.bot"})
+    assert parser.parse_args(["bot"]).delay == HUMAN_DELAY >= 1.0
+    assert parser.parse_args(["bot", "--delay", "0.3"]).delay == 0.3
+
+
+async def test_the_bot_without_a_name_reuses_the_account_it_registered(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    args = ["bot", "--server", server.url, "--variant", "osmosis", "--delay", "0",
+            "--max-actions", "2"]  # fmt: skip
+    code, first, err = await run_cli(*args, env=env)
+    assert code == 0, err
+    name = first.split("]", 1)[0].lstrip("[")
+    assert name.startswith("bot-")
+    saved = tmp_path / "xdg" / "patience-club" / "bots" / "default" / "tokens.json"
+    assert json.loads(saved.read_text())[server.url]["name"] == name
+    # Run again: the same player (a new registration of the name would be refused).
+    code, second, err = await run_cli(*args, env=env)
+    assert code == 0, err
+    assert second.startswith(f"[{name}] ")
+    assert server.app is not None
+    async with server.app.db_sessions() as db:
+        bots = await db.scalar(select(func.count()).select_from(Player).where(Player.bot))
+    assert bots == 1

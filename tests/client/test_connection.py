@@ -248,3 +248,12 @@ async def test_a_reply_that_never_comes_is_a_timeout(store: TokenStore) -> None:
     error = await ask_odd(store, lambda m: None)
     assert isinstance(error, TimeoutError)
     assert describe(error) == "the server did not answer in time; try again"
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("busy", "the server is busy"), ("hints_off", "hints are off in this game"),
+     ("no_racers", "nobody in the room is connected"), ("race_locked", "you are racing on")],
+)  # fmt: skip
+def test_refusals_a_player_meets_are_told_in_words(code: str, words: str) -> None:
+    assert words in describe(ProtocolError(code, f"the server's own {code} message"))

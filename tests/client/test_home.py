@@ -36,12 +36,14 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
         assert app.played.daily is not None
         date = app.played.daily.date
         assert date and "daily" in board.info_text().plain and date in board.info_text().plain
+        # The ranked attempt has no hints (hints_off): the key is neither listed nor acts.
+        assert not board.check_action("hint", ())
         await pilot.press("R", "R")
         await until(pilot, lambda: board.view.state == "resigned")
 
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is home)
-        await pilot.press("g")
+        # No key pressed: home asked the server again when it came back into view.
         line = home.query_one("#line-osmosis")
         await until(pilot, lambda: "daily: #1 resigned" in str(line.render()))
         await until(pilot, lambda: "Osmosis: 0/1 won" in text_of(stats))
@@ -77,12 +79,13 @@ async def test_the_leaderboard_of_another_date(server: ServerControl, tmp_path: 
         await pilot.press(*"2026-01-02", "enter")
         await until(pilot, lambda: "2026-01-02" in text_of(title))
         assert screen.query_one("#entries", DataTable).row_count == 0
-        # A date that is not one: the server's reason is shown.
+        # A date that is not one is told in words, and nothing is asked of the server.
         screen.query_one("#date", Input).value = ""
         await pilot.click("#date")
         await pilot.press(*"29/11/2026", "enter")
         me = screen.query_one("#me", Static)
-        await until(pilot, lambda: "date" in text_of(me))
+        await until(pilot, lambda: "a day is written YYYY-MM-DD" in text_of(me))
+        assert "2026-01-02" in text_of(title)
 
 
 async def test_an_option_chosen_on_home_is_the_games_option(

@@ -61,3 +61,10 @@ def test_piles_the_info_does_not_place_still_show_in_a_row_of_their_own() -> Non
     layout = layout_from(info, ["t0", "s"])
     assert layout.rows == (("t0",), ("s",))
     assert layout.squared == {"s"}
+
+
+def test_a_layouts_width_is_its_widest_row_on_screen() -> None:
+    # Freecell: four cells, a gap, four foundations (9 columns of piles: 8 * 6 + 4), or eight
+    # tableau piles (48); Westhaven's ten tableau piles are wider (60); plus the padding.
+    assert layout_from(info_of("freecell"), pile_ids("freecell")).width == 52 + 2
+    assert layout_from(info_of("westhaven"), pile_ids("westhaven")).width == 60 + 2

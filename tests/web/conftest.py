@@ -1,6 +1,6 @@
 """A real Chromium (Debian's, never a downloaded one) against the real server on loopback.
 
-One browser per test session (per xdist worker), a fresh context per test, and a server of its
+One browser per test module, a fresh context per test, and a server of its
 own per test: an :class:`App` with a copy of the migrated SQLite file, run in a thread with its
 own event loop so that Playwright's synchronous API drives the browser from the test.
 
@@ -20,8 +20,10 @@ from typing import Any
 import pytest
 
 from bench.browser import CHROMIUM_ARGS, chromium_path
-from server.app import App
+from server.app import App, wall_clock_ms
 from server.config import Config
+from server.games.live import Clock
+from shared.variants import STANDARD, Variants
 
 # the server tests' template database and settings
 from tests.server.conftest import config, db_url, migrated  # noqa: F401
@@ -48,11 +50,14 @@ def pytest_runtest_call(item: pytest.Item) -> None:
         need(None, MISSING)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(migrated: Path) -> Iterator[Any]:  # noqa: F811
-    """Chromium, started once; after the template database (whose set-up runs an event loop,
-    which it could not inside Playwright's). Without a Chromium: None, and the test is skipped
-    when it would run (on CI it fails here)."""
+    """Chromium, started once per test module; after the template database (whose set-up runs
+    an event loop, which it could not inside Playwright's). Playwright's synchronous API keeps
+    an event loop running in the thread while it is open, so it is closed with the module: a
+    test of another directory that the same worker runs next may start a loop of its own.
+    Without a Chromium: None, and the test is skipped when it would run (on CI it fails
+    here)."""
     path = chromium_path()
     if path is None:
         if os.environ.get("CI") == "true":
@@ -73,8 +78,12 @@ def browser(migrated: Path) -> Iterator[Any]:  # noqa: F811
 class LiveServer:
     """An :class:`App` serving on 127.0.0.1 from a thread of its own."""
 
-    def __init__(self, settings: Config) -> None:
+    def __init__(
+        self, settings: Config, variants: Variants = STANDARD, clock: Clock = wall_clock_ms
+    ) -> None:
         self.config = settings
+        self.variants = variants
+        self.clock = clock
         self.loop = asyncio.new_event_loop()
         self.app: App | None = None
         self._ready = threading.Event()
@@ -85,7 +94,7 @@ class LiveServer:
         asyncio.set_event_loop(self.loop)
 
         async def start() -> None:
-            self.app = App(self.config)
+            self.app = App(self.config, variants=self.variants, clock=self.clock)
             await self.app.start()
 
         try:

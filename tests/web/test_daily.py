@@ -1,19 +1,49 @@
-"""The daily challenge in the browser: a first visit lands in the ranked attempt, it is played
-and ended, the leaderboard shows the player's place, practice starts on the same deal, and the
-result can be shared."""
+"""The daily challenge in the browser: a first visit lands in the ranked attempt (hints off, said
+in words; a keyed deal whose key waits for the day's end), it is played and ended, the
+leaderboard shows the player's place, the streak and stats show, practice starts on the same
+deal with ``practice: true``, and the result can be shared. Resumed from home's games list, the
+attempt learns from the server that hints are off."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgpack
+
 from tests.web.conftest import LiveServer
-from tests.web.pages import BOARD, register, wait_ply
+from tests.web.pages import BOARD, client_faults, register, wait_ply
+
+
+def sent_messages(page: Any) -> list[dict[str, Any]]:
+    """Every message the page sends from now on, decoded."""
+    sent: list[dict[str, Any]] = []
+
+    def frames(ws: Any) -> None:
+        ws.on(
+            "framesent",
+            lambda frame: sent.append(msgpack.unpackb(frame)) if isinstance(frame, bytes) else None,
+        )
+
+    page.on("websocket", frames)
+    return sent
 
 
 def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServer) -> None:
+    faults = client_faults(page)
+    sent = sent_messages(page)
     register(page, f"{live.url}/daily/freecell", "alice")  # the first visit, then the attempt
     wait_ply(page, 0)
-    assert "ranked attempt" in page.locator(".game-head").inner_text()
+    head = page.locator(".game-head").inner_text()
+    assert "ranked attempt" in head
+    assert page.get_by_role("button", name="Your ranked attempt").count() == 0  # it is this
+    assert "Deal keyed " in head and "its key shows when the day ends (UTC)" in head
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    assert hint.is_disabled()
+    assert "Hints are off in a ranked daily attempt" in page.locator(".hint-note").inner_text()
+    page.locator(BOARD).focus()
+    page.keyboard.press("h")  # the key says why too, and asks the server nothing
+    page.locator(".message", has_text="Hints are off in a ranked daily attempt").wait_for()
+    assert not [m for m in sent if m["type"] == "hint"]
     page.get_by_role("button", name="Leaderboard").click()
     page.get_by_text("You have no ended attempt on this day.").wait_for()
 
@@ -28,15 +58,45 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
     assert (
         share.startswith("Patience Club") and "Freecell daily" in share and "rank 1 of 1" in share
     )
-    assert "Daily streak" in page.locator(".streak").inner_text()
+    stats = page.locator(".streak", has_text="Freecell: 1 played, 0 won")
+    stats.wait_for()
+    assert "Daily streak: 0 days" in stats.inner_text() and "dailies won: 0" in stats.inner_text()
+    # a daily's key waits for the end of its day, also once the attempt has ended
+    assert page.get_by_role("button", name="Check the deal").count() == 0
 
     page.get_by_role("button", name="Practice this deal").click()
     page.locator(".game-head", has_text="practice").wait_for()
     page.locator(f"{BOARD}[data-state='playing'][data-ply='0']").wait_for()
+    dailies = [m for m in sent if m["type"] == "daily"]
+    assert dailies[0] == {"type": "daily", "id": dailies[0]["id"], "variant": "freecell"}
+    assert dailies[-1] == {
+        "type": "daily",
+        "id": dailies[-1]["id"],
+        "variant": "freecell",
+        "practice": True,
+    }
+    assert page.get_by_role("button", name="Hint", exact=True).is_enabled()  # practice: hints
+    page.get_by_role("button", name="Hint", exact=True).click()
+    page.locator(".message", has_text="Hint:").wait_for()
+    page.get_by_role("button", name="Your ranked attempt").click()
+    page.locator(f"{BOARD}[data-state='resigned']").wait_for()
+    assert "ranked attempt" in page.locator(".game-head").inner_text()
 
     page.reload()  # the daily again: the same attempt, ended
     page.locator(f"{BOARD}[data-state='resigned']").wait_for()
     assert "ranked attempt" in page.locator(".game-head").inner_text()
+
+    # the attempt from home's games list: the page does not know its kind, the server's
+    # hints_off says it, in words, and disables the Hint button
+    page.get_by_role("link", name="Patience Club").click()
+    page.locator(".your-games a", has_text="daily attempt").click()
+    page.locator(f"{BOARD}[data-state='resigned']").wait_for()
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    hint.click()
+    page.locator(".message", has_text="Hints are off in this game.").wait_for()
+    assert hint.is_disabled()
+    assert page.locator(".hint-note").inner_text() == "Hints are off in this game."
+    assert faults == []
 
 
 def test_the_leaderboard_page_lists_the_days_attempts(new_context: Any, live: LiveServer) -> None:

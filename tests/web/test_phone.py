@@ -1,5 +1,5 @@
 """A phone: 390 px wide, portrait, touch. Freecell fits the width; taps and a touch drag move
-cards; a double tap sends a card home."""
+cards; moves by taps fill the free cells; a double tap sends a card home."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from shared.games import new_game
 from tests.web.conftest import LiveServer
-from tests.web.pages import BOARD, assert_board, key_move, pile, register, top_card, wait_ply
+from tests.web.pages import BOARD, assert_board, pile, register, top_card, wait_ply
 
 PHONE = {
     "viewport": {"width": 390, "height": 844},
@@ -61,14 +61,23 @@ def test_freecell_on_a_phone_fits_and_plays_by_touch(new_context: Any, live: Liv
     assert_board(page, game)
 
 
-def test_a_double_tap_sends_a_card_home(new_context: Any, live: LiveServer) -> None:
+def tap_move(page: Any, move: str) -> None:
+    """A move by taps: the source's top card, then the destination pile."""
+    src, dst = move.split(">")
+    top_card(page, src).tap(position={"x": 8, "y": 6})
+    pile(page, dst).tap(position={"x": 8, "y": 6})
+
+
+def test_freecell_by_taps_and_a_double_tap_sends_a_card_home(
+    new_context: Any, live: LiveServer
+) -> None:
     page = new_context(**PHONE).new_page()
     register(page, f"{live.url}/", "alice")
     page.goto(f"{live.url}/play/freecell?seed=617&autoplay=0")
     wait_ply(page, 0)
     game = new_game("freecell", seed=617, options={"autoplay": False})
-    for move in ["t6>r0", "t6>r1", "t6>r2", "t6>r3"]:
-        key_move(page, move)
+    for move in ["t6>r0", "t6>r1", "t6>r2", "t6>r3"]:  # each onto an empty free cell
+        tap_move(page, move)
         game.play(move)
         assert_board(page, game)
     card = top_card(page, "t6")

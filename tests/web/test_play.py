@@ -11,6 +11,7 @@ import pytest
 from server.config import Config
 from shared.game import Game
 from shared.games import new_game
+from shared.variants import STANDARD
 from tests.web.conftest import LiveServer
 from tests.web.pages import (
     BOARD,
@@ -18,6 +19,7 @@ from tests.web.pages import (
     click_move,
     client_faults,
     drag,
+    drawn,
     first_pile_move,
     key_move,
     page_errors,
@@ -81,6 +83,15 @@ def test_hint_lights_a_move_and_enter_plays_it(page: Any, live: LiveServer) -> N
     assert page.locator(f"{BOARD} .hinted").count() >= 1
     page.keyboard.press("Enter")
     wait_ply(page, 1)
+
+
+def test_a_hint_asked_while_one_is_worked_out_is_busy_in_words(page: Any, live: LiveServer) -> None:
+    start(page, live, "/play/freecell?seed=617")
+    page.locator(BOARD).focus()
+    page.keyboard.press("h")
+    page.keyboard.press("h")  # the first takes the solver a good part of a second
+    page.locator(".message", has_text="Hint:").wait_for()
+    assert "The server is busy working out a hint" in page.locator("#live").inner_text()
 
 
 def test_held_card_lights_its_legal_targets_and_a_refusal_is_shown(
@@ -149,9 +160,19 @@ def test_a_game_resumes_at_its_address_after_a_reload(page: Any, live: LiveServe
     "variant", ["osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven"]
 )
 def test_each_game_opens_and_plays_a_move(page: Any, live: LiveServer, variant: str) -> None:
+    """Each game's board is laid out as the server's VariantInfo says (its rows, gaps and
+    fans: the client has no table of its own), shows the engine's position, and plays."""
     start(page, live, f"/play/{variant}?seed=617")
     game = new_game(variant, seed=617)
     assert_board(page, game)
+    layout = STANDARD.rules(variant).layout
+    rows = page.eval_on_selector_all(
+        f"{BOARD} .row",
+        "rows => rows.map(r => [...r.children].map(c => c.dataset.pile ?? ''))",
+    )
+    assert rows == [list(row) for row in layout.rows]
+    fans = {pid: fan for pid, (fan, _down, _cards) in drawn(page).items()}
+    assert fans == dict(layout.fan)
     moves = [m for m in game.legal_moves() if ">" in m and ":" not in m]
     if moves:
         src, dst = moves[0].split(">")

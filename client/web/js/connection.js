@@ -5,7 +5,8 @@
 // (0.25 s doubling to 8 s, +-20% jitter; at once when the browser says it is online again or the
 // page becomes visible), says hello with the token and sends again every request still
 // unanswered, in order. Game actions carry the ply the player last saw, so an action whose reply
-// was lost is not played twice (protocol.md, the ply rule).
+// was lost is not played twice (protocol.md, the ply rule). The link's opening and each welcome
+// leave performance marks ("pc-open", "pc-welcome") that bench/browser.py reads.
 
 import { encode, decode } from './msgpack.js';
 import { dialect } from './dialect.js';
@@ -83,7 +84,7 @@ export class Connection extends EventTarget {
     }
     ws.binaryType = 'arraybuffer';
     this.ws = ws;
-    ws.onopen = () => this.hello();
+    ws.onopen = () => { performance.mark?.('pc-open'); this.hello(); };
     ws.onmessage = (event) => this.received(event.data);
     ws.onclose = () => {
       if (this.ws === ws) this.lost('closed');
@@ -151,6 +152,7 @@ export class Connection extends EventTarget {
     this.everWelcomed = true;
     this.welcomed = true;
     this.welcome = message;
+    performance.mark?.('pc-welcome');
     this.delay = FIRST_DELAY_MS;
     this.dispatchEvent(new CustomEvent('status', { detail: { online: true } }));
     this.dispatchEvent(new CustomEvent('welcome', { detail: { welcome: message, again } }));

@@ -44,10 +44,19 @@ async function loadBoard(app, box, variant, date) {
   }
 }
 
-async function streak(app, box) {
+/** The streak and the player's figures for this game (the ``stats`` message). */
+async function streak(app, box, variant) {
   try {
     const reply = await app.conn.request({ type: 'stats' });
-    box.textContent = `Daily streak: ${reply.daily_streak} ${reply.daily_streak === 1 ? 'day' : 'days'}`;
+    const mine = (reply.variants ?? []).find((v) => v.variant === variant);
+    const name = app.variants.get(variant)?.name ?? variant;
+    const bits = [`Daily streak: ${reply.daily_streak} ${reply.daily_streak === 1 ? 'day' : 'days'}`, `dailies won: ${reply.dailies_won ?? 0}`];
+    if (mine) {
+      bits.push(`${name}: ${mine.played} played, ${mine.won} won`);
+      if (mine.best_ms !== null && mine.best_ms !== undefined) bits.push(`best ${clockText(mine.best_ms)}`);
+      if (mine.fewest_moves !== null && mine.fewest_moves !== undefined) bits.push(`fewest moves ${mine.fewest_moves}`);
+    }
+    box.textContent = bits.join(' \u00b7 ');
   } catch {
     box.textContent = '';
   }
@@ -81,7 +90,7 @@ export async function dailyScreen(app, variant) {
 
   const refresh = async () => {
     board = await loadBoard(app, boardBox, variant, date);
-    streak(app, streakBox);
+    streak(app, streakBox, variant);
     const view = screen.attempt;
     if (view && view.state !== 'playing' && view.state !== 'stuck') {
       const text = shareText(info.name, date, view, board);
@@ -106,10 +115,21 @@ export async function dailyScreen(app, variant) {
     h('a', { href: '/', 'data-link': '', class: 'button' }, 'Home'),
   ];
 
+  const backToAttempt = h('button', { type: 'button', hidden: true, onclick: async () => {
+    try {
+      const r = await app.conn.request({ type: 'get_game', game: screen.attempt.id });
+      mount(r.game, 'daily');
+    } catch (err) {
+      screen.panel?.say(`The attempt did not load: ${err.message}`);
+    }
+  } }, 'Your ranked attempt');
+
   const mount = (view, kind) => {
     screen.panel?.destroy();
+    backToAttempt.hidden = kind !== 'practice';
     const panel = new GamePanel(app, view, {
       kind,
+      hints: kind !== 'daily', // the ranked attempt: hints_off; practice allows them
       title: `daily ${date} \u00b7 ${kind === 'practice' ? 'practice' : 'ranked attempt'}`,
       endActions,
       onView: (v) => { if (kind === 'daily') screen.attempt = v; },
@@ -124,7 +144,8 @@ export async function dailyScreen(app, variant) {
   screen.element = h('section', { class: 'screen daily' },
     h('div', { class: 'daily-head' },
       streakBox,
-      h('button', { type: 'button', onclick: () => { refresh(); boardBox.scrollIntoView?.({ block: 'start' }); } }, 'Leaderboard')),
+      h('button', { type: 'button', onclick: () => { refresh(); boardBox.scrollIntoView?.({ block: 'start' }); } }, 'Leaderboard'),
+      backToAttempt),
     slot, share, boardBox);
   screen.key = (e) => screen.panel.key(e);
   screen.resync = async () => {

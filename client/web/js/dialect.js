@@ -25,8 +25,9 @@ export const dialect = {
     return { type: 'daily', variant, practice: true };
   },
 
-  /** The id of a player's game in a room's current race, when the RoomView says it. */
-  roomGame(/* room, playerId */) {
-    return null;
+  /** The id of a player's game in a room's current or last race: RoomView's ``players`` carry
+   * ``game`` (an addition of this server, docs/protocol.md); null when absent. */
+  roomGame(room, playerId) {
+    return room?.players?.find((p) => p.id === playerId)?.game ?? null;
   },
 };

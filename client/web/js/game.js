@@ -10,15 +10,20 @@
 import { Board } from './board.js';
 import { moveWords, pileName } from './cards.js';
 import { dialect } from './dialect.js';
-import { dealWords, keyMatches } from './fairplay.js';
+import { checkDeal, dealWords, revealWords, verifyCommand } from './fairplay.js';
 import { keyOf, pileForKey } from './layout.js';
 import { optimisticPiles } from './selection.js';
-import { announce, clockText, h, stateWords } from './ui.js';
+import { announce, clockText, copyText, h, stateWords } from './ui.js';
 
 export const ENDED = new Set(['won', 'resigned', 'timeout']);
+/** Why hints are off, by the kind of game (the server's ``hints_off`` in words). */
+const HINTS_OFF = {
+  daily: 'Hints are off in a ranked daily attempt (practice games allow them).',
+  race: 'Hints are off in this race: the room was made without them.',
+};
 const REFUSALS = {
   hints_off: 'Hints are off in this game.',
-  busy: 'A hint is already being worked out; try again in a moment.',
+  busy: 'The server is busy working out a hint (this window\u2019s last one, or too many at once): ask again in a moment.',
   game_over: 'This game is over.',
   rate_limited: 'Too fast: the server asked to slow down.',
 };
@@ -49,6 +54,8 @@ export function keysHelp() {
 export class GamePanel {
   /**
    * ``options.kind``: "solo", "daily", "practice" or "race" (what the header says);
+   * ``options.hints``: false where the server refuses hints (a daily attempt, a race room
+   * without hints): the Hint button is disabled and says why;
    * ``options.title``: extra words for the header; ``options.onView(view)``: every view adopted;
    * ``options.endActions(view)``: buttons for the end banner.
    */
@@ -59,6 +66,8 @@ export class GamePanel {
     this.pending = null;
     this.hint = null;
     this.resignArmed = false;
+    this.hintsOff = options.hints === false;
+    this.dealShown = null;
     this.receivedAt = performance.now();
     const variant = app.variants.get(view.variant) ?? { id: view.variant, name: view.variant };
     this.variant = variant;
@@ -99,14 +108,31 @@ export class GamePanel {
       'Resign this game? ',
       button('Yes, resign', () => this.play('resign')),
       button('Keep playing', () => this.disarm()));
+    this.hintButton = button('Hint', () => this.askHint(), { title: 'h' });
+    this.hintNote = h('span', { class: 'hint-note', id: `hint-note-${Math.random().toString(36).slice(2, 8)}`, hidden: true });
+    this.hintButton.setAttribute('aria-describedby', this.hintNote.id);
+    this.drawHintsOff();
     return h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Game controls' },
       button('Deal', () => this.play('deal'), { title: 'space' }),
       button('Undo', () => this.play('undo'), { title: 'u' }),
-      button('Hint', () => this.askHint(), { title: 'h' }),
+      this.hintButton,
       button('Auto', () => this.play('auto'), { title: 'a' }),
       this.resignButton,
       this.confirmBox,
-      keysHelp());
+      keysHelp(),
+      this.hintNote);
+  }
+
+  hintsOffWords() {
+    return HINTS_OFF[this.options.kind] ?? REFUSALS.hints_off;
+  }
+
+  /** The Hint button, disabled with the reason beside it where the server refuses hints. */
+  drawHintsOff() {
+    this.hintButton.disabled = this.hintsOff;
+    this.hintNote.hidden = !this.hintsOff;
+    this.hintNote.textContent = this.hintsOff ? this.hintsOffWords() : '';
+    this.hintButton.title = this.hintsOff ? this.hintsOffWords() : 'h';
   }
 
   // -- views ---------------------------------------------------------------------------------
@@ -131,26 +157,48 @@ export class GamePanel {
     if (view.id === this.view.id && view.ply >= this.view.ply && !this.pending) this.adopt(raw);
   }
 
+  /** The header: the game's name, and its deal: "#617", or a keyed deal by the start of its
+   * commitment (the whole of it, and when the key shows), then its key once revealed, with a
+   * check made in the browser and the command that makes it anywhere. Drawn again only when
+   * the deal changes (a key revealed), so that a check's answer stays. */
   drawHead() {
     const v = this.view;
     const deal = v.deal ?? {};
-    const parts = [h('h2', {}, `${this.variant.name}${this.options.title ? ` \u00b7 ${this.options.title}` : ''}`)];
-    const dealLine = h('p', { class: 'deal' }, dealWords(deal));
+    const shown = JSON.stringify([v.id, deal]);
+    if (shown === this.dealShown) return;
+    this.dealShown = shown;
+    const title = h('h2', {}, `${this.variant.name}${this.options.title ? ` \u00b7 ${this.options.title}` : ''}`);
+    const dealLine = h('p', { class: 'deal' }, `Deal ${dealWords(deal)}`);
+    const parts = [title, dealLine];
     if (deal.commitment) {
-      dealLine.append(' ', h('span', { class: 'commitment', title: deal.commitment }, `commitment ${deal.commitment}`));
+      dealLine.append(' ', h('span', { class: 'commitment' }, `commitment ${deal.commitment}`));
+      if (!deal.key) dealLine.append(h('span', { class: 'reveal' }, ` (${revealWords(this.options.kind)})`));
     }
-    if (deal.key) {
-      const result = h('span', { class: 'check-result', role: 'status' });
-      dealLine.append(' ', h('span', { class: 'deal-key' }, `key ${deal.key}`), ' ',
-        h('button', { type: 'button', onclick: () => {
-          result.textContent = keyMatches(v.variant, deal)
-            ? 'The key matches the commitment: this deal was fixed before play began.'
-            : 'The key does NOT match the commitment.';
-        } }, 'Check the deal'), ' ',
-        h('a', { href: `/play/${v.variant}?key=${deal.key}`, 'data-link': '' }, 'Play this deal again'), ' ', result);
-    }
-    parts.push(dealLine);
+    if (deal.key && deal.commitment) parts.push(this.fairPlay(v, deal));
     this.header.replaceChildren(...parts);
+  }
+
+  fairPlay(v, deal) {
+    const result = h('span', { class: 'check-result', role: 'status' });
+    const check = async () => {
+      result.textContent = 'checking\u2026';
+      const { matches, digest, by } = await checkDeal(v.variant, deal);
+      result.dataset.matches = String(matches);
+      result.textContent = matches
+        ? `The key matches the commitment (SHA-256 by ${by}): this deal was fixed before play began.`
+        : `The key does NOT match the commitment: SHA-256 of it is ${digest}.`;
+      announce(result.textContent);
+    };
+    const command = verifyCommand(v.variant, deal, v.options, this.variant.options ?? {});
+    const copied = h('span', { role: 'status' });
+    const commandLine = command ? h('p', { class: 'verify' }, 'Or check it anywhere with the project\u2019s command: ',
+      h('input', { class: 'verify-command', readonly: true, value: command, 'aria-label': 'Command that checks the deal', onfocus: (e) => e.target.select() }), ' ',
+      h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(command)) ? ' copied' : ' select the command to copy it'; } }, 'Copy command'), copied) : null;
+    return h('div', { class: 'fairplay' },
+      h('p', { class: 'deal' }, h('span', { class: 'deal-key' }, `key ${deal.key}`), ' ',
+        h('button', { type: 'button', onclick: check }, 'Check the deal'), ' ', result),
+      commandLine,
+      h('p', {}, h('a', { href: `/play/${v.variant}?key=${deal.key}`, 'data-link': '' }, 'Play this deal again')));
   }
 
   elapsed() {
@@ -249,16 +297,25 @@ export class GamePanel {
   }
 
   async askHint() {
+    if (this.hintsOff) {
+      this.say(this.hintsOffWords());
+      announce(this.message.textContent);
+      return;
+    }
     try {
       const reply = await this.app.conn.request({ type: 'hint', game: this.view.id });
       this.hint = reply.move ?? null;
       if (!this.hint) { this.say('No hint: the game has ended.'); return; }
       this.board.showHint(this.hint);
       this.say(`Hint: ${moveWords(this.hint, this.view.piles, this.view.variant)} (Enter plays it).`);
-      announce(this.message.textContent);
     } catch (err) {
-      this.say(REFUSALS[err.code] ?? `No hint: ${err.message}`);
+      if (err.code === 'hints_off') {
+        this.hintsOff = true; // the server says so: the button says it from now on
+        this.drawHintsOff();
+        this.say(this.hintsOffWords());
+      } else this.say(REFUSALS[err.code] ?? `No hint: ${err.message}`);
     }
+    announce(this.message.textContent);
   }
 
   /** A key on the board; true when it was the board's. */

@@ -2,6 +2,7 @@
 // join one by code), the player's own games to go back to, statistics, and the account code.
 
 import { dialect } from './dialect.js';
+import { dealWords } from './fairplay.js';
 import { store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
@@ -75,14 +76,43 @@ function raceForms(app) {
       h('button', { type: 'submit' }, 'Join race')));
 }
 
+const UNFINISHED = new Set(['playing', 'stuck']);
+const KIND_WORDS = { solo: 'solo', daily: 'daily attempt', practice: 'daily practice', race: 'race' };
+
+/** The games list to show: every unfinished game first (newest first), then the ended ones. */
+export function gamesToShow(open, recent) {
+  const seen = new Set();
+  const all = [];
+  for (const g of [...open, ...recent]) {
+    if (seen.has(g.id)) continue;
+    seen.add(g.id);
+    all.push(g);
+  }
+  return [...all.filter((g) => UNFINISHED.has(g.state)), ...all.filter((g) => !UNFINISHED.has(g.state))];
+}
+
+function gameLine(app, g) {
+  const name = app.variants.get(g.variant)?.name ?? g.variant;
+  const started = String(g.started_at ?? '').slice(0, 10);
+  const words = [name, dealWords(g.deal), KIND_WORDS[g.kind] ?? g.kind, stateWords(g.state), `${g.ply} moves`, clockText(g.elapsed_ms), started].filter(Boolean);
+  return h('li', { class: UNFINISHED.has(g.state) ? 'unfinished' : null, dataset: { game: g.id, state: g.state } },
+    h('a', { href: `/game/${g.id}`, 'data-link': '' }, words.join(' \u00b7 ')),
+    UNFINISHED.has(g.state) ? h('span', { class: 'badge' }, 'resume') : null);
+}
+
+/** "Your games": the player's own games (the ``games`` message), unfinished first, each a link
+ * to ``/game/ID``, where it goes on: leaving a game resigns nothing. */
 async function yourGames(app, box) {
   if (!dialect.has.games) return;
   try {
-    const reply = await app.conn.request({ type: 'games', limit: 10 });
-    const games = reply.games ?? [];
+    const [open, recent] = await Promise.all([
+      app.conn.request({ type: 'games', state: 'playing', limit: 20 }),
+      app.conn.request({ type: 'games', limit: 20 }),
+    ]);
+    const games = gamesToShow(open.games ?? [], recent.games ?? []);
     if (!games.length) return;
-    box.replaceChildren(h('h2', {}, 'Your games'), h('ul', { class: 'your-games' }, games.map((g) => h('li', {},
-      h('a', { href: `/game/${g.id}`, 'data-link': '' }, `${app.variants.get(g.variant)?.name ?? g.variant} \u00b7 ${g.kind} \u00b7 ${stateWords(g.state)} \u00b7 ${g.ply} moves \u00b7 ${clockText(g.elapsed_ms)}`)))));
+    box.replaceChildren(h('h2', { id: 'your-games-title' }, 'Your games'),
+      h('ul', { class: 'your-games', 'aria-labelledby': 'your-games-title' }, games.map((g) => gameLine(app, g))));
     box.hidden = false;
   } catch {
     // a server without the games list: nothing to show
@@ -128,5 +158,5 @@ export function homeScreen(app) {
     raceForms(app), games, stats, account(app));
   yourGames(app, games);
   statistics(app, stats);
-  return { element, resync: () => statistics(app, stats) };
+  return { element, resync: () => { yourGames(app, games); statistics(app, stats); } };
 }

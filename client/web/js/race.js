@@ -1,11 +1,15 @@
 // A race room: who is in and connected, the countdown, the player's own board (the largest), every
 // other racer's progress in a strip beside it, a racer's board to watch (once the player's own
 // game has ended, or at any time as a spectator), the standings, and the host's rematch.
+//
+// A spectator (``/race/CODE?as=spectator``) has no board of their own: the racer they pick by
+// name is drawn in the large place instead, and followed into the rematch.
 
 import { Board } from './board.js';
 import { dialect } from './dialect.js';
 import { ENDED, GamePanel } from './game.js';
 import { resultsTable } from './daily.js';
+import { dealWords } from './fairplay.js';
 import { announce, copyText, h, stateWords } from './ui.js';
 
 const ROOM_STATES = { waiting: 'waiting for the host to start', countdown: 'starting', racing: 'racing', over: 'race over' };
@@ -36,6 +40,7 @@ export async function raceScreen(app, code, role) {
   const ownSlot = h('div', { class: 'own' });
   const strip = h('ol', { class: 'progress', 'aria-label': 'Racers' });
   const watchSlot = h('div', { class: 'watched' });
+  const spectatorNote = h('p', { class: 'spectator-note' }, 'You are watching this room: pick a racer\u2019s name to see their board.');
   const standingsBox = h('section', { class: 'standings', hidden: true, 'aria-label': 'Standings' });
   const message = h('p', { class: 'message', role: 'status' });
   const element = h('section', { class: 'screen race' },
@@ -46,17 +51,29 @@ export async function raceScreen(app, code, role) {
         h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(link)) ? ' copied' : ' select the link to copy it'; } }, 'Copy link'), copied)),
     h('p', { class: 'room-state' }), members, controls, countdown, message, standingsBox,
     h('div', { class: 'race-area' }, ownSlot, h('aside', { class: 'strip', 'aria-label': 'Race progress' }, strip, watchSlot)));
+  const aside = element.querySelector('.strip');
 
   const isHost = () => s.room.host === me;
   const mine = () => s.room.players.find((p) => p.id === me);
   const myRole = () => mine()?.role ?? role;
+  const spectating = () => myRole() === 'spectator';
   const ownEnded = () => s.panel && ENDED.has(s.panel.view.state);
   const say = (text) => { message.textContent = text; };
 
+  /** A spectator's watched board takes the large place; a racer's sits in the strip. */
+  function placeWatch() {
+    element.classList.toggle('spectating', spectating());
+    if (spectating()) {
+      if (watchSlot.parentElement !== ownSlot) ownSlot.replaceChildren(spectatorNote, watchSlot);
+      spectatorNote.hidden = s.watching !== null;
+    } else if (watchSlot.parentElement !== aside) aside.append(watchSlot);
+  }
+
   function drawRoom() {
     const r = s.room;
+    placeWatch();
     const facts = [app.variants.get(r.variant)?.name ?? r.variant];
-    if (r.seed !== undefined) facts.push(r.seed ? `deal #${r.seed}` : 'secret deal');
+    if (r.seed !== undefined) facts.push(r.seed ? `deal #${r.seed}` : 'keyed deal');
     if (r.hints !== undefined) facts.push(`hints ${r.hints ? 'on' : 'off'}`);
     facts.push(`time limit ${Math.round(r.time_limit_s / 60)} min`, ROOM_STATES[r.state] ?? r.state);
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
@@ -101,7 +118,7 @@ export async function raceScreen(app, code, role) {
     s.gameId = view.id;
     s.cardCount = cardsIn(dialect.gameView(view));
     s.panel = new GamePanel(app, view, {
-      kind: 'race', title: `race ${s.room.code}`,
+      kind: 'race', title: `race ${s.room.code}`, hints: s.room.hints !== false,
       endActions: () => [h('p', {}, 'Pick a racer\u2019s name to watch their board until the race ends.')],
     });
     ownSlot.replaceChildren(s.panel.element);
@@ -129,7 +146,7 @@ export async function raceScreen(app, code, role) {
   }
 
   async function watch(player) {
-    if (myRole() !== 'spectator' && s.room.state === 'racing' && !ownEnded()) {
+    if (!spectating() && s.room.state === 'racing' && !ownEnded()) {
       say('You can watch another racer once your own game has ended.');
       return;
     }
@@ -138,6 +155,7 @@ export async function raceScreen(app, code, role) {
       s.watching = player;
       showWatched(reply.game);
       drawStrip();
+      placeWatch();
     } catch (err) {
       say(err.code === 'race_in_progress' ? 'You can watch another racer once your own game has ended.' : `Cannot watch: ${err.message}`);
     }
@@ -153,7 +171,8 @@ export async function raceScreen(app, code, role) {
       s.watchBoard = new Board(holder, { variant: info, layout: dialect.layout(info, view.piles.map((p) => p.id)) });
       watchSlot.replaceChildren(h('h2', { class: 'watching-title' }), holder);
     }
-    watchSlot.querySelector('.watching-title').textContent = `Watching ${name}: score ${view.score}, ${view.moves} moves, ${stateWords(view.state)}`;
+    if (!s.panel) s.cardCount = cardsIn(view);
+    watchSlot.querySelector('.watching-title').textContent = `Watching ${name}: score ${view.score}, ${view.moves} moves, ${stateWords(view.state)} \u00b7 deal ${dealWords(view.deal)}`;
     s.watchBoard.show(view);
   }
 
@@ -170,7 +189,8 @@ export async function raceScreen(app, code, role) {
 
   async function findOwnGame() {
     const id = dialect.roomGame(s.room, me);
-    if (id || !dialect.has.games) return id;
+    // a RoomView that names the racers' games says it all (null: no game in this race)
+    if (id || !dialect.has.games || s.room.players.some((p) => 'game' in p)) return id;
     try {
       const reply = await app.conn.request({ type: 'games', limit: 5 });
       return reply.games?.find((g) => g.kind === 'race')?.id ?? null;
@@ -180,8 +200,9 @@ export async function raceScreen(app, code, role) {
   }
 
   async function catchUp() {
-    const id = s.gameId ?? (s.room.state === 'racing' || s.room.state === 'over' ? await findOwnGame() : null);
-    if (!id || myRole() === 'spectator') return;
+    if (spectating()) return;
+    const id = (s.room.state === 'racing' || s.room.state === 'over' ? await findOwnGame() : null) ?? s.gameId;
+    if (!id) return;
     try {
       const reply = await app.conn.request({ type: 'get_game', game: id });
       if (s.panel && s.panel.view.id === id) s.panel.offer(reply.game);
@@ -209,7 +230,8 @@ export async function raceScreen(app, code, role) {
           tickCountdown();
           announce(`The race starts in ${Math.round(m.start_in_ms / 1000)} seconds.`);
           break;
-        case 'race_started':
+        case 'race_started': {
+          const followed = spectating() ? s.watching : null;
           s.progress.clear();
           s.watching = null;
           s.watchBoard?.destroy();
@@ -217,11 +239,13 @@ export async function raceScreen(app, code, role) {
           watchSlot.replaceChildren();
           countdown.hidden = true;
           if (m.game) mountGame(m.game);
-          else ownSlot.replaceChildren(h('p', {}, 'You are watching: pick a racer\u2019s name to see their board.'));
+          else if (!spectating()) ownSlot.replaceChildren(h('p', {}, 'You sit this race out: pick a racer\u2019s name to watch once it is over.'));
           s.room = { ...s.room, state: 'racing' };
           drawRoom();
           announce('The race has started.');
+          if (followed !== null) watch(followed); // a spectator follows the same racer into the rematch
           break;
+        }
         case 'progress':
           s.progress.set(m.player, m);
           drawStrip();

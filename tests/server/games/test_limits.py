@@ -7,6 +7,8 @@ import gc
 import tracemalloc
 from typing import Any
 
+import pytest
+
 from server.app import App
 from tests.server.conftest import Client, ServeWith, open_client
 
@@ -42,6 +44,7 @@ async def test_past_max_actions_only_resign_is_accepted(serve_with: ServeWith) -
     assert (resigned["type"], resigned["game"]["state"]) == ("game", "resigned")
 
 
+@pytest.mark.sqlite_only  # memory per action: the database plays no part
 async def test_what_a_game_keeps_per_action_is_bounded(serve_with: ServeWith) -> None:
     """Shuffling a card back and forth keeps one undo snapshot per action: its size must not
     depend on how long the game has been (copy on write: only the piles an action changed)."""

@@ -69,6 +69,7 @@ async def test_searches_run_in_the_workers_and_give_the_engines_states(
     assert app.searches.in_process == 0
 
 
+@pytest.mark.sqlite_only  # the worker processes: the database plays no part
 async def test_a_killed_worker_leaves_the_server_playing_and_is_replaced(
     serve_with: ServeWith, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -93,6 +94,7 @@ async def test_a_killed_worker_leaves_the_server_playing_and_is_replaced(
     assert app.searches.in_workers > before
 
 
+@pytest.mark.sqlite_only  # the worker processes: the database plays no part
 async def test_a_hung_worker_is_ended_and_the_server_answers_itself(
     serve_with: ServeWith, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -113,6 +115,7 @@ async def test_a_hung_worker_is_ended_and_the_server_answers_itself(
         os.kill(pid, 0)  # ended and reaped
 
 
+@pytest.mark.sqlite_only  # the worker processes: the database plays no part
 async def test_stopping_the_server_ends_its_workers(serve_with: ServeWith) -> None:
     app = await serve_with(stuck_workers=2, **FAST)
     pids = app.searches.pids

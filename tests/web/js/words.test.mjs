@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { cardName, faceDownName, moveWords, pileLabel, pileName, rankText } from '../../../client/web/js/cards.js';
 import { boardLayout, keyOf, pileForKey, rowUnits } from '../../../client/web/js/layout.js';
-import { commitmentOf, dealWords, keyMatches } from '../../../client/web/js/fairplay.js';
+import { checkDeal, commitmentOf, dealWords, verifyCommand } from '../../../client/web/js/fairplay.js';
 import { sha256 } from '../../../client/web/js/sha256.js';
 import { dialect } from '../../../client/web/js/dialect.js';
 
@@ -59,18 +59,36 @@ test('protocol 2 reads the layout from VariantInfo and sends views as they come'
   assert.deepEqual(dialect.practice('gypsy', view), { type: 'daily', variant: 'gypsy', practice: true });
 });
 
-test('SHA-256 as node computes it, and the spec\'s commitment vectors', () => {
+test('SHA-256 as node computes it, and the spec\'s commitment vectors', async () => {
   for (const text of ['', 'abc', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'ten of \u2665'.repeat(40)]) {
     assert.equal(sha256(text), createHash('sha256').update(text, 'utf8').digest('hex'));
   }
-  assert.ok(commitmentOf('freecell', '0'.repeat(64)).startsWith('48281e31e52d7658'));
-  const key = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join('');
-  const commitment = commitmentOf('gypsy', key);
-  assert.ok(commitment.startsWith('142eba26df0471a2'));
-  assert.ok(keyMatches('gypsy', { commitment, key }));
-  assert.ok(keyMatches('gypsy', { commitment, key: key.toUpperCase() }));
-  assert.ok(!keyMatches('freecell', { commitment, key }));
-  assert.ok(!keyMatches('gypsy', { commitment }));
-  assert.equal(dealWords({ seed: 617 }), 'deal #617');
-  assert.equal(dealWords({ commitment }), `secret deal ${commitment.slice(0, 8)}\u2026`);
+  for (const subtle of [globalThis.crypto.subtle, null]) { // WebCrypto, and the script outside a secure context
+    const by = subtle ? 'WebCrypto' : 'script';
+    const zero = await commitmentOf('freecell', '0'.repeat(64), subtle);
+    assert.ok(zero.digest.startsWith('48281e31e52d7658'));
+    assert.equal(zero.by, by);
+    const key = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join('');
+    const commitment = (await commitmentOf('gypsy', key, subtle)).digest;
+    assert.ok(commitment.startsWith('142eba26df0471a2'));
+    assert.ok((await checkDeal('gypsy', { commitment, key }, subtle)).matches);
+    assert.ok((await checkDeal('gypsy', { commitment, key: key.toUpperCase() }, subtle)).matches);
+    assert.ok(!(await checkDeal('freecell', { commitment, key }, subtle)).matches);
+    assert.ok(!(await checkDeal('gypsy', { commitment }, subtle)).matches);
+  }
+  assert.equal(dealWords({ seed: 617 }), '#617');
+  const commitment = 'ab'.repeat(32);
+  assert.equal(dealWords({ commitment }), `keyed ${commitment.slice(0, 8)}\u2026`);
+  assert.equal(dealWords({ commitment, key: '00'.repeat(32) }), `keyed ${commitment.slice(0, 8)}\u2026`);
+});
+
+test('the verify command: the two digests, and the options that differ from the defaults', () => {
+  const deal = { commitment: 'AB'.repeat(32), key: '0'.repeat(64) };
+  assert.equal(verifyCommand('freecell', deal), `patience-club verify freecell ${'ab'.repeat(32)} ${'0'.repeat(64)}`);
+  assert.equal(
+    verifyCommand('thumb_and_pouch', deal, { deal_three: true, autoplay: true }, { deal_three: false, autoplay: true }),
+    `patience-club verify thumb_and_pouch ${'ab'.repeat(32)} ${'0'.repeat(64)} --option deal_three=true`);
+  assert.equal(verifyCommand('freecell', { commitment: deal.commitment }), null);
+  assert.equal(verifyCommand('freecell', { commitment: deal.commitment, key: '0; rm -rf ~' }), null);
+  assert.equal(verifyCommand('freecell', deal, { 'x; ls': true }), `patience-club verify freecell ${'ab'.repeat(32)} ${'0'.repeat(64)}`);
 });
