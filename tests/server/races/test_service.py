@@ -255,11 +255,14 @@ async def test_a_countdown_cut_by_a_restart_starts_its_race_after_it(
     finally:
         await first.stop()
     clock.advance(9_000)  # down for nine seconds: one second of countdown left
-    second = App(config, clock=clock)
+    # the same countdown setting as before the restart: the race starts a (real) second after the
+    # room is loaded, time for alice to come back on a loaded machine (at the races' 60 ms she
+    # could miss it, and a race with nobody connected is called off)
+    second = App(config.replace(race_countdown_ms=10_000), clock=clock)
     await second.start()
     try:
         alice = await rejoin(second, token)
-        for _ in range(100):
+        for _ in range(250):
             room = (await alice.request("join_room", code=code))["room"]
             if room["state"] == "racing":
                 break
