@@ -29,6 +29,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
+
 from server.daily.close import close_days
 from server.daily.deals import DAY_MS, candidate_keys, day_end_ms, prove, utc_date
 from server.daily.leaderboard import LeaderboardReader
@@ -37,7 +40,7 @@ from server.games.fields import check_variant
 from server.games.live import LiveGame
 from server.games.ply import ENDED
 from server.races.standings import rank_key, ranked
-from server.storage.models import Daily, DailyAttempt
+from server.storage.models import Daily, DailyAttempt, Game
 from server.storage.queries import daily as store
 from shared import protocol as p
 from shared.errors import ProtocolError
@@ -223,29 +226,48 @@ class DailyService:
             if found is not None:
                 return await self.app.games.get(found.game_id), date
             live = await self._start(player, variant, date, p.DAILY)
-            async with self.app.db_sessions() as db, db.begin():
-                db.add(
-                    DailyAttempt(
-                        variant=variant,
-                        date=date,
-                        player_id=player,
-                        game_id=live.id,
-                        finished=False,
-                        state=live.state,
-                        elapsed_ms=0,
-                        moves=0,
-                        score=0,
-                        undos=0,
-                        rank_group=0,
-                        rank_a=0,
-                        rank_b=0,
-                        review="",
-                    )
-                )
+            try:
+                await self._record_attempt(live, player, variant, date)
+            except IntegrityError:
+                # Another server on this database recorded the player's attempt first (one
+                # attempt each is the table's key): theirs is the attempt, this game goes.
+                await self._drop_unrecorded(live)
+                async with self.app.db_sessions() as db:
+                    found = await store.attempt(db, variant=variant, date=date, player_id=player)
+                if found is None:
+                    raise
+                return await self.app.games.get(found.game_id), date
             self.attempts[live.id] = AttemptKey(variant, date, player)
         if len(self._locks) > 10_000:
             self._locks.clear()
         return live, date
+
+    async def _record_attempt(self, live: LiveGame, player: int, variant: str, date: str) -> None:
+        async with self.app.db_sessions() as db, db.begin():
+            db.add(
+                DailyAttempt(
+                    variant=variant,
+                    date=date,
+                    player_id=player,
+                    game_id=live.id,
+                    finished=False,
+                    state=live.state,
+                    elapsed_ms=0,
+                    moves=0,
+                    score=0,
+                    undos=0,
+                    rank_group=0,
+                    rank_a=0,
+                    rank_b=0,
+                    review="",
+                )
+            )
+
+    async def _drop_unrecorded(self, live: LiveGame) -> None:
+        """The game started for an attempt that another server recorded first: never played."""
+        self.app.games.forget(live.id)
+        async with self.app.db_sessions() as db, db.begin():
+            await db.execute(delete(Game).where(Game.id == live.id))
 
     async def practice(self, player: int, variant: str) -> tuple[LiveGame, str]:
         """A new unranked game on today's deal, once the player's attempt has ended."""

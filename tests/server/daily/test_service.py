@@ -243,3 +243,24 @@ async def test_today_and_tomorrow_are_computed_ahead_in_the_background(
         assert reply["type"] == "welcome"
     finally:
         await app.stop()
+
+
+async def test_two_servers_asked_at_once_give_the_player_one_attempt(
+    config: Config, clock: FakeClock, server: App, connect: Connect
+) -> None:
+    # two servers on one database (several nodes, or a restart overlapping the old process)
+    other = App(config, clock=clock)
+    await other.start()
+    try:
+        alice = await connect()
+        token = (await alice.hello("alice"))["token"]
+        there = await rejoin(other, token)
+        await daily(alice)  # today's deal chosen, so that both ask for the attempt at once
+        await alice.request("resign", game=(await daily(alice))["game"]["id"], ply=0)
+        clock.advance(DAY_MS)
+        here, elsewhere = await asyncio.gather(daily(alice), daily(there))
+        assert here["game"]["id"] == elsewhere["game"]["id"]
+        mine = [g for g in (await alice.request("games"))["games"] if g["kind"] == "daily"]
+        assert [g["id"] for g in mine][:1] == [here["game"]["id"]] and len(mine) == 2
+    finally:
+        await other.stop()
