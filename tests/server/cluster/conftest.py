@@ -25,6 +25,7 @@ import redis
 
 from server.app import App
 from server.config import Config
+from tests.server.races.conftest import races_config
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -70,20 +71,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def config(db_url: str, redis_url: str, prefix: str) -> Config:
-    return Config(
-        host="127.0.0.1",
-        port=0,
-        db=db_url,
-        race_countdown_ms=60,
-        race_tick_ms=20,
-        daily_ahead=False,
-        registration_limit=0,
-        review_median_ms=0,
-        stuck_workers=0,
-        hint_budget=0.05,
-        redis=redis_url,
-        redis_prefix=prefix,
-    )
+    return races_config(db_url).replace(redis=redis_url, redis_prefix=prefix)
 
 
 StartNode = Callable[..., Awaitable[App]]

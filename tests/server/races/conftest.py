@@ -8,8 +8,8 @@ import pytest
 from server.config import Config
 
 
-@pytest.fixture
-def config(db_url: str) -> Config:
+def races_config(db_url: str) -> Config:
+    """The races' settings, also the base of the tests of several nodes."""
     return Config(
         host="127.0.0.1",
         port=0,
@@ -22,3 +22,8 @@ def config(db_url: str) -> Config:
         stuck_workers=0,
         hint_budget=0.05,
     )
+
+
+@pytest.fixture
+def config(db_url: str) -> Config:
+    return races_config(db_url)
