@@ -30,9 +30,10 @@ from shared.player_view import PlayerView
 from shared.position import Position
 from shared.rng import Sha256Stream
 from shared.solver.api import best_move, position_after, solve_rules
-from shared.solver.result import Budget
+from shared.solver.result import Budget, Result
 from shared.variants import STANDARD, Variants
 from shared.variants.base import InternalMove, Rules
+from shared.variants.keys import key_function
 
 #: what every hint's sampling stream starts from, before the sampling seed and the view
 STREAM_PREFIX = b"patience-club/hint/v1|"
@@ -86,13 +87,38 @@ def hint(
     if not legal:
         return None
     allowed = _allowed(rules, view, position, legal, avoid)
-    names = rules.move_names(allowed)
-    listed = set(names)
-    if view.unseen:
-        count, per_sample = budget.samples, Budget(positions=budget.positions)
-    else:
+    if not view.unseen:
         # Nothing is hidden: the one arrangement is the board, and gets the whole budget.
-        count, per_sample = 1, Budget(positions=budget.samples * budget.positions)
+        names = rules.move_names(allowed)
+        whole = Budget(positions=budget.samples * budget.positions)
+        return _follow(rules, samples, position, allowed, names, budget, 1, whole)
+    moves = distinct_moves(rules, position, allowed)
+    if len(moves) == 1:
+        return rules.move_name(moves[0])
+    names = rules.move_names(moves)
+    per_sample = Budget(positions=budget.positions)
+    first = solve_rules(rules, position, per_sample)
+    if first.won and first.line and first.line[0] in names:
+        return _compare(rules, samples, position, moves, names, budget, first)
+    return _follow(
+        rules, samples, position, moves, names, budget, budget.samples, per_sample, first
+    )
+
+
+def _follow(
+    rules: Rules,
+    samples: Arrangements,
+    position: Position,
+    moves: list[InternalMove],
+    names: list[str],
+    budget: HintBudget,
+    count: int,
+    per_sample: Budget,
+    first: Result | None = None,
+) -> str:
+    """The vote of ``count`` arrangements, each solved from here: the first move of a
+    winning line, else (no win yet) where its search was heading or its ranking."""
+    listed = set(names)
     wins: Counter[str] = Counter()
     liked: Counter[str] = Counter()
     clock, cap = budget.clock, budget.seconds
@@ -102,7 +128,9 @@ def hint(
             if clock is not None and cap is not None and clock() - start >= cap:
                 break
             position = samples.next()
-        result = solve_rules(rules, position, per_sample)
+        result = (
+            first if done == 0 and first is not None else solve_rules(rules, position, per_sample)
+        )
         if result.won and result.line and result.line[0] in listed:
             wins[result.line[0]] += 1
         elif not wins:
@@ -111,8 +139,61 @@ def hint(
             if lead and lead[0] in listed:
                 liked[lead[0]] += 1
             else:
-                liked[rules.move_name(best_move(rules, position, allowed))] += 1
+                liked[rules.move_name(best_move(rules, position, moves))] += 1
     return _most(wins or liked, names)
+
+
+def _compare(
+    rules: Rules,
+    samples: Arrangements,
+    position: Position,
+    moves: list[InternalMove],
+    names: list[str],
+    budget: HintBudget,
+    first: Result,
+) -> str:
+    """Each move played in each arrangement and the result solved: the move that wins the
+    most arrangements (among equals the first arrangement's winning move, then the order
+    of ``names``). Arrangements are taken in turn while the budget's positions last."""
+    total = budget.samples * budget.positions
+    per_search = Budget(positions=budget.positions)
+    spent = first.positions
+    wins: Counter[str] = Counter()
+    clock, cap = budget.clock, budget.seconds
+    start = clock() if clock is not None else 0.0
+    for done in range(budget.samples):
+        if done:
+            if spent >= total or (clock is not None and cap is not None and clock() - start >= cap):
+                break
+            position = samples.next()
+        for move, name in zip(moves, names, strict=True):
+            if done == 0 and name == first.line[0]:
+                wins[name] += 1  # (the first search's own line: won here)
+                continue
+            result = solve_rules(rules, position_after(rules, position, move), per_search)
+            spent += result.positions
+            wins[name] += result.won
+    top = max(wins[name] for name in names)
+    if wins[first.line[0]] == top:
+        return first.line[0]
+    return next(name for name in names if wins[name] == top)
+
+
+def distinct_moves(rules: Rules, board: Position, moves: list[InternalMove]) -> list[InternalMove]:
+    """``moves`` less those that lead where an earlier one leads, or back to ``board``
+    itself (by canonical key: a foundation card moved to another empty foundation), unless
+    every move does. Keys are read on one arrangement: a move that turns no card leads
+    to the same key on all of them."""
+    key = key_function(rules)
+    here = key(board)
+    seen = {here}
+    kept = []
+    for move in moves:
+        after = key(position_after(rules, board, move))
+        if after not in seen:
+            seen.add(after)
+            kept.append(move)
+    return kept or moves[:1]
 
 
 def _allowed(
