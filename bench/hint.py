@@ -1,35 +1,40 @@
 """Hint benchmark: how fast a hint answers, and how well a player who always follows it does.
 
 Per variant, the same deals (seeds 1..N) are played twice by a player who plays
-every hint it is given, as the server gives it: once with the players' hint,
-which sees only what the player sees (``shared.solver.hint`` on a PlayerView,
-sampling seed 0, as ``server/games/hints.py`` asks it), and once with the
-all-seeing reference (``shared.solver.hint_all_seeing``, which sees the
-face-down cards: the hint the server gave before), given as many positions in
-all (samples x positions). Osmosis is played at its default options (one card
-per deal); ``--variants osmosis:deal_three`` adds its other stock.
+every hint it is given: once with the players' hint, which sees only what the
+player sees (``shared.solver.hint`` on a PlayerView, sampling seed 0, as
+``server/games/hints.py`` asks it), and once with the all-seeing reference
+(``shared.solver.hint_all_seeing``, which sees the face-down cards: the hint the
+server gave before), given as many positions in all (samples x positions).
+Osmosis is played at its default options (one card per deal);
+``--variants osmosis:deal_three`` plays its other stock. By default the player
+tells each hint where it has been (the hints' ``avoid``: the views it saw, the
+positions it was in); ``--no-avoid`` asks as the server does now, without.
 
 A game ends:
 
 - ``won``;
 - with no hint: the game is over (stuck: the engine's proof says no progress is
   left) or no move is legal;
-- on a repeated position: both hints are functions of the position (the players'
-  hint of the view, which the position decides), so a player who follows them
-  from a position met before goes round that circle for ever; not won;
+- on a repeated position: both hints are functions of what they are given (the
+  position, or the view it decides, and what to avoid, which a repeat does not
+  change without ``avoid``), so a player who follows them from a position met
+  before may go round that circle for ever; not won;
 - at the move cap (``MAX_ACTIONS`` actions): not won.
 
-Figures: the share of deals won by each, the difference in points, and the
-latency of every hint asked (CPU time of the process per hint, p50 / p95 / max;
-wall time beside it, which the machine's load stretches). The quality run
-counts positions only (no clock), so its answers are the same on any machine;
-the server adds a clock (``hint_budget``, 1 s of wall time), which cuts short
-only the hints that take longer (the run counts them). Run everything in the
-background (docs/solver.md gives the last run's time)::
+Figures: the share of deals won by each, the difference in points, the CPU time
+per hint in that run, and the latency of the players' hint at the default
+budget (``DEFAULT_HINT_BUDGET``, as the server asks it: no ``avoid``), timed
+afterwards on ``PROBES`` of the positions the run met per variant (CPU time of
+the process, p50 / p95 / max; wall time beside it, which the machine's load
+stretches). Budgets count positions only (no clock), so the answers are the same
+on any machine; the server adds a clock (``hint_budget``, 1 s of wall time),
+which cuts short only the hints that take longer (the table counts them). Run
+everything in the background (docs/solver.md gives the last run's time)::
 
     python -m bench hint                     # 100 deals, the five variants, the default budget
-    python -m bench hint --deals 4 --variants westhaven,gypsy
-    python -m bench hint --positions 500 --kinds view   # another budget, one hint only
+    python -m bench hint --deals 4 --variants westhaven,gypsy --log
+    python -m bench hint --positions 200 --no-avoid   # a smaller budget, hints as the server asks
 
 The goal: the players' hint within 10 points of the all-seeing one.
 """
@@ -63,7 +68,7 @@ SERVER_CAP_S = 1.0
 #: every how many positions of a followed game one is kept for the latency part
 PROBE_EVERY = 10
 #: positions per variant the latency part times the players' hint at (spread over the deals)
-PROBES = 100
+PROBES = 60
 #: how a followed game ended; only the first is a win
 ENDS = ("won", "no hint", "repeat", "cap")
 
@@ -291,6 +296,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="the player does not tell the hints where it has been (as the server asks now)",
     )
+    parser.add_argument("--log", action="store_true", help="a line per game as it ends")
     args, _ = parser.parse_known_args(argv)
     budget = HintBudget(samples=args.samples, positions=args.positions)
     setups = [Setup.parse(text) for text in args.variants.split(",") if text]
@@ -323,6 +329,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         for done, future in enumerate(as_completed(futures), 1):
             played = future.result()
             results[played.label].append(played)
+            if args.log:
+                print(
+                    f"    {played.label} {played.seed} {played.kind}: {played.end} after "
+                    f"{played.actions} actions, {len(played.cpu)} hints, {sum(played.cpu):.1f} s",
+                    flush=True,
+                )
             if done % max(1, len(jobs) // 20) == 0 or done == len(jobs):
                 elapsed = time.perf_counter() - started
                 print(f"  {done} of {len(jobs)} games in {elapsed:.0f} s", flush=True)

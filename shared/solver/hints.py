@@ -2,17 +2,24 @@
 
 :func:`hint` takes a :class:`~shared.player_view.PlayerView`, which has no
 field for a face-down card. Where cards are face down it deals the unseen
-cards into their places in arrangements of its own (``samples`` of them,
-drawn on a SHA-256 stream seeded by ``sampling_seed`` and the view: never
-Python's ``random``, never the game's own cards), solves each arrangement as
-if it were the board (the variant's own search, ``positions`` per
-arrangement), and answers the move that starts a winning line in the most of
-them. A move is legal whatever the face-down cards are (legality reads only
-face-up cards and counts), so the answer is legal in the real game.
+cards into their places in arrangements of its own (up to ``samples`` of
+them, drawn on a SHA-256 stream seeded by ``sampling_seed`` and the view:
+never Python's ``random``, never the game's own cards) and solves them as if
+each were the board (the variant's own search, ``positions`` per search). A
+move is legal whatever the face-down cards are (legality reads only face-up
+cards and counts), so the answer is legal in the real game.
 
-Ties go to the first of the tied moves in the order of ``legal``; when no
-arrangement was won, each arrangement votes for the move the search's
-ranking likes best (``best_move``) and the same rule picks among them.
+Moves that lead to the same canonical position count once, and a move back to
+the position itself not at all (:func:`distinct_moves`); one move left is the
+answer, with no search. When the first arrangement's search wins, each move
+is played in each arrangement in turn and the result solved, while the
+budget's ``samples x positions`` positions last, and the move that wins the
+most arrangements is the answer (:func:`_compare`: a vote on each
+arrangement's first move alone favours what the search tries first, such as a
+deal towards a card it knows is coming). Otherwise each arrangement votes for
+the first move of its winning line, or (no win yet) of where its search was
+heading, else for the move the search's ranking likes best (:func:`_follow`).
+Ties go to the first of the tied moves in the order of ``legal``.
 Freecell has no face-down card: its hint is the solver's on the exact board,
 with the whole budget. The answer is a function of (view, sampling_seed,
 budget) unless the budget has a clock: then the clock may stop the sampling
@@ -56,7 +63,8 @@ class HintBudget:
             raise ValueError("a time cap needs a clock: HintBudget(seconds=..., clock=...)")
 
 
-#: the budget a hint gets unless told (docs/solver.md, "Hints": well under a second here)
+#: the budget a hint gets unless told (docs/solver.md, "Hints": about half a second of one
+#: core at the median in Thumb and Pouch and Gypsy, Osmosis and Freecell far less)
 DEFAULT_HINT_BUDGET = HintBudget()
 
 
