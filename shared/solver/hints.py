@@ -11,14 +11,14 @@ cards and counts), so the answer is legal in the real game.
 
 Moves that lead to the same canonical position count once, and a move back to
 the position itself not at all (:func:`distinct_moves`); one move left is the
-answer, with no search. When the first arrangement's search wins, each move
-is played in each arrangement in turn and the result solved, while the
-budget's ``samples x positions`` positions last, and the move that wins the
-most arrangements is the answer (:func:`_compare`: a vote on each
-arrangement's first move alone favours what the search tries first, such as a
-deal towards a card it knows is coming). Otherwise each arrangement votes for
-the first move of its winning line, or (no win yet) of where its search was
-heading, else for the move the search's ranking likes best (:func:`_follow`).
+answer, with no search. The arrangements are solved from here in turn; once
+one's search wins, each move is played in it and in each arrangement after it
+and the result solved, while the budget's ``samples x positions`` positions
+last, and the move that wins the most arrangements is the answer
+(:func:`_compare`: a vote on each arrangement's first move alone favours what
+the search tries first, such as a deal towards a card it knows is coming).
+When no arrangement is won, each votes for the first move of where its search
+was heading, else for the move the search's ranking likes best.
 Ties go to the first of the tied moves in the order of ``legal``.
 Freecell has no face-down card: its hint is the solver's on the exact board,
 with the whole budget. The answer is a function of (view, sampling_seed,
@@ -63,8 +63,8 @@ class HintBudget:
             raise ValueError("a time cap needs a clock: HintBudget(seconds=..., clock=...)")
 
 
-#: the budget a hint gets unless told (docs/solver.md, "Hints": about half a second of one
-#: core at the median in Thumb and Pouch and Gypsy, Osmosis and Freecell far less)
+#: the budget a hint gets unless told (docs/solver.md, "Hints": about 0.4 s of one core at
+#: the median in Thumb and Pouch, Gypsy and Westhaven, Osmosis and Freecell far less)
 DEFAULT_HINT_BUDGET = HintBudget()
 
 
@@ -105,12 +105,28 @@ def hint(
         return rules.move_name(moves[0])
     names = rules.move_names(moves)
     per_sample = Budget(positions=budget.positions)
-    first = solve_rules(rules, position, per_sample)
-    if first.won and first.line and first.line[0] in names:
-        return _compare(rules, samples, position, moves, names, budget, first)
-    return _follow(
-        rules, samples, position, moves, names, budget, budget.samples, per_sample, first
-    )
+    liked: Counter[str] = Counter()
+    listed = set(names)
+    spent = 0
+    clock, cap = budget.clock, budget.seconds
+    start = clock() if clock is not None else 0.0
+    for done in range(budget.samples):
+        if done:
+            if clock is not None and cap is not None and clock() - start >= cap:
+                break
+            position = samples.next()
+        result = solve_rules(rules, position, per_sample)
+        spent += result.positions
+        if result.won and result.line and result.line[0] in listed:
+            left = budget.samples - done
+            return _compare(rules, samples, position, moves, names, budget, result, spent, left)
+        # No win yet: where this arrangement's search was heading, else its ranking.
+        lead = result.lead
+        if lead and lead[0] in listed:
+            liked[lead[0]] += 1
+        else:
+            liked[rules.move_name(best_move(rules, position, moves))] += 1
+    return _most(liked, names)
 
 
 def _follow(
@@ -159,17 +175,18 @@ def _compare(
     names: list[str],
     budget: HintBudget,
     first: Result,
+    spent: int,
+    count: int,
 ) -> str:
     """Each move played in each arrangement and the result solved: the move that wins the
     most arrangements (among equals the first arrangement's winning move, then the order
     of ``names``). Arrangements are taken in turn while the budget's positions last."""
     total = budget.samples * budget.positions
     per_search = Budget(positions=budget.positions)
-    spent = first.positions
     wins: Counter[str] = Counter()
     clock, cap = budget.clock, budget.seconds
     start = clock() if clock is not None else 0.0
-    for done in range(budget.samples):
+    for done in range(count):
         if done:
             if spent >= total or (clock is not None and cap is not None and clock() - start >= cap):
                 break

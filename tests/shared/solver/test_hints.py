@@ -213,10 +213,11 @@ def followed(variant: str, seed: int, steps: int) -> list[Game]:
 
 
 def compared(game: Game, budget: HintBudget) -> str | None:
-    """The players' hint worked out again, step by step, where the first arrangement's
-    search wins: every distinct move played in each arrangement and solved, arrangements in
-    turn while ``samples`` x ``positions`` last; the move that wins most (among equals the
-    first search's, then the order of the moves). None elsewhere."""
+    """The players' hint worked out again, step by step, where an arrangement's search
+    wins: from the first such arrangement on, every distinct move played in each and
+    solved, while ``samples`` x ``positions`` last (the searches before it counted); the
+    move that wins most (among equals that first winning line's, then the order of the
+    moves). None where no arrangement is won or one move is left."""
     from shared.solver.api import position_after, solve_rules
 
     rules, view = game.rules, PlayerView.of(game)
@@ -224,11 +225,21 @@ def compared(game: Game, budget: HintBudget) -> str | None:
     board = arrangements.next()
     moves = distinct_moves(rules, board, rules.legal(board))
     names = rules.move_names(moves)
-    first = solve_rules(rules, board, Budget(positions=budget.positions))
-    if len(moves) < 2 or not first.won or first.line[0] not in names:
+    per = Budget(positions=budget.positions)
+    if len(moves) < 2:
         return None
-    spent, wins = first.positions, dict.fromkeys(names, 0)
-    for done in range(budget.samples):
+    spent = 0
+    for scanned in range(budget.samples):
+        if scanned:
+            board = arrangements.next()
+        first = solve_rules(rules, board, per)
+        spent += first.positions
+        if first.won and first.line[0] in names:
+            break
+    else:
+        return None
+    wins = dict.fromkeys(names, 0)
+    for done in range(budget.samples - scanned):
         if done:
             if spent >= budget.samples * budget.positions:
                 break
@@ -237,9 +248,7 @@ def compared(game: Game, budget: HintBudget) -> str | None:
             if done == 0 and name == first.line[0]:
                 wins[name] += 1
                 continue
-            result = solve_rules(
-                rules, position_after(rules, board, move), Budget(positions=budget.positions)
-            )
+            result = solve_rules(rules, position_after(rules, board, move), per)
             spent += result.positions
             wins[name] += result.won
     top = max(wins.values())
