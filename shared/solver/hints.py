@@ -179,7 +179,7 @@ def _compare(
     count: int,
 ) -> str:
     """Each move played in each arrangement and the result solved: the move that wins the
-    most arrangements (among equals the first arrangement's winning move, then the order
+    most arrangements (among equals the first winning line's first move, then the order
     of ``names``). Arrangements are taken in turn while the budget's positions last."""
     total = budget.samples * budget.positions
     per_search = Budget(positions=budget.positions)
