@@ -11,7 +11,7 @@ import importlib
 import sys
 import time
 
-BENCHMARKS = ("engine", "solver", "load", "leaderboard", "browser")
+BENCHMARKS = ("engine", "solver", "hint", "load", "leaderboard", "browser")
 
 
 def main(argv: list[str]) -> int:

@@ -2,17 +2,24 @@
 
 :func:`hint` takes a :class:`~shared.player_view.PlayerView`, which has no
 field for a face-down card. Where cards are face down it deals the unseen
-cards into their places in arrangements of its own (``samples`` of them,
-drawn on a SHA-256 stream seeded by ``sampling_seed`` and the view: never
-Python's ``random``, never the game's own cards), solves each arrangement as
-if it were the board (the variant's own search, ``positions`` per
-arrangement), and answers the move that starts a winning line in the most of
-them. A move is legal whatever the face-down cards are (legality reads only
-face-up cards and counts), so the answer is legal in the real game.
+cards into their places in arrangements of its own (up to ``samples`` of
+them, drawn on a SHA-256 stream seeded by ``sampling_seed`` and the view:
+never Python's ``random``, never the game's own cards) and solves them as if
+each were the board (the variant's own search, ``positions`` per search). A
+move is legal whatever the face-down cards are (legality reads only face-up
+cards and counts), so the answer is legal in the real game.
 
-Ties go to the first of the tied moves in the order of ``legal``; when no
-arrangement was won, each arrangement votes for the move the search's
-ranking likes best (``best_move``) and the same rule picks among them.
+Moves that lead to the same canonical position count once, and a move back to
+the position itself not at all (:func:`distinct_moves`); one move left is the
+answer, with no search. The arrangements are solved from here in turn; once
+one's search wins, each move is played in it and in each arrangement after it
+and the result solved, while the budget's ``samples x positions`` positions
+last, and the move that wins the most arrangements is the answer
+(:func:`_compare`: a vote on each arrangement's first move alone favours what
+the search tries first, such as a deal towards a card it knows is coming).
+When no arrangement is won, each votes for the first move of where its search
+was heading, else for the move the search's ranking likes best.
+Ties go to the first of the tied moves in the order of ``legal``.
 Freecell has no face-down card: its hint is the solver's on the exact board,
 with the whole budget. The answer is a function of (view, sampling_seed,
 budget) unless the budget has a clock: then the clock may stop the sampling
@@ -30,9 +37,10 @@ from shared.player_view import PlayerView
 from shared.position import Position
 from shared.rng import Sha256Stream
 from shared.solver.api import best_move, position_after, solve_rules
-from shared.solver.result import Budget
+from shared.solver.result import Budget, Result
 from shared.variants import STANDARD, Variants
 from shared.variants.base import InternalMove, Rules
+from shared.variants.keys import key_function
 
 #: what every hint's sampling stream starts from, before the sampling seed and the view
 STREAM_PREFIX = b"patience-club/hint/v1|"
@@ -55,7 +63,8 @@ class HintBudget:
             raise ValueError("a time cap needs a clock: HintBudget(seconds=..., clock=...)")
 
 
-#: the budget a hint gets unless told (docs/solver.md, "Hints": well under a second here)
+#: the budget a hint gets unless told (docs/solver.md, "Hints": about 0.4 s of one core at
+#: the median in Thumb and Pouch, Gypsy and Westhaven, Osmosis and Freecell far less)
 DEFAULT_HINT_BUDGET = HintBudget()
 
 
@@ -86,13 +95,54 @@ def hint(
     if not legal:
         return None
     allowed = _allowed(rules, view, position, legal, avoid)
-    names = rules.move_names(allowed)
-    listed = set(names)
-    if view.unseen:
-        count, per_sample = budget.samples, Budget(positions=budget.positions)
-    else:
+    if not view.unseen:
         # Nothing is hidden: the one arrangement is the board, and gets the whole budget.
-        count, per_sample = 1, Budget(positions=budget.samples * budget.positions)
+        names = rules.move_names(allowed)
+        whole = Budget(positions=budget.samples * budget.positions)
+        return _follow(rules, samples, position, allowed, names, budget, 1, whole)
+    moves = distinct_moves(rules, position, allowed)
+    if len(moves) == 1:
+        return rules.move_name(moves[0])
+    names = rules.move_names(moves)
+    per_sample = Budget(positions=budget.positions)
+    liked: Counter[str] = Counter()
+    listed = set(names)
+    spent = 0
+    clock, cap = budget.clock, budget.seconds
+    start = clock() if clock is not None else 0.0
+    for done in range(budget.samples):
+        if done:
+            if clock is not None and cap is not None and clock() - start >= cap:
+                break
+            position = samples.next()
+        result = solve_rules(rules, position, per_sample)
+        spent += result.positions
+        if result.won and result.line and result.line[0] in listed:
+            left = budget.samples - done
+            return _compare(rules, samples, position, moves, names, budget, result, spent, left)
+        # No win yet: where this arrangement's search was heading, else its ranking.
+        lead = result.lead
+        if lead and lead[0] in listed:
+            liked[lead[0]] += 1
+        else:
+            liked[rules.move_name(best_move(rules, position, moves))] += 1
+    return _most(liked, names)
+
+
+def _follow(
+    rules: Rules,
+    samples: Arrangements,
+    position: Position,
+    moves: list[InternalMove],
+    names: list[str],
+    budget: HintBudget,
+    count: int,
+    per_sample: Budget,
+    first: Result | None = None,
+) -> str:
+    """The vote of ``count`` arrangements, each solved from here: the first move of a
+    winning line, else (no win yet) where its search was heading or its ranking."""
+    listed = set(names)
     wins: Counter[str] = Counter()
     liked: Counter[str] = Counter()
     clock, cap = budget.clock, budget.seconds
@@ -102,7 +152,9 @@ def hint(
             if clock is not None and cap is not None and clock() - start >= cap:
                 break
             position = samples.next()
-        result = solve_rules(rules, position, per_sample)
+        result = (
+            first if done == 0 and first is not None else solve_rules(rules, position, per_sample)
+        )
         if result.won and result.line and result.line[0] in listed:
             wins[result.line[0]] += 1
         elif not wins:
@@ -111,8 +163,62 @@ def hint(
             if lead and lead[0] in listed:
                 liked[lead[0]] += 1
             else:
-                liked[rules.move_name(best_move(rules, position, allowed))] += 1
+                liked[rules.move_name(best_move(rules, position, moves))] += 1
     return _most(wins or liked, names)
+
+
+def _compare(
+    rules: Rules,
+    samples: Arrangements,
+    position: Position,
+    moves: list[InternalMove],
+    names: list[str],
+    budget: HintBudget,
+    first: Result,
+    spent: int,
+    count: int,
+) -> str:
+    """Each move played in each arrangement and the result solved: the move that wins the
+    most arrangements (among equals the first winning line's first move, then the order
+    of ``names``). Arrangements are taken in turn while the budget's positions last."""
+    total = budget.samples * budget.positions
+    per_search = Budget(positions=budget.positions)
+    wins: Counter[str] = Counter()
+    clock, cap = budget.clock, budget.seconds
+    start = clock() if clock is not None else 0.0
+    for done in range(count):
+        if done:
+            if spent >= total or (clock is not None and cap is not None and clock() - start >= cap):
+                break
+            position = samples.next()
+        for move, name in zip(moves, names, strict=True):
+            if done == 0 and name == first.line[0]:
+                wins[name] += 1  # (the first search's own line: won here)
+                continue
+            result = solve_rules(rules, position_after(rules, position, move), per_search)
+            spent += result.positions
+            wins[name] += result.won
+    top = max(wins[name] for name in names)
+    if wins[first.line[0]] == top:
+        return first.line[0]
+    return next(name for name in names if wins[name] == top)
+
+
+def distinct_moves(rules: Rules, board: Position, moves: list[InternalMove]) -> list[InternalMove]:
+    """``moves`` less those that lead where an earlier one leads, or back to ``board``
+    itself (by canonical key: a foundation card moved to another empty foundation), unless
+    every move does. Keys are read on one arrangement: a move that turns no card leads
+    to the same key on all of them."""
+    key = key_function(rules)
+    here = key(board)
+    seen = {here}
+    kept = []
+    for move in moves:
+        after = key(position_after(rules, board, move))
+        if after not in seen:
+            seen.add(after)
+            kept.append(move)
+    return kept or moves[:1]
 
 
 def _allowed(

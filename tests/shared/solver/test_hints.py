@@ -10,8 +10,9 @@ from shared.game import Game
 from shared.games import new_game
 from shared.player_view import PlayerView
 from shared.solver import Budget, HintBudget, hint, hint_all_seeing
-from shared.solver.hints import Arrangements
+from shared.solver.hints import Arrangements, distinct_moves
 from shared.variants import STANDARD
+from shared.variants.base import InternalMove
 from tests.shared.positions import CONFIG_PARAMS
 from tests.shared.test_player_view import reshuffled, walk
 
@@ -128,6 +129,143 @@ def test_the_rules_must_be_the_views_own() -> None:
     view = PlayerView.of(new_game("osmosis", seed=1, options={"deal_three": True}))
     with pytest.raises(ValueError, match="do not play"):
         hint(view, STANDARD.rules("osmosis"), sampling_seed=0)
-    assert hint(view, STANDARD, sampling_seed=0, budget=SMALL) in new_game(
-        "osmosis", seed=1, options={"deal_three": True}
-    ).legal_moves()
+    assert (
+        hint(view, STANDARD, sampling_seed=0, budget=SMALL)
+        in new_game("osmosis", seed=1, options={"deal_three": True}).legal_moves()
+    )
+
+
+def null_moves(game: Game) -> list[str]:
+    """The legal moves of ``game`` after which the position has its canonical key again (a
+    foundation card moved onto another empty foundation, say)."""
+    from shared.solver.api import position_after
+    from shared.variants.keys import key_function
+
+    rules, pos = game.rules, game.position
+    key = key_function(rules)
+    return [
+        rules.move_name(move)
+        for move in rules.legal(pos)
+        if key(position_after(rules, pos, move)) == key(pos)
+    ]
+
+
+def test_a_move_that_changes_nothing_is_never_the_hint() -> None:
+    found = 0
+    for seed in range(1, 9):
+        for game in walk("thumb_and_pouch", {}, seed, 80)[::3]:
+            null = null_moves(game)
+            if not null or len(null) == len(game.legal_moves()):
+                continue
+            view = PlayerView.of(game)
+            board = Arrangements(view, 0).next()
+            kept = rules_names(game, distinct_moves(game.rules, board, game.rules.legal(board)))
+            assert not set(null) & set(kept) and kept
+            assert hint(view, sampling_seed=0, budget=SMALL) not in null
+            found += 1
+    assert found >= 3
+
+
+def rules_names(game: Game, moves: list[InternalMove]) -> list[str]:
+    return game.rules.move_names(moves)
+
+
+class Looks:
+    """A clock that counts how often it is read."""
+
+    def __init__(self) -> None:
+        self.looks = 0
+
+    def __call__(self) -> float:
+        self.looks += 1
+        return 0.0
+
+
+def test_one_move_worth_making_is_answered_without_a_search() -> None:
+    # The clock is read only by a search: a position with one distinct move never reads it.
+    found = 0
+    for seed in range(1, 6):
+        for game in walk("gypsy", {}, seed, 60):
+            view = PlayerView.of(game)
+            board = Arrangements(view, 0).next()
+            moves = distinct_moves(game.rules, board, game.rules.legal(board))
+            if len(moves) != 1 or not view.unseen:
+                continue
+            clock = Looks()
+            budget = HintBudget(seconds=60, clock=clock)
+            assert hint(view, sampling_seed=0, budget=budget) == game.rules.move_name(moves[0])
+            assert clock.looks == 0
+            found += 1
+    assert found >= 3
+
+
+def followed(variant: str, seed: int, steps: int) -> list[Game]:
+    """Games along deal ``seed`` played by the all-seeing hint (copies, one per step)."""
+    game = new_game(variant, seed=seed)
+    games = []
+    for _ in range(steps):
+        move = hint_all_seeing(game, Budget(positions=2_000))
+        if move is None:
+            break
+        games.append(Game(game.rules, game.deal, position=game.position.copy()))
+        game.play(move)
+    return games
+
+
+def compared(game: Game, budget: HintBudget) -> str | None:
+    """The players' hint worked out again, step by step, where an arrangement's search
+    wins: from the first such arrangement on, every distinct move played in each and
+    solved, while ``samples`` x ``positions`` last (the searches before it counted); the
+    move that wins most (among equals that first winning line's, then the order of the
+    moves). None where no arrangement is won or one move is left."""
+    from shared.solver.api import position_after, solve_rules
+
+    rules, view = game.rules, PlayerView.of(game)
+    arrangements = Arrangements(view, 0)
+    board = arrangements.next()
+    moves = distinct_moves(rules, board, rules.legal(board))
+    names = rules.move_names(moves)
+    per = Budget(positions=budget.positions)
+    if len(moves) < 2:
+        return None
+    spent = 0
+    for scanned in range(budget.samples):
+        if scanned:
+            board = arrangements.next()
+        first = solve_rules(rules, board, per)
+        spent += first.positions
+        if first.won and first.line[0] in names:
+            break
+    else:
+        return None
+    wins = dict.fromkeys(names, 0)
+    for done in range(budget.samples - scanned):
+        if done:
+            if spent >= budget.samples * budget.positions:
+                break
+            board = arrangements.next()
+        for move, name in zip(moves, names, strict=True):
+            if done == 0 and name == first.line[0]:
+                wins[name] += 1
+                continue
+            result = solve_rules(rules, position_after(rules, board, move), per)
+            spent += result.positions
+            wins[name] += result.won
+    top = max(wins.values())
+    return first.line[0] if wins[first.line[0]] == top else next(n for n in names if wins[n] == top)
+
+
+@pytest.mark.parametrize("variant", ["thumb_and_pouch"])
+def test_where_an_arrangement_is_won_the_hint_is_the_move_that_wins_most(variant: str) -> None:
+    # Positions a good player meets (random play soon loses every arrangement), and
+    # enough positions per arrangement to win some.
+    budget = HintBudget(samples=3, positions=1_000)
+    checked = 0
+    for seed in (2, 3):
+        for game in followed(variant, seed, 60)[6::6]:
+            expected = compared(game, budget)
+            if expected is None:
+                continue
+            assert hint(PlayerView.of(game), sampling_seed=0, budget=budget) == expected
+            checked += 1
+    assert checked >= 3
