@@ -120,12 +120,7 @@ def hint(
         if result.won and result.line and result.line[0] in listed:
             left = budget.samples - done
             return _compare(rules, samples, position, moves, names, budget, result, spent, left)
-        # No win yet: where this arrangement's search was heading, else its ranking.
-        lead = result.lead
-        if lead and lead[0] in listed:
-            liked[lead[0]] += 1
-        else:
-            liked[rules.move_name(best_move(rules, position, moves))] += 1
+        liked[_leaning(rules, position, moves, result, listed)] += 1
     return _most(liked, names)
 
 
@@ -158,13 +153,19 @@ def _follow(
         if result.won and result.line and result.line[0] in listed:
             wins[result.line[0]] += 1
         elif not wins:
-            # No win yet: where this arrangement's search was heading, else its ranking.
-            lead = result.lead
-            if lead and lead[0] in listed:
-                liked[lead[0]] += 1
-            else:
-                liked[rules.move_name(best_move(rules, position, moves))] += 1
+            liked[_leaning(rules, position, moves, result, listed)] += 1
     return _most(wins or liked, names)
+
+
+def _leaning(
+    rules: Rules, position: Position, moves: list[InternalMove], result: Result, listed: set[str]
+) -> str:
+    """An arrangement's vote when its search has not won: the first move of where the search
+    was heading when its budget ran out, else the move its ranking likes best."""
+    lead = result.lead
+    if lead and lead[0] in listed:
+        return lead[0]
+    return rules.move_name(best_move(rules, position, moves))
 
 
 def _compare(
