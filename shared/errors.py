@@ -24,7 +24,7 @@ class PatienceError(Exception):
 
 
 class InvalidNotation(PatienceError, ValueError):
-    """A card, pile, move or record string is not in the notation of notation.md."""
+    """A card, pile, move or record string is not in the notation of docs/notation.md."""
 
 
 class InvalidOptions(PatienceError, ValueError):

@@ -200,7 +200,7 @@ class Rules(PileNotation, Reasons, ABC):
 
     @classmethod
     def info(cls) -> dict[str, Any]:
-        """The variant's VariantInfo (protocol.md), as the server sends it in ``welcome``."""
+        """The variant's VariantInfo (docs/protocol.md), as the server sends it in ``welcome``."""
         return {
             "id": cls.id,
             "name": cls.name,
@@ -248,7 +248,7 @@ class Rules(PileNotation, Reasons, ABC):
         return self.lay_out(self.numbered_order(deal if isinstance(deal, int) else deal.seed))
 
     def numbered_order(self, seed: int) -> list[int]:
-        """Seed ``seed``'s deal order: Aisleriot's shuffle of the variant's decks (rules.md)."""
+        """Seed ``seed``'s deal order: Aisleriot's shuffle of its decks (docs/rules.md)."""
         return aisleriot_deal(seed, self.decks)
 
     @abstractmethod

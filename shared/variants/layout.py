@@ -1,7 +1,7 @@
 """How a variant's board is drawn: rows of pile ids, and how each pile spreads its cards.
 
 A variant declares its :class:`Layout`; the server sends it in VariantInfo
-(protocol.md) so that a client can draw a game it has never heard of. Rows
+(docs/protocol.md) so that a client can draw a game it has never heard of. Rows
 run top to bottom, piles left to right, :data:`GAP` marks a gap between two
 groups of piles.
 
@@ -83,5 +83,5 @@ class Layout:
             raise InvalidVariant(f"every drawn pile needs one fan of {FANS}: {dict(self.fan)}")
 
     def info(self) -> dict[str, Any]:
-        """The ``layout`` field of VariantInfo (protocol.md), as plain lists and maps."""
+        """The ``layout`` field of VariantInfo (docs/protocol.md), as plain lists and maps."""
         return {"rows": [list(row) for row in self.rows], "fan": dict(self.fan)}
