@@ -94,6 +94,10 @@ class FreecellRules(Rules):
     max_score = 52
     pile_ids = FREE_CELLS + FOUNDATIONS + TABLEAU
     layout = Layout.of((*FREE_CELLS, GAP, *FOUNDATIONS), TABLEAU, down=TABLEAU)
+    #: its reserves are the free cells that name the game
+    pile_words: ClassVar = {"r": "free cell"}
+    #: nearly every deal is won: a race on it is decided by the play
+    race_default = True
     solver_search = "freecell"
     stuck_search = FreecellProgress
     #: which free cell or column holds what changes no move; any ace starts any foundation
