@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from shared import protocol
+from shared.protocol import codes
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: folders that are not the project's text: tools' caches, installs, data, the CI's machinery
@@ -106,6 +109,17 @@ def test_every_page_of_docs_that_a_file_names_exists() -> None:
 def test_a_generated_page_is_written_by_the_code_that_says_so() -> None:
     for page, writer in GENERATED.items():
         assert f"docs/{page}" in (ROOT / writer).read_text(encoding="utf-8")
+
+
+def test_the_protocol_page_shows_every_message_and_every_error_code() -> None:
+    # docs/protocol.md is the whole contract: a client written from it alone meets nothing
+    # the page does not show.
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    types = set(protocol.REQUESTS) | set(protocol.REPLIES)
+    assert not {kind for kind in types if f'"type": "{kind}"' not in text}
+    table = text[text.index("Every error code") :].split("\n\n", 2)[1]
+    shown = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.MULTILINE))
+    assert shown == {getattr(codes, name) for name in codes.__all__ if name != "CLIENT_FAULTS"}
 
 
 def test_the_checks_catch_what_they_are_for() -> None:
