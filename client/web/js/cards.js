@@ -1,7 +1,7 @@
 // Cards, piles and moves in words and glyphs, in the page's language: what a screen reader says,
 // what a card face shows, and how the page names a pile in its messages ("tableau 4",
-// "free cell 1", "foundation 2"). A pile kind's name comes from the variant's VariantInfo
-// (``pile_names``, e.g. Freecell's reserves are "free cell"s), else the kind's own name.
+// "free cell 1", "foundation 2"). A pile's name comes from the variant's VariantInfo
+// (``pile_names``: Freecell's reserves are free cells), else from its kind.
 
 import { t } from './i18n.js';
 import { ANY_FOUNDATION, AUTO, DEAL, UNDO, parseMove, pileIndex, pileKind } from './notation.js';
@@ -17,9 +17,12 @@ export function isRed(card) {
   return card[1] === 'D' || card[1] === 'H';
 }
 
-/** What the corner of a face shows: "10" for a ten, the letter or digit otherwise. */
+/** What the corner of a face shows: "10" for a ten, the language's letter for a face card
+ * (J Q K in English, V D R in French), the letter or digit otherwise. */
 export function rankText(card) {
-  return card[0] === 'T' ? '10' : card[0];
+  if (card[0] === 'T') return '10';
+  const letter = t(`glyph.${card[0]}`);
+  return letter === `glyph.${card[0]}` ? card[0] : letter;
 }
 
 export function suitSymbol(card) {
@@ -36,16 +39,20 @@ export function faceDownName(count) {
   return t('card.down', count);
 }
 
-/** The name the variant gives a kind of pile (VariantInfo's ``pile_names``), or null. */
-function variantKindName(kind, variant) {
+/** The word the variant gives a pile's kind, from VariantInfo's ``pile_names`` (pile id ->
+ * "free cell 1"): the name without its number ("free cell"), or null when the server sent none. */
+function variantWord(kind, variant, id = null) {
   const names = variant?.pile_names;
-  return names && typeof names === 'object' ? names[kind] ?? null : null;
+  if (!names || typeof names !== 'object') return null;
+  const name = names[id] ?? Object.entries(names).find(([pid]) => pileKind(pid) === kind)?.[1];
+  return name ? name.replace(/ \d+$/, '') : null;
 }
 
-/** A kind of pile in words: "tableau", "free cell"; ``many`` for the plural. */
-export function kindName(kind, variant, many = false) {
+/** A kind of pile in words, in the page's language: "tableau", "free cell"; ``many`` for the
+ * plural. A word the language's table does not know is shown as the server wrote it. */
+export function kindName(kind, variant, many = false, id = null) {
   const prefix = many ? 'kinds' : 'kind';
-  const own = variantKindName(kind, variant);
+  const own = variantWord(kind, variant, id);
   if (own) {
     const known = t(`${prefix}.${own}`);
     return known === `${prefix}.${own}` ? own : known;
@@ -56,9 +63,8 @@ export function kindName(kind, variant, many = false) {
 /** A pile's name in words: "tableau 4", "free cell 1", "foundation 2", "stock", "waste". */
 export function pileName(id, variant) {
   if (id === ANY_FOUNDATION) return t('pile.anyFoundation');
-  const kind = pileKind(id);
   const index = pileIndex(id);
-  const name = kindName(kind, variant);
+  const name = kindName(pileKind(id), variant, false, id);
   return index === null ? name : t('pile.numbered', name, index + 1);
 }
 

@@ -100,7 +100,7 @@ export function columnSteps(pile, w, h, room) {
   const down = pile?.down ?? 0;
   const ups = Math.max((pile?.up.length ?? 0) - 1, 0);
   let downStep = h * NATURAL_DOWN;
-  let upStep = h * NATURAL_UP;
+  let upStep = Math.max(h * NATURAL_UP, minUpStep(w));
   if (h + down * downStep + ups * upStep <= room) return { down: downStep, up: upStep };
   downStep = Math.max(minDownStep(h), Math.min(downStep, ups ? downStep : (room - h) / Math.max(down, 1)));
   if (ups) upStep = Math.max(Math.min(upStep, (room - h - down * downStep) / ups), minUpStep(w));

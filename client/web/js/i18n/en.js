@@ -12,6 +12,7 @@ export const en = {
   'rank.6': 'six', 'rank.7': 'seven', 'rank.8': 'eight', 'rank.9': 'nine', 'rank.T': 'ten',
   'rank.J': 'jack', 'rank.Q': 'queen', 'rank.K': 'king',
   'suit.C': 'clubs', 'suit.D': 'diamonds', 'suit.H': 'hearts', 'suit.S': 'spades',
+  'glyph.J': 'J', 'glyph.Q': 'Q', 'glyph.K': 'K', 'glyph.A': 'A',
   'card.name': (rank, suit) => `${rank} of ${suit}`,
   'card.down': (n) => `face down, ${plural(n, 'card', 'cards')}`,
   'pile.label': (name, parts) => `${name}: ${parts || 'empty'}`,
@@ -21,6 +22,8 @@ export const en = {
   'kind.t': 'tableau', 'kind.r': 'reserve', 'kind.f': 'foundation', 'kind.w': 'waste', 'kind.s': 'stock',
   'kinds.t': 'tableau piles', 'kinds.r': 'reserves', 'kinds.f': 'foundations', 'kinds.w': 'waste', 'kinds.s': 'stock',
   'kind.free cell': 'free cell', 'kinds.free cell': 'free cells',
+  'kind.tableau': 'tableau', 'kind.reserve': 'reserve', 'kind.foundation': 'foundation', 'kind.waste': 'waste', 'kind.stock': 'stock',
+  'kinds.tableau': 'tableau piles', 'kinds.reserve': 'reserves', 'kinds.foundation': 'foundations', 'kinds.waste': 'waste', 'kinds.stock': 'stock',
   'pile.numbered': (kind, n) => `${kind} ${n}`,
   'pile.anyFoundation': 'a foundation',
 
@@ -91,7 +94,7 @@ export const en = {
   'deal.verify': 'verify',
   'deal.commitment': 'commitment',
   'deal.explain': 'The server fixed this deal before play began and published a fingerprint of it (SHA-256), the commitment below; its key shows later, and anyone can check that the key gives this fingerprint.',
-  'deal.revealSolo': 'its key shows once the game is won or resigned',
+  'deal.revealSolo': 'its key shows when the game is won or resigned',
   'deal.revealRace': 'its key shows when the race is over',
   'deal.revealDaily': 'its key shows when the day ends (UTC)',
   'deal.key': 'key',
@@ -124,7 +127,7 @@ export const en = {
 
   // rules panel
   'rules.title': (name) => `How to play ${name}`,
-  'rules.none': 'This server has no rules text for this game in this client.',
+  'rules.none': 'This client has no rules text for this game.',
   'rules.layout': 'Layout', 'rules.goal': 'Goal', 'rules.moves': 'Moves', 'rules.stock': 'Stock and redeals',
   'rules.scoring': 'Scoring', 'rules.options': 'Options', 'rules.tip': 'How to win',
 

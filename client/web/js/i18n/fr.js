@@ -10,6 +10,7 @@ export const fr = {
   'rank.6': 'six', 'rank.7': 'sept', 'rank.8': 'huit', 'rank.9': 'neuf', 'rank.T': 'dix',
   'rank.J': 'valet', 'rank.Q': 'dame', 'rank.K': 'roi',
   'suit.C': 'trèfle', 'suit.D': 'carreau', 'suit.H': 'cœur', 'suit.S': 'pique',
+  'glyph.J': 'V', 'glyph.Q': 'D', 'glyph.K': 'R', 'glyph.A': 'A',
   'card.name': (rank, suit) => `${rank} de ${suit}`,
   'card.down': (n) => `face cachée, ${plural(n, 'carte', 'cartes')}`,
   'pile.label': (name, parts) => `${name} : ${parts || 'vide'}`,
@@ -18,6 +19,8 @@ export const fr = {
   'kind.t': 'colonne', 'kind.r': 'réserve', 'kind.f': 'fondation', 'kind.w': 'défausse', 'kind.s': 'talon',
   'kinds.t': 'colonnes', 'kinds.r': 'réserves', 'kinds.f': 'fondations', 'kinds.w': 'défausse', 'kinds.s': 'talon',
   'kind.free cell': 'cellule libre', 'kinds.free cell': 'cellules libres',
+  'kind.tableau': 'colonne', 'kind.reserve': 'réserve', 'kind.foundation': 'fondation', 'kind.waste': 'défausse', 'kind.stock': 'talon',
+  'kinds.tableau': 'colonnes', 'kinds.reserve': 'réserves', 'kinds.foundation': 'fondations', 'kinds.waste': 'défausse', 'kinds.stock': 'talon',
   'pile.numbered': (kind, n) => `${kind} ${n}`,
   'pile.anyFoundation': 'une fondation',
 
