@@ -41,6 +41,7 @@ async def toy_server(tmp_path: Path) -> AsyncIterator[str]:
         hint_budget=0.05,
         daily_ahead=False,
         stuck_workers=0,
+        metrics_port=0,  # /metrics on a free port of its own: tests run side by side
     )
     server = App(config, variants=TOYS)
     await server.start()
