@@ -25,6 +25,7 @@ def config(db_url: str) -> Config:
     return Config(
         host="127.0.0.1",
         port=0,
+        metrics_port=0,
         db=db_url,
         daily_ahead=False,
         daily_budget_s=20.0,

@@ -13,6 +13,7 @@ def races_config(db_url: str) -> Config:
     return Config(
         host="127.0.0.1",
         port=0,
+        metrics_port=0,
         db=db_url,
         race_countdown_ms=60,
         race_tick_ms=20,
