@@ -22,7 +22,7 @@ import logging
 import time
 from collections import Counter
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from server.cluster.node import Cluster
@@ -36,6 +36,7 @@ from server.games.searches import StuckSearches
 from server.games.service import GameService
 from server.net.connection import WRITE_LIMIT, Connection
 from server.net.http import WS_PATH, HttpPaths
+from server.net.listening import HttpEndpoint, bind, bound_port
 from server.net.routing import Router
 from server.net.static import StaticSite
 from server.observe.metrics import Metrics
@@ -114,27 +115,25 @@ class App:
         self.router, self.http = wire(self)
         self._per_ip: Counter[str] = Counter()
         self._numbers = itertools.count(1)
+        #: the key a connection's address counts under (IPv6 /64, a trusted proxy's header)
+        self.addresses = config.client_addresses()
         self._server: Server | None = None
+        self._metrics_server: Server | None = None
         self._stopped = asyncio.Event()
 
     # -- life cycle ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, join the other nodes (if any), start the writer, listen."""
-        await upgrade(self.engine)
-        try:
-            await self.cluster.start()
-        except Exception:
-            await self.engine.dispose()
-            raise
-        self.writer.start()
-        self.checkpointer.start()
-        self.searches.start()
-        await self.events.started()
-        self._server = await serve(
-            self._connection,
+        """Bind the ports, migrate the database, join the other nodes (if any), start the
+        writer and the workers, then accept connections.
+
+        The ports are bound first: one that cannot be raises ``ListenError`` (one line)
+        before any thread, worker or node has started.
+        """
+        self._server = await bind(
             self.config.host,
             self.config.port,
+            self._connection,
             process_request=self.http.answer,
             max_size=self.config.max_message_bytes,
             compression=None,  # deflate costs ~100 KiB per connection; views are small
@@ -144,21 +143,54 @@ class App:
             ping_interval=20,
             ping_timeout=20,
         )
+        try:
+            if self.config.metrics_host:
+                endpoint = HttpEndpoint({"/metrics": self.metrics.serve})
+                self._metrics_server = await endpoint.bind(
+                    self.config.metrics_host, self.config.metrics_port
+                )
+            await upgrade(self.engine)
+            await self.cluster.start()
+        except BaseException:
+            await self._close_listeners()
+            await self.engine.dispose()
+            raise
+        self.writer.start()
+        self.checkpointer.start()
+        self.searches.start()
+        await self.events.started()
+        await self._server.start_serving()
+        if self._metrics_server is not None:
+            await self._metrics_server.start_serving()
         log.info(
-            "serving %r on ws://%s:%d%s (database %s%s)",
+            "serving %r on ws://%s:%d%s (database %s%s)%s",
             self.config.name,
             self.config.host,
             self.port,
             WS_PATH,
             self.engine.url.render_as_string(hide_password=True),
             f"; node {self.cluster.node_id}" if self.cluster.enabled else "",
+            f"; metrics on http://{self.config.metrics_host}:{self.metrics_port}/metrics"
+            if self._metrics_server is not None
+            else "",
         )
+
+    async def _close_listeners(self) -> None:
+        for server in (self._server, self._metrics_server):
+            if server is not None:
+                server.close()
+                await server.wait_closed()
+        self._server = self._metrics_server = None
 
     @property
     def port(self) -> int:
         assert self._server is not None
-        port: int = next(iter(self._server.sockets)).getsockname()[1]
-        return port
+        return bound_port(self._server)
+
+    @property
+    def metrics_port(self) -> int | None:
+        """The port ``GET /metrics`` is served on (None: not served)."""
+        return None if self._metrics_server is None else bound_port(self._metrics_server)
 
     async def stop(self) -> None:
         """Stop accepting, close connections with 1001, let go of the rooms (their leases
@@ -168,6 +200,10 @@ class App:
             self._server.close(close_connections=True)
             await self._server.wait_closed()
             self._server = None
+        if self._metrics_server is not None:
+            self._metrics_server.close()
+            await self._metrics_server.wait_closed()
+            self._metrics_server = None
         await self.events.stopping()
         await self.games.drain()
         await self.games.hints.close()
@@ -191,6 +227,12 @@ class App:
 
     async def _connection(self, ws: ServerConnection) -> None:
         connection = Connection(self, ws, next(self._numbers))
+        peer = ws.remote_address
+        connection.ip = self.addresses.key(
+            str(peer[0]) if peer else None, ws.request.headers.get_all(self.config.proxy_header)
+            if ws.request is not None
+            else (),
+        )
         ip = connection.ip
         if len(self.connections) >= self.config.max_connections:
             log.warning("%r refused: server at %d connections", connection, len(self.connections))
@@ -255,7 +297,10 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     app.writer.observers.append(metrics.committed)
     events.on_start.extend((daily.start, rooms.start, app.changes.start))
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
-    events.on_stop.extend((app.cluster.stop, daily.stop, rooms.stop, app.changes.stop))
+    # (review's thread once the races and dailies that ask it have)
+    events.on_stop.extend(
+        (app.cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    )
     events.on_welcome.append(rooms.presence.connection_welcomed)
     events.on_close.append(rooms.presence.connection_closed)
     events.on_message.append(metrics.message)
@@ -269,5 +314,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     )
     router = Router(routes, config=app.config, events=events)
     redis = (lambda: app.cluster.redis_up) if app.cluster.enabled else None
-    paths = HttpPaths(app.engine, {"/metrics": metrics.serve}, StaticSite.load(), redis=redis)
+    paths = HttpPaths(
+        app.engine, {}, StaticSite.load(), redis=redis, origins=app.config.origins()
+    )
     return router, paths

@@ -52,6 +52,8 @@ async def serve(config: Config) -> None:
         loop.add_signal_handler(sig, stop.set)
     print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
     print(f"the game is at http://{config.host}:{app.port}/", flush=True)
+    if app.metrics_port is not None:
+        print(f"metrics at http://{config.metrics_host}:{app.metrics_port}/metrics", flush=True)
     await stop.wait()
     logging.getLogger("server").info("signal received")
     thawing.cancel()
@@ -81,10 +83,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     setup_logging(config.log_level)
     from server.cluster.node import ClusterError
+    from server.net.listening import ListenError
 
     try:
         asyncio.run(serve(config))
-    except ClusterError as exc:
+    except (ClusterError, ListenError) as exc:
         print(f"patience-club serve: {exc}", flush=True)
         return 2
     return 0

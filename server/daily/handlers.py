@@ -18,7 +18,7 @@ async def daily(connection: Connection, message: p.DailyRequest) -> p.Reply:
     start = service.practice if message.practice else service.attempt
     live, date = await start(player.id, message.variant)
     await live.settled()
-    view = p.GameView.of(connection.app.games.view(live))
+    view = connection.app.games.view(live)
     return p.GameReply(game=view, daily=p.DailyInfo(date), re=message.id)
 
 

@@ -8,37 +8,19 @@ from __future__ import annotations
 
 import datetime
 import logging
-from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
-from server.games.live import LiveGame, deal_view
-from server.games.service import StalePly
-from server.net.routing import handles
+from server.errors import Internal
+from server.games.live import deal_view
+from server.net.routing import Later, handles
 from server.storage.queries import games as store
 from shared import protocol as p
-from shared.errors import ProtocolError
 from shared.notation import parse_action
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
 
 log = logging.getLogger(__name__)
-
-
-async def _acted(
-    connection: Connection, message: p.Request, live: LiveGame, act: Awaitable[LiveGame]
-) -> p.Reply:
-    """The game after an action, or ``stale_ply`` with the game as it is."""
-    games = connection.app.games
-    try:
-        live = await act  # the game as acted on: reloaded, if another node had played it
-    except ProtocolError as exc:
-        if exc.code != p.STALE_PLY:
-            raise
-        shown = exc.live if isinstance(exc, StalePly) else live
-        view = p.GameView.of(games.view(shown))
-        return p.Error(code=exc.code, message=exc.message, game=view, re=message.id)
-    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
 
 
 @handles(p.StartGame)
@@ -55,28 +37,36 @@ async def start_game(connection: Connection, message: p.StartGame) -> p.Reply:
         key=key,
         key_open=key is not None,
     )
-    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
+    return p.GameReply(game=games.view(live), re=message.id)
+
+
+# An action refused for its ply is StalePly, raised by the game service with the game as it
+# is; the Router sends it. The game acted on may be another copy than the one found first
+# (reloaded: another node had played it), hence the view of the one the service returns.
 
 
 @handles(p.MoveRequest)
 async def move(connection: Connection, message: p.MoveRequest) -> p.Reply:
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
-    return await _acted(connection, message, live, games.move(live, message.ply, message.move))
+    live = await games.move(live, message.ply, message.move)
+    return p.GameReply(game=games.view(live), re=message.id)
 
 
 @handles(p.Undo)
 async def undo(connection: Connection, message: p.Undo) -> p.Reply:
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
-    return await _acted(connection, message, live, games.undo(live, message.ply))
+    live = await games.undo(live, message.ply)
+    return p.GameReply(game=games.view(live), re=message.id)
 
 
 @handles(p.Resign)
 async def resign(connection: Connection, message: p.Resign) -> p.Reply:
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
-    return await _acted(connection, message, live, games.resign(live, message.ply))
+    live = await games.resign(live, message.ply)
+    return p.GameReply(game=games.view(live), re=message.id)
 
 
 @handles(p.GetGame)
@@ -85,11 +75,11 @@ async def get_game(connection: Connection, message: p.GetGame) -> p.Reply:
     live = await games.owned(connection.welcomed_player.id, message.game)
     live = await games.current(live.id)  # another node may have played it since
     await live.settled()
-    return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
+    return p.GameReply(game=games.view(live), re=message.id)
 
 
 @handles(p.HintRequest)
-async def hint(connection: Connection, message: p.HintRequest) -> None:
+async def hint(connection: Connection, message: p.HintRequest) -> Later:
     """Answered when the hint is ready; meanwhile the connection goes on (a refusal is now)."""
     games = connection.app.games
     live = await games.owned(connection.welcomed_player.id, message.game)
@@ -98,12 +88,12 @@ async def hint(connection: Connection, message: p.HintRequest) -> None:
     async def answer() -> p.Reply:
         try:
             move = await found
-        except Exception:
+        except Exception as exc:
             log.exception("game %s: the hint failed", live.id)
-            return p.Error(code=p.INTERNAL, message="the hint failed; try again", re=message.id)
+            raise Internal("the hint failed; try again") from exc
         return p.HintReply(move=None if move is None else parse_action(move), re=message.id)
 
-    connection.reply_later(answer())
+    return Later(answer())
 
 
 def utc_iso(ms: int) -> str:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from server.errors import AlreadyWelcomed, ProtocolMismatch
 from server.net.connection import PlayerInfo
 from server.net.routing import handles
 from server.storage.queries import players
 from shared import protocol as p
-from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
@@ -17,10 +17,9 @@ if TYPE_CHECKING:
 @handles(p.Hello, needs_hello=False)
 async def hello(connection: Connection, message: p.Hello) -> p.Reply:
     if connection.player is not None:
-        raise ProtocolError(p.ALREADY_WELCOMED, "this connection has already said hello")
+        raise AlreadyWelcomed("this connection has already said hello")
     if message.protocol != p.PROTOCOL_VERSION:
-        raise ProtocolError(
-            p.PROTOCOL_MISMATCH,
+        raise ProtocolMismatch(
             f"this server speaks protocol {p.PROTOCOL_VERSION}, not {message.protocol}",
         )
     app = connection.app

@@ -5,12 +5,12 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING
 
+from server.errors import NotFound
 from server.net.routing import handles
 from server.storage.queries import daily as daily_store
 from server.storage.queries import players
 from server.storage.queries import stats as store
 from shared import protocol as p
-from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
     from server.net.connection import Connection
@@ -36,7 +36,7 @@ async def stats(connection: Connection, message: p.StatsRequest) -> p.Reply:
     async with app.db_sessions() as db:
         player = await players.by_id(db, player_id=player_id)
         if player is None:
-            raise ProtocolError(p.NOT_FOUND, f"no player {player_id}")
+            raise NotFound(f"no player {player_id}")
         variants = await store.per_variant(db, player_id=player_id)
         won_dates = await daily_store.won_dates(db, player_id=player_id)
     return p.StatsReply(

@@ -44,7 +44,7 @@ async def watch(connection: Connection, message: p.Watch) -> p.Reply:
     player = connection.welcomed_player
     owners = connection.app.rooms.owners
     live = await owners.watch(connection, player.id, message.code, message.player)
-    view = p.GameView.of(connection.app.games.view(live))
+    view = connection.app.games.view(live)
     return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)
 
 

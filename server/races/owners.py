@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 from redis.exceptions import RedisError
 
 from server.cluster.calls import CallTimeout, Moved
+from server.errors import Busy, Internal, NotFound, UnknownRoom
 from server.games.live import LiveGame
 from server.net.connection import PlayerInfo
 from server.races.state import OVER, RoomState, new_code
 from server.storage.queries import rooms as store
 from shared import protocol as p
-from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
     from server.app import App
@@ -133,11 +133,11 @@ class Owners:
             try:
                 owner = await self.owner_of(code)
             except (RedisError, OSError):
-                raise ProtocolError(
-                    p.BUSY, "rooms cannot be reached right now; try again in a few seconds"
+                raise Busy(
+                    "rooms cannot be reached right now; try again in a few seconds"
                 ) from None
             if owner is None:
-                raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=op == "join")
+                raise (UnknownRoom if op == "join" else NotFound)(f"no room {code!r}")
             if isinstance(owner, RoomState):
                 return await self.serve(op, args)
             if owner:
@@ -148,9 +148,7 @@ class Owners:
                 except CallTimeout:
                     log.warning("room %s: node %s did not answer %s", code, owner, op)
             if asyncio.get_running_loop().time() >= deadline:
-                raise ProtocolError(
-                    p.BUSY, f"the server of room {code!r} does not answer; try again shortly"
-                )
+                raise Busy(f"the server of room {code!r} does not answer; try again shortly")
             await asyncio.sleep(0.2)
 
     async def serve(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +157,7 @@ class Owners:
         if code not in self.service.rooms and self.app.cluster.enabled:
             owner = await self.owner_of(code)
             if owner is None:
-                raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=op == "join")
+                raise (UnknownRoom if op == "join" else NotFound)(f"no room {code!r}")
             if not isinstance(owner, RoomState):
                 raise Moved(owner or None)
         if op == "join":
@@ -181,7 +179,7 @@ class Owners:
         if op == "forget_racers":
             await self.service.forget_racers_here(code, set(args["players"]))
             return {}
-        raise ProtocolError(p.INTERNAL, f"no room operation {op!r}")
+        raise Internal(f"no room operation {op!r}")
 
     # -- requests as the handlers make them, wherever the room is run -----------------------
 
@@ -196,9 +194,7 @@ class Owners:
     async def start(self, player: int, code: str, seed: int | None) -> None:
         await self.run(code, "start", {"player": player, "seed": seed})
 
-    async def watch(
-        self, connection: Connection, player: int, code: str, target: int
-    ) -> LiveGame:
+    async def watch(self, connection: Connection, player: int, code: str, target: int) -> LiveGame:
         """``connection`` follows ``target``'s board (if the owner allows it), on this node."""
         answer = await self.run(code, "watch", {"player": player, "target": target})
         self.service.watchers.watch(connection, code, target)
@@ -222,9 +218,7 @@ class Owners:
     async def _operator(self, code: str, op: str) -> tuple[bool, str]:
         try:
             answer = await self.run(code, op, {})
-        except ProtocolError as exc:
-            if exc.code != p.NOT_FOUND:
-                raise
+        except NotFound:
             return False, f"no room {code!r}"
         return bool(answer["ok"]), str(answer["outcome"])
 
@@ -241,8 +235,8 @@ class Owners:
                 if not await cluster.leases.acquire(code):
                     continue
             except (RedisError, OSError):
-                raise ProtocolError(
-                    p.BUSY, "rooms cannot be created right now; try again in a few seconds"
+                raise Busy(
+                    "rooms cannot be created right now; try again in a few seconds"
                 ) from None
             async with self.app.db_sessions() as db:
                 if await store.load(db, code=code) is None:

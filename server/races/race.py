@@ -183,7 +183,7 @@ class RaceRunner:
         for m, live in zip(racers, started, strict=True):
             self.rooms.push(
                 room,
-                p.RaceStarted(code=room.code, game=p.GameView.of(games.view(live))),
+                p.RaceStarted(code=room.code, game=games.view(live)),
                 to=[m.id],
             )
         others = [m.id for m in room.members if m.id not in room.racers]
@@ -213,7 +213,7 @@ class RaceRunner:
 
     def _action(self, live: LiveGame, *, with_view: bool) -> RaceAction:
         game = live.game
-        view = p.GameView.of(self.app.games.view(live)) if with_view else None
+        view = self.app.games.view(live) if with_view else None
         return RaceAction(
             live.id, live.owner, game.ply, game.foundation_cards, game.score, live.state, view
         )

@@ -1,5 +1,5 @@
 // A keyed deal shown and checked: the commitment from the start, the key once revealed, and the
-// check anyone can make (rules.md, "Keyed deals": the commitment is SHA-256 of the UTF-8 text
+// check anyone can make (docs/rules.md, "Keyed deals": the commitment is SHA-256 of the UTF-8 text
 // "patience-club/deal/v1|VARIANT|KEY", in lower-case hex).
 //
 // The browser computes it with WebCrypto (crypto.subtle), which exists only in a secure context
@@ -7,6 +7,7 @@
 // in sha256.js computes the same digest. The check needs nothing from the server but the two
 // strings it already showed.
 
+import { t } from './i18n.js';
 import { sha256 } from './sha256.js';
 
 const HEX = /^[0-9a-f]{64}$/;
@@ -60,7 +61,7 @@ export function verifyCommand(variant, deal, options = {}, defaults = {}) {
 
 /** When a keyed deal's key shows, for the kind of game it is. */
 export function revealWords(kind) {
-  if (kind === 'race') return 'its key shows when the race is over';
-  if (kind === 'daily' || kind === 'practice') return 'its key shows when the day ends (UTC)';
-  return 'its key shows when the game is won or resigned';
+  if (kind === 'race') return t('deal.revealRace');
+  if (kind === 'daily' || kind === 'practice') return t('deal.revealDaily');
+  return t('deal.revealSolo');
 }

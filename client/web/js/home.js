@@ -3,10 +3,16 @@
 
 import { dialect } from './dialect.js';
 import { dealWords } from './fairplay.js';
+import { t } from './i18n.js';
+import { PLAYING, UNFINISHED } from './notation.js';
+import { openRules } from './rules.js';
 import { store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
-const OPTION_WORDS = { deal_three: 'deal three', autoplay: 'autoplay' };
+function optionWords(name) {
+  const words = t(`option.${name}`);
+  return words === `option.${name}` ? name.replace(/_/g, ' ') : words;
+}
 
 function gameRow(app, info) {
   const saved = store.options(info.id);
@@ -15,9 +21,9 @@ function gameRow(app, info) {
     const box = h('input', { type: 'checkbox', id, checked: saved[name] ?? fallback, onchange: () => {
       store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
     } });
-    return h('label', { for: id, class: 'option' }, box, ` ${OPTION_WORDS[name] ?? name.replace(/_/g, ' ')}`);
+    return h('label', { for: id, class: 'option' }, box, ` ${optionWords(name)}`);
   });
-  const seed = h('input', { type: 'number', min: 1, max: 2147483647, inputmode: 'numeric', 'aria-label': `${info.name} deal number`, placeholder: 'deal #', class: 'seed' });
+  const seed = h('input', { type: 'number', min: 1, max: 2147483647, inputmode: 'numeric', 'aria-label': t('home.dealNumber', info.name), placeholder: t('home.dealPlaceholder'), class: 'seed' });
   const playSeed = (e) => {
     e.preventDefault();
     if (seed.value) app.navigate(`/play/${info.id}?seed=${Number(seed.value)}`);
@@ -25,16 +31,17 @@ function gameRow(app, info) {
   return h('li', { class: 'variant', dataset: { variant: info.id } },
     h('h3', {}, info.name),
     h('div', { class: 'actions' },
-      h('a', { href: `/play/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `New ${info.name} game` }, 'New game'),
-      h('a', { href: `/daily/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `${info.name} daily` }, 'Daily'),
-      h('a', { href: `/leaderboard/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `${info.name} leaderboard` }, 'Leaderboard')),
-    h('form', { class: 'inline', onsubmit: playSeed }, seed, h('button', { type: 'submit', 'aria-label': `Play ${info.name} deal` }, 'Play deal')),
+      h('a', { href: `/play/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.newGame', info.name) }, t('button.newGame')),
+      h('a', { href: `/daily/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.dailyOf', info.name) }, t('home.daily')),
+      h('a', { href: `/leaderboard/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.leaderboardOf', info.name) }, t('home.leaderboard')),
+      h('button', { type: 'button', class: 'linkish', 'aria-label': t('rules.title', info.name), onclick: () => openRules(info) }, t('button.rules'))),
+    h('form', { class: 'inline', onsubmit: playSeed }, seed, h('button', { type: 'submit', 'aria-label': t('home.playDealOf', info.name) }, t('home.playDeal'))),
     boxes.length ? h('div', { class: 'options' }, boxes) : null);
 }
 
 function raceForms(app) {
   const variants = [...app.variants.values()];
-  const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: v.id === 'freecell' }, v.name)));
+  const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: Boolean(v.race_default) }, v.name)));
   const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, 'a secret deal'), h('option', { value: 'numbered' }, 'a numbered deal'));
   const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: 'deal #', hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
@@ -76,7 +83,6 @@ function raceForms(app) {
       h('button', { type: 'submit' }, 'Join race')));
 }
 
-const UNFINISHED = new Set(['playing', 'stuck']);
 const KIND_WORDS = { solo: 'solo', daily: 'daily attempt', practice: 'daily practice', race: 'race' };
 
 /** The games list to show: every unfinished game first (newest first), then the ended ones. */
@@ -106,7 +112,7 @@ async function yourGames(app, box) {
   if (!dialect.has.games) return;
   try {
     const [open, recent] = await Promise.all([
-      app.conn.request({ type: 'games', state: 'playing', limit: 20 }),
+      app.conn.request({ type: 'games', state: PLAYING, limit: 20 }),
       app.conn.request({ type: 'games', limit: 20 }),
     ]);
     const games = gamesToShow(open.games ?? [], recent.games ?? []);
@@ -150,10 +156,10 @@ export function homeScreen(app) {
   const games = h('section', { hidden: true, class: 'mine' });
   const stats = h('section', { class: 'stats-box' });
   const element = h('section', { class: 'screen home' },
-    h('h1', {}, `Welcome, ${app.player.name}`),
+    h('h1', {}, t('home.welcome', app.player.name)),
     app.server?.motd ? h('p', { class: 'motd' }, app.server.motd) : null,
     h('section', { 'aria-labelledby': 'games-title' },
-      h('h2', { id: 'games-title' }, 'Games'),
+      h('h2', { id: 'games-title' }, t('home.games')),
       h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)))),
     raceForms(app), games, stats, account(app));
   yourGames(app, games);

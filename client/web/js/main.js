@@ -12,6 +12,7 @@ import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { LANGUAGES, language, setLanguage } from './i18n.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -75,6 +76,7 @@ function nameForm(problem) {
     h('label', { for: 'account-code' }, 'Account code'),
     h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, 'Use this account'))));
   show({ element: h('section', { class: 'screen narrow' }, form, carry) });
+  statusEl.textContent = '';
   input.focus();
 }
 
@@ -214,6 +216,15 @@ document.addEventListener('keydown', (e) => {
   }
   if (app.screen?.key?.(e)) e.preventDefault();
 });
+
+// the language: the browser's, or the one chosen in the header (kept in the browser)
+const languages = h('select', { id: 'lang', 'aria-label': 'Language / Langue', onchange: (e) => {
+  setLanguage(e.target.value);
+  if (app.player) route();
+  else nameForm();
+} }, Object.entries(LANGUAGES).map(([code, table]) => h('option', { value: code, selected: code === language() }, table['lang.name'])));
+document.querySelector('header.top')?.append(languages);
+setLanguage(language(), false);
 
 if (store.token) connect({ token: store.token });
 else nameForm();
