@@ -12,7 +12,7 @@ import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
-import { LANGUAGES, language, setLanguage } from './i18n.js';
+import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -98,6 +98,7 @@ function connect(credentials) {
       store.token = null;
       nameForm('This browser\u2019s account is not known to the server: choose a name to start again.');
     } else if (err.code === 'name_taken') nameForm(`The name ${credentials.name} is taken: try another.`);
+    else if (err.code === 'name_looks_taken') nameForm(t('name.looksTaken', credentials.name));
     else if (err.code === 'invalid_name') nameForm('A name is 1 to 24 letters, digits, _ or -.');
     else nameForm(`The server refused: ${err.message || err.code}`);
   });
