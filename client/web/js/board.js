@@ -144,7 +144,7 @@ export class Board {
     root.dataset.ply = String(view.ply);
     root.dataset.variant = view.variant;
     const rows = [];
-    for (const row of layout.rows) {
+    for (const row of fit.rows) {
       const rowEl = el('div', 'row');
       for (const id of row) {
         if (id === GAP) {

@@ -57,11 +57,39 @@ function rowHeight(row, fan, piles, w, h, design) {
 }
 
 /**
+ * The layout split where a narrow window needs it: a row of squared piles wider than every row
+ * of columns is cut in two at its gap (Gypsy's stock and eight foundations on a phone), so that
+ * the columns, not that row, set the card size.
+ */
+export function splitRows(layout) {
+  const { rows, fan } = layout;
+  const isColumns = (row) => row.some((id) => id !== GAP && fan[id] === 'down');
+  const widest = Math.max(0, ...rows.filter(isColumns).map((row) => rowWidth(row, fan, 1)));
+  const out = [];
+  for (const row of rows) {
+    const cut = row.indexOf(GAP);
+    if (!isColumns(row) && widest && rowWidth(row, fan, 1) > widest && cut > 0) {
+      out.push(row.slice(0, cut), row.slice(cut + 1).filter((id) => id !== GAP));
+    } else out.push(row);
+  }
+  return { rows: out, fan };
+}
+
+/**
  * The card size and each column's steps for ``layout`` ({rows, fan}) holding ``piles`` (the
  * view's, {id, down, up}) in ``width`` x ``height`` CSS px, with ``rowExtra`` px above each row
- * (its labels and margin). Returns {w, h, steps: {pileId: {down, up}}, fits}.
+ * (its labels and margin): the variant's rows, or those of ``splitRows`` when they give larger
+ * cards. Returns {rows, w, h, steps: {pileId: {down, up}}, fits}.
  */
 export function fitBoard(layout, piles, width, height, rowExtra = 0) {
+  const whole = fitRows(layout, piles, width, height, rowExtra);
+  const split = splitRows(layout);
+  if (split.rows.length === layout.rows.length) return whole;
+  const cut = fitRows(split, piles, width, height, rowExtra);
+  return cut.w > whole.w + 2 && cut.fits ? cut : whole;
+}
+
+function fitRows(layout, piles, width, height, rowExtra) {
   const byId = new Map(piles.map((p) => [p.id, p]));
   const { rows, fan } = layout;
   const fitsAt = (w, design) => {
@@ -91,7 +119,7 @@ export function fitBoard(layout, piles, width, height, rowExtra = 0) {
       steps[id] = columnSteps(byId.get(id), w, h, share);
     }
   }
-  return { w, h, steps, fits };
+  return { rows, w, h, steps, fits };
 }
 
 /** The steps of one column in ``room`` px of height: natural when it fits, else face-down

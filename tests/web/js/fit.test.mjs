@@ -57,3 +57,15 @@ test('a column steps naturally when there is room, and never below the least ste
   assert.equal(tight.up, minUpStep(60));
   assert.ok(minUpStep(30) >= MIN_TARGET);
 });
+
+test('a row of squared piles wider than the columns is cut at its gap where that gives larger cards', () => {
+  const gypsy = {
+    rows: [['s', '', 'f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7'], ['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7']],
+    fan: Object.fromEntries([...'01234567'].map((n) => [`t${n}`, 'down'])),
+  };
+  const ps = [{ id: 's', down: 0, up: [] }, ...[...'01234567'].flatMap((n) => [{ id: `f${n}`, down: 0, up: [] }, { id: `t${n}`, down: 2, up: ['KS'] }])];
+  const phone = fitBoard(gypsy, ps, 378, 660, 6);
+  assert.deepEqual(phone.rows.map((r) => r.length), [1, 8, 8]);
+  const desktop = fitBoard(gypsy, ps, 1250, 640, 18);
+  assert.equal(desktop.rows.length, 2); // room enough: the variant's own rows
+});
