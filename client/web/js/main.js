@@ -98,6 +98,7 @@ function connect(credentials) {
       store.token = null;
       nameForm(t('welcome.unknown'));
     } else if (err.code === 'name_taken') nameForm(t('welcome.taken', credentials.name));
+    else if (err.code === 'name_looks_taken') nameForm(t('name.looksTaken', credentials.name));
     else if (err.code === 'invalid_name') nameForm(t('welcome.invalid'));
     else nameForm(t('welcome.refused', err.message || err.code));
   });

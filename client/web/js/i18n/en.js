@@ -131,6 +131,9 @@ export const en = {
   'rules.layout': 'Layout', 'rules.goal': 'Goal', 'rules.moves': 'Moves', 'rules.stock': 'Stock and redeals',
   'rules.scoring': 'Scoring', 'rules.options': 'Options', 'rules.tip': 'How to win',
 
+  // signing up
+  'name.looksTaken': (name) => `The name ${name} looks too much like a player\u2019s name here (letters such as I and l, O and 0 look alike): try another.`,
+
   // home
   'home.welcome': (name) => `Welcome, ${name}`,
   'home.games': 'Games',

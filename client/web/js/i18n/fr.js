@@ -121,6 +121,8 @@ export const fr = {
   'rules.layout': 'Disposition', 'rules.goal': 'But', 'rules.moves': 'Coups', 'rules.stock': 'Talon et redonnes',
   'rules.scoring': 'Score', 'rules.options': 'Options', 'rules.tip': 'Pour gagner',
 
+  'name.looksTaken': (name) => `Le nom ${name} ressemble trop au nom d\u2019un joueur d\u2019ici (des lettres comme I et l, O et 0 se ressemblent) : essayez-en un autre.`,
+
   'home.welcome': (name) => `Bienvenue, ${name}`,
   'home.games': 'Jeux',
   'home.newGame': (name) => `Nouvelle partie de ${name}`,
