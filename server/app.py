@@ -297,7 +297,10 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     app.writer.observers.append(metrics.committed)
     events.on_start.extend((daily.start, rooms.start, app.changes.start))
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
-    events.on_stop.extend((app.cluster.stop, daily.stop, rooms.stop, app.changes.stop))
+    # (review's thread once the races and dailies that ask it have)
+    events.on_stop.extend(
+        (app.cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    )
     events.on_welcome.append(rooms.presence.connection_welcomed)
     events.on_close.append(rooms.presence.connection_closed)
     events.on_message.append(metrics.message)

@@ -87,10 +87,23 @@ class Config:
     #: seconds a racer may be gone (every connection closed) during a race before they are
     #: resigned
     race_abandon_s: int = 120
-    #: ranked results (daily attempts, race games) of at least this many actions whose median
-    #: gap between actions is under ``review_median_ms`` are held for review
+    #: ranked results (daily attempts, race games) of at least ``review_min_actions`` actions
+    #: are held for review for each limit they cross (docs/fair-play.md; 0 turns one off):
+    #: the median, 25th and 10th percentile gaps between actions, the first action on a deal
+    #: never seen, the physical floor (``review_key_ms`` a key press), and a win on a
+    #: solver's line (no undo, nothing revisited, at most ``review_slack`` times the solver's
+    #: moves) with fewer than ``review_pauses`` pauses of ``review_pause_ms``
     review_min_actions: int = 20
     review_median_ms: int = 200
+    review_p25_ms: int = 120
+    review_p10_ms: int = 60
+    review_first_ms: int = 1000
+    review_key_ms: int = 80
+    review_pause_ms: int = 2000
+    review_pauses: int = 2
+    review_slack: float = 1.25
+    #: seconds of solver (in review's thread) for a won deal's line
+    review_solve_s: float = 5.0
     #: cap on the seconds of solver per daily candidate seed (the variant's daily_positions
     #: decide first)
     daily_budget_s: float = 10.0
@@ -220,6 +233,14 @@ def check(config: Config) -> None:
         "registration_limit",
         "review_min_actions",
         "review_median_ms",
+        "review_p25_ms",
+        "review_p10_ms",
+        "review_first_ms",
+        "review_key_ms",
+        "review_pause_ms",
+        "review_pauses",
+        "review_slack",
+        "review_solve_s",
     )
     for name in not_negative:
         if getattr(config, name) < 0:

@@ -55,7 +55,7 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     assert first.rooms.app is first and first.daily.app is first
     rooms = first.rooms
     mine = {id(first.daily), id(rooms), id(rooms.race), id(rooms.presence), id(first.metrics)}
-    mine |= {id(first.changes), id(first.cluster)}
+    mine |= {id(first.changes), id(first.cluster), id(first.review)}
     assert owners(first) == mine
     assert owners(second).isdisjoint(owners(first))
 

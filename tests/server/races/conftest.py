@@ -20,6 +20,7 @@ def races_config(db_url: str) -> Config:
         daily_ahead=False,
         registration_limit=0,
         review_median_ms=0,
+        review_min_actions=1_000_000,  # nothing is long enough to judge
         stuck_workers=0,
         hint_budget=0.05,
     )
