@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from server.review.line import line_of, solver_line
 from server.review.rule import Line, Played, Rule, Why
+from server.review.timings import SYNTHETIC, Timings
 from tests.server.review import human_model
-from tests.server.review.timings import SYNTHETIC, Timings, every
+from tests.server.review.human_model import every
 
 RULE = Rule()
 DEAL = {"variant": "freecell", "options": {}, "key": bytes(range(32)).hex()}
