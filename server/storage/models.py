@@ -31,12 +31,19 @@ class Base(DeclarativeBase):
 
 class Player(Base):
     __tablename__ = "players"
-    __table_args__ = (Index("ix_players_registered", "registered_ip", "created_ms"),)
+    __table_args__ = (
+        Index("ix_players_registered", "registered_ip", "created_ms"),
+        Index("ix_players_name_skeleton", "name_skeleton", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
     #: the name folded to lower case: names are unique without regard to case
     name_key: Mapped[str] = mapped_column(String(24), unique=True)
+    #: the name's confusable skeleton (shared.names): no two players' names look alike. None
+    #: only for a name that already looked like an older player's when the column came
+    #: (migration 0006): both keep their names, and the older one holds the skeleton
+    name_skeleton: Mapped[str | None] = mapped_column(String(96), nullable=True)
     #: SHA-256 of the token, hex; the token itself is never stored
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     banned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

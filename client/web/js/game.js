@@ -269,6 +269,10 @@ export class GamePanel {
       this.hint = reply.move ?? null;
       if (!this.hint) { this.say(t('hint.none'), 'info'); return; }
       this.board.showHint(this.hint);
+      if (this.view.hints !== undefined) { // the server counted it: the counter says so now
+        this.view = { ...this.view, hints: this.view.hints + 1 };
+        this.drawStatus();
+      }
       this.say(t('hint', adviceWords(this.hint, this.view.piles, this.variant)), 'hint');
     } catch (err) {
       if (err.code === 'hints_off') {
