@@ -32,7 +32,6 @@ def deal(
         raise _invalid(exc) from None
 
 
-
 def checked_options(
     variants: Variants, variant: str, options: Mapping[str, bool | int]
 ) -> dict[str, bool | int]:

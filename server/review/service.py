@@ -9,30 +9,31 @@ never ranked, so their results are not held.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.games.live import LiveGame
 from server.review.rule import Rule
 from server.storage.queries import players
 from server.storage.queries import reviews as store
 
-if TYPE_CHECKING:
-    from server.app import App
-
 log = logging.getLogger(__name__)
 
 
 class ReviewService:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.rule = Rule(app.config.review_min_actions, app.config.review_median_ms)
+    def __init__(
+        self, db_sessions: async_sessionmaker[AsyncSession], clock: Callable[[], int], rule: Rule
+    ) -> None:
+        self.db_sessions = db_sessions
+        self.clock = clock
+        self.rule = rule
 
     async def check(self, live: LiveGame, what: str, *, since_ms: int | None = None) -> bool:
         """Whether ``live``'s result is held (stored as such if so); its gaps are measured
         from ``since_ms`` (a race's start), else from the game's start."""
         await live.settled()
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             times = await store.received_times(db, game_id=live.id)
         start = live.started_ms if since_ms is None else since_ms
         return await self.hold(live.id, live.owner, what, times, start)
@@ -44,7 +45,7 @@ class ReviewService:
         median = self.rule.held(times, start_ms)
         if median is None:
             return False
-        async with self.app.db_sessions() as db, db.begin():
+        async with self.db_sessions() as db, db.begin():
             player = await players.by_id(db, player_id=player_id)
             if player is None or player.bot:
                 return False
@@ -55,7 +56,7 @@ class ReviewService:
                 what=what,
                 actions=len(times),
                 median_gap_ms=median,
-                now_ms=self.app.clock(),
+                now_ms=self.clock(),
             )
         log.warning(
             "review %d: %s of player %d (game %s) held: %d actions, median gap %d ms",
