@@ -11,7 +11,7 @@ import importlib
 import sys
 import time
 
-BENCHMARKS = ("engine", "solver", "hint", "load", "leaderboard", "browser")
+BENCHMARKS = ("engine", "solver", "hint", "load", "leaderboard", "browser", "winnability")
 
 
 def main(argv: list[str]) -> int:

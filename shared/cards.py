@@ -72,7 +72,7 @@ def card_name(code: int) -> str:
 
 
 def deck() -> list[int]:
-    """One deck unshuffled, as rules.md orders it: clubs A..K, diamonds, hearts, spades."""
+    """One deck unshuffled, as docs/rules.md orders it: clubs A..K, diamonds, hearts, spades."""
     return [s * 16 + r for s in range(4) for r in range(1, 14)]
 
 

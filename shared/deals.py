@@ -2,7 +2,7 @@
 
 A deal order is the list of a deal's cards, the first dealt first; every
 variant lays an order out the same way whichever kind of deal produced it
-(rules.md, "Deals" and "Keyed deals"). A seed's order is Microsoft's
+(docs/rules.md, "Deals" and "Keyed deals"). A seed's order is Microsoft's
 (Freecell) or Aisleriot's (the others), so that seed N is the game those
 programs number N; a key's order is the SHA-256 shuffle of :func:`keyed_order`,
 the same for every variant.
@@ -27,14 +27,14 @@ MIN_SEED = 1
 MAX_SEED = 2**31 - 1
 #: bytes in a key; its text is twice as many hex digits
 KEY_BYTES = 32
-#: what a commitment hashes before the variant and the key (rules.md, "Keyed deals")
+#: what a commitment hashes before the variant and the key (docs/rules.md, "Keyed deals")
 COMMITMENT_PREFIX = "patience-club/deal/v1"
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def check_seed(seed: object) -> int:
-    """Seeds are integers from 1 to 2**31 - 1 (rules.md, Deals)."""
+    """Seeds are integers from 1 to 2**31 - 1 (docs/rules.md, Deals)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not MIN_SEED <= seed <= MAX_SEED:
         raise InvalidOptions(f"seed {seed!r} is not an integer from {MIN_SEED} to {MAX_SEED}")
     return seed
@@ -49,7 +49,7 @@ def check_key(key: object) -> bytes:
 
 
 def parse_key(text: object, what: str = "a deal key") -> bytes:
-    """The key written as 64 hex digits, either case (protocol.md, ``start_game``); a
+    """The key written as 64 hex digits, either case (docs/protocol.md, ``start_game``); a
     commitment is written alike (``what`` names it in the message)."""
     if not isinstance(text, str):
         raise InvalidOptions(f"{what} is written as a string, not {type(text).__name__}")
@@ -125,7 +125,7 @@ class NumberedDeal:
         check_seed(self.seed)
 
     def view(self, reveal_key: bool = False) -> dict[str, Any]:
-        """GameView's ``deal`` (protocol.md): ``{"seed": n}``."""
+        """GameView's ``deal`` (docs/protocol.md): ``{"seed": n}``."""
         return {"seed": self.seed}
 
     def record_fields(self, reveal_key: bool = False) -> dict[str, Any]:

@@ -7,6 +7,8 @@
      ├── InvalidOptions    (ValueError)  an unknown variant, option or option value
      ├── InvalidRecord     (ValueError)  a game record that cannot be read or replayed
      ├── IllegalMove       (ValueError)  a well-formed action the rules refuse now
+ ├── InvalidVariant    (ValueError)  a variant's declarations that cannot work (a pile id
+ │                                   the notation cannot name, a layout that misses a pile)
      └── ProtocolError                   a wire message the server must refuse; carries
                                          the error ``code`` sent back to the client
 
@@ -22,7 +24,7 @@ class PatienceError(Exception):
 
 
 class InvalidNotation(PatienceError, ValueError):
-    """A card, pile, move or record string is not in the notation of notation.md."""
+    """A card, pile, move or record string is not in the notation of docs/notation.md."""
 
 
 class InvalidOptions(PatienceError, ValueError):
@@ -35,6 +37,11 @@ class InvalidRecord(PatienceError, ValueError):
 
 class IllegalMove(PatienceError, ValueError):
     """The action is well-formed but the rules refuse it; the game is unchanged."""
+
+
+class InvalidVariant(PatienceError, ValueError):
+    """A Rules subclass declares what cannot work: raised as its class is made, so that a
+    variant no notation, record or client could follow never reaches a game."""
 
 
 class ProtocolError(PatienceError):

@@ -209,7 +209,7 @@ class Game(GameState):
     # -- views -----------------------------------------------------------------
 
     def view(self, reveal: bool = False, *, reveal_key: bool = False) -> dict[str, Any]:
-        """The GameView of protocol.md, without ``id``, ``elapsed_ms`` and ``hints`` (the
+        """The GameView of docs/protocol.md, without ``id``, ``elapsed_ms`` and ``hints`` (the
         server counts the hints it answers; the engine never sees them).
 
         Face-down cards are counts unless ``reveal`` (server-side only): then

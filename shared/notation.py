@@ -1,4 +1,4 @@
-"""The text notation of notation.md: cards, pile ids and actions.
+"""The text notation of docs/notation.md: cards, pile ids and actions.
 
 Plays the role SAN/UCI play for chess: ``Move.parse("t3:4>t7")`` and
 ``str(move)`` round-trip, and every string the engine emits is canonical.

@@ -3,7 +3,7 @@
 Our own implementations, never Python's ``random``: the deal of a seed must be
 the same on every machine forever, and equal to the deal Aisleriot or
 Microsoft FreeCell gives for that number; a keyed deal's stream is SHA-256
-(rules.md, "Keyed deals"), which anyone can recompute from the key.
+(docs/rules.md, "Keyed deals"), which anyone can recompute from the key.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ _U64 = 1 << 64
 
 
 class Sha256Stream:
-    """The random stream of a key (rules.md, "Keyed deals"): blocks
+    """The random stream of a key (docs/rules.md, "Keyed deals"): blocks
     SHA-256(key || c as 8 bytes big-endian) for c = 0, 1, 2, ..., read as
     successive 8-byte big-endian unsigned integers.
 

@@ -130,6 +130,10 @@ def test_the_toy_is_registered_as_the_five_are() -> None:
             "rows": [list(FOUNDATIONS), list(COLUMNS)],
             "fan": {**dict.fromkeys(FOUNDATIONS, "stack"), **dict.fromkeys(COLUMNS, "down")},
         },
+        "pile_names": {
+            **{f"f{i}": f"foundation {i + 1}" for i in range(4)},
+            **{f"t{i}": f"tableau {i + 1}" for i in range(8)},
+        },
     }
     assert ToyRules.card_count == 52
     with pytest.raises(InvalidOptions, match="unknown variant 'toy'"):

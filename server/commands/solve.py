@@ -34,7 +34,7 @@ def parse_option(text: str) -> tuple[str, bool | int]:
 
 
 def seed_number(text: str) -> int:
-    """A deal number, 1 .. 2**31 - 1 (the numbered deals of rules.md); anything else is a usage
+    """A deal number, 1 .. 2**31 - 1 (the numbered deals of docs/rules.md); anything else is a usage
     error that says so."""
     try:
         seed = int(text)

@@ -1,7 +1,7 @@
 """``patience-club verify VARIANT COMMITMENT KEY``: was this keyed deal fixed before play began?
 
 A server shows a keyed deal's commitment from the start of a game and its
-key once the deal is revealed (rules.md, "Keyed deals"). Anyone can then
+key once the deal is revealed (docs/rules.md, "Keyed deals"). Anyone can then
 check, with no server, that the key is the one committed to, and see the
 deal it makes: every pile bottom to top, the cards dealt face down in
 brackets. Exit status 0 when the key matches, 1 when it does not, 2 for

@@ -1,6 +1,6 @@
 """Which deal a day gets: candidate keys only the server can derive, proven winnable in budget.
 
-The deal of a day is the keyed deal (rules.md, "Keyed deals") of the first
+The deal of a day is the keyed deal (docs/rules.md, "Keyed deals") of the first
 of a list of candidate keys, HMAC-SHA256(secret, "date|variant|n") (32
 bytes each), that the solver proves winnable within a small budget per
 candidate (:func:`candidate_budget`: positions per variant, so the choice

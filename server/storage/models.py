@@ -6,7 +6,7 @@ migrations and the autogenerate check see one schema. Times are integer
 milliseconds since the Unix epoch (UTC): portable across databases, and
 exactly what ``elapsed_ms`` is computed from. A game's position is never
 stored: it is replayed from variant, options, deal (a seed, or a key) and
-actions, the record of notation.md.
+actions, the record of docs/notation.md.
 
 The leaderboard is read through one index whose column order is the
 ranking of protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and

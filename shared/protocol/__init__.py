@@ -1,4 +1,4 @@
-"""The wire protocol's messages (protocol.md), sans I/O: bytes in, typed messages out.
+"""The wire protocol's messages (docs/protocol.md), sans I/O: bytes in, typed messages out.
 
 One frozen dataclass per message, one module per area:
 

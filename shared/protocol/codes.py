@@ -1,4 +1,4 @@
-"""The error codes of protocol.md, and which of them are the client's own mistakes.
+"""The error codes of docs/protocol.md, and which of them are the client's own mistakes.
 
 ``internal``, ``too_many_rooms`` and ``no_racers`` are this server's
 additions (docs/protocol.md).

@@ -28,7 +28,7 @@ PROTOCOL_VERSION = 2
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
 MAX_SEED = 2**31 - 1
-#: a deal's key and its commitment: 32 bytes, 64 hex digits (rules.md, "Keyed deals")
+#: a deal's key and its commitment: 32 bytes, 64 hex digits (docs/rules.md, "Keyed deals")
 KEY_LENGTH = 64
 #: far more actions than any game has; keeps integers small enough for any database
 MAX_PLY = 1_000_000

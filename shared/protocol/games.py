@@ -53,7 +53,7 @@ MAX_GAMES = 100
 
 
 def action_field(m: Mapping[str, Any], name: str) -> Action:
-    """A string of notation.md parsed into its Action: a Move, or deal, auto or undo."""
+    """A string of docs/notation.md parsed into its Action: a Move, or deal, auto or undo."""
     text = req_str(m, name, MAX_ACTION_LENGTH)
     try:
         return parse_action(text)

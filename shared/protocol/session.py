@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from shared.errors import ProtocolError
+from shared.errors import InvalidNotation, ProtocolError
+from shared.notation import parse_pile
 from shared.protocol.codes import INVALID_FIELD
 from shared.protocol.envelope import (
     INT64_MAX,
@@ -42,6 +43,9 @@ MAX_TOKEN_LENGTH = 256
 MAX_CLIENT_LENGTH = 64
 #: how a variant's layout spreads a pile: down (tableau), right (Osmosis rows), stack
 FANS = ("down", "right", "stack")
+#: the piles the notation can name (s, w, f0-f7, t0-t9, r0-r3), and a pile's longest name
+MAX_PILES = 24
+MAX_PILE_NAME = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +130,24 @@ class VariantLayout(Part):
 
 @dataclass(frozen=True, slots=True)
 class VariantInfo(Part):
-    """A variant the server deals: its id, name, options with their defaults, best score."""
+    """A variant the server deals: its id, name, options with their defaults, best score;
+    how to draw it, each pile's display name, and whether a race form offers it first.
+
+    Everything a client would otherwise know about a variant by its id comes here,
+    so that a client plays a variant it has never heard of. ``layout`` and
+    ``pile_names`` are absent from an older server; ``race_default`` is sent only
+    when true.
+    """
 
     id: str
     name: str
     options: Mapping[str, bool | int]
     max_score: int
     layout: VariantLayout | None = None
+    #: pile id -> the words a player reads for it ("tableau 4", "free cell 1", "stock")
+    pile_names: Mapping[str, str] | None = None
+    #: the variant a client preselects when a player makes a race room
+    race_default: bool = False
 
     def to_map(self) -> dict[str, Any]:
         m = {
@@ -141,7 +156,10 @@ class VariantInfo(Part):
             "options": dict(self.options),
             "max_score": self.max_score,
         }
-        return present(m, layout=self.layout)
+        names = None if self.pile_names is None else dict(self.pile_names)
+        return present(
+            m, layout=self.layout, pile_names=names, race_default=self.race_default or None
+        )
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -151,7 +169,26 @@ class VariantInfo(Part):
             options=option_map(m, required=True),
             max_score=req_int(m, "max_score", 0, INT64_MAX),
             layout=opt_nested(m, "layout", VariantLayout.from_map),
+            pile_names=opt_pile_names(m, "pile_names"),
+            race_default=req_bool(m, "race_default") if "race_default" in m else False,
         )
+
+
+def opt_pile_names(m: Mapping[str, Any], name: str) -> dict[str, str] | None:
+    """A map of pile ids (docs/notation.md) to short texts, or None when absent."""
+    if name not in m:
+        return None
+    names = req_map(m, name)
+    if len(names) > MAX_PILES:
+        raise invalid(name, f"has {len(names)} entries; at most {MAX_PILES}")
+    for pile, text in names.items():
+        try:
+            parse_pile(pile)
+        except InvalidNotation:
+            raise invalid(name, f"names {pile!r}, which is not a pile id") from None
+        if not isinstance(text, str) or not 0 < len(text) <= MAX_PILE_NAME:
+            raise invalid(name, f"gives pile {pile!r} the name {text!r}: a short text, please")
+    return dict(names)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """What a player sees of a game: its deal, its piles, and the GameView that carries them.
 
 A deal is numbered (its seed: anyone who knows the number knows the cards)
-or keyed (rules.md, "Keyed deals"): then the view carries its commitment
+or keyed (docs/rules.md, "Keyed deals"): then the view carries its commitment
 from the start and its key only once the server has revealed it. Face-down
 cards are counts. Nothing in a view lets a client work out a face-down card.
 """

@@ -79,7 +79,7 @@ class Deal:
         return home, tuple(order), talon, len(piles[WASTE]), redeals
 
     def target(self, home: int, order: tuple[int, ...], card: int) -> int:
-        """The foundation (4..7) that takes ``card`` now, or -1 (rules.md, Osmosis)."""
+        """The foundation (4..7) that takes ``card`` now, or -1 (docs/rules.md, Osmosis)."""
         suit = card >> 4
         if suit == self.base_suit:
             return F0

@@ -1,6 +1,6 @@
 """Is a position stuck: can no sequence of legal moves put another card on the foundations?
 
-rules.md asks never to say so falsely, and to say so at least when no legal
+docs/rules.md asks never to say so falsely, and to say so at least when no legal
 move exists and when a bounded exhaustive search finds no progress. The
 search is that bounded search, the variant's stuck proof
 (``Rules.stuck_search``): the generic one on engine positions

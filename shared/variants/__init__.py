@@ -57,7 +57,7 @@ class Variants:
         return tuple(self._by_id)
 
     def info(self) -> list[dict[str, Any]]:
-        """VariantInfo of protocol.md for each variant, in order (``welcome.server.variants``)."""
+        """Each variant's VariantInfo (docs/protocol.md), in order (``welcome.server.variants``)."""
         return [cls.info() for cls in self.classes]
 
     def __iter__(self) -> Iterator[type[Rules]]:

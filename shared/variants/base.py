@@ -43,9 +43,10 @@ from typing import Any, ClassVar, Protocol
 
 from shared.cards import NO_BUILDS, RANK, SUIT
 from shared.deals import Deal, KeyedDeal, aisleriot_deal, keyed_order
-from shared.errors import InvalidOptions
+from shared.errors import InvalidNotation, InvalidOptions, InvalidVariant
+from shared.notation import parse_pile
 from shared.position import Position
-from shared.variants.layout import Layout
+from shared.variants.layout import PILE_WORDS, Layout, pile_display_names
 from shared.variants.piles import DEAL, InternalMove, PileNotation, move_tables
 from shared.variants.reasons import Reasons
 
@@ -106,6 +107,13 @@ class Rules(PileNotation, Reasons, ABC):
     pile_ids: ClassVar[tuple[str, ...]]
     #: how clients draw the board (sent in VariantInfo)
     layout: ClassVar[Layout]
+    #: what this variant calls a kind of pile where it differs from
+    #: :data:`~shared.variants.layout.PILE_WORDS` (Freecell: ``{"r": "free cell"}``); the
+    #: piles' display names are made from it (VariantInfo's ``pile_names``)
+    pile_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: the variant a client offers first when a player makes a race room (VariantInfo's
+    #: ``race_default``): one whose deals are nearly all won, so the play decides a race
+    race_default: ClassVar[bool] = False
     #: the solver's search for this variant, by name (shared.solver.api: "freecell",
     #: "gypsy", "osmosis", "waste" or "generic")
     solver_search: ClassVar[str] = "generic"
@@ -142,15 +150,41 @@ class Rules(PileNotation, Reasons, ABC):
     _moves_by_name: ClassVar[Mapping[str, InternalMove]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Freeze a variant's declarations and make its tables, once, as its class is made."""
+        """Freeze a variant's declarations, check them and make its tables, once, as its
+        class is made: a pile id the notation cannot name, a layout that misses a pile or a
+        pile kind named twice raises :class:`InvalidVariant` here, not at the protocol's
+        edge in the middle of a game."""
         super().__init_subclass__(**kwargs)
         if "option_defaults" in cls.__dict__:
             cls.option_defaults = MappingProxyType(dict(cls.option_defaults))
+        if "pile_words" in cls.__dict__:
+            cls.pile_words = MappingProxyType(dict(cls.pile_words))
         if "pile_ids" not in cls.__dict__:
             return  # no layout of its own (a base for other variants): nothing to make
+        cls._check_piles()
         cls.card_count = 52 * cls.decks
         cls.layout.check(cls.pile_ids)
         cls._move_names, cls._moves_by_name = move_tables(cls.pile_ids)
+
+    @classmethod
+    def _check_piles(cls) -> None:
+        """Every pile id is one the notation names (docs/notation.md: ``s``, ``w``, ``f0``-``f7``,
+        ``t0``-``t9``, ``r0``-``r3``), once; ``pile_words`` names only kinds of pile."""
+        where = f"variant {getattr(cls, 'id', cls.__name__)!r}"
+        for pid in cls.pile_ids:
+            try:
+                parse_pile(pid)
+            except InvalidNotation as exc:
+                raise InvalidVariant(f"{where} declares the pile {pid!r}: {exc}") from None
+        twice = sorted({pid for pid in cls.pile_ids if cls.pile_ids.count(pid) > 1})
+        if twice:
+            raise InvalidVariant(f"{where} declares the piles {twice} more than once")
+        for kind, word in cls.pile_words.items():
+            if kind not in PILE_WORDS or not isinstance(word, str) or not word.strip():
+                raise InvalidVariant(
+                    f"{where}: pile_words maps a kind of pile ({', '.join(PILE_WORDS)}) to "
+                    f"a word, not {kind!r} to {word!r}"
+                )
 
     def __init__(self, options: Mapping[str, object] | None = None) -> None:
         self.options: dict[str, OptionValue] = self.check_options(options or {})
@@ -166,14 +200,20 @@ class Rules(PileNotation, Reasons, ABC):
 
     @classmethod
     def info(cls) -> dict[str, Any]:
-        """The variant's VariantInfo (protocol.md), as the server sends it in ``welcome``."""
+        """The variant's VariantInfo (docs/protocol.md), as the server sends it in ``welcome``."""
         return {
             "id": cls.id,
             "name": cls.name,
             "options": dict(cls.option_defaults),
             "max_score": cls.max_score,
             "layout": cls.layout.info(),
-        }
+            "pile_names": cls.pile_names(),
+        } | ({"race_default": True} if cls.race_default else {})
+
+    @classmethod
+    def pile_names(cls) -> dict[str, str]:
+        """Each pile's display name (``r0`` -> ``free cell 1`` in Freecell), in pile order."""
+        return pile_display_names(cls.pile_ids, cls.pile_words)
 
     # -- options -------------------------------------------------------------
 
@@ -208,7 +248,7 @@ class Rules(PileNotation, Reasons, ABC):
         return self.lay_out(self.numbered_order(deal if isinstance(deal, int) else deal.seed))
 
     def numbered_order(self, seed: int) -> list[int]:
-        """Seed ``seed``'s deal order: Aisleriot's shuffle of the variant's decks (rules.md)."""
+        """Seed ``seed``'s deal order: Aisleriot's shuffle of its decks (docs/rules.md)."""
         return aisleriot_deal(seed, self.decks)
 
     @abstractmethod

@@ -1,6 +1,6 @@
 """Gypsy: two decks, eight foundations, eight columns built down in alternate colours.
 
-Rules from rules.md (Gypsy): only valid builds move, any length; foundation
+Rules from docs/rules.md (Gypsy): only valid builds move, any length; foundation
 cards stay in play; ``deal`` drops one card on each column, ten times.
 """
 

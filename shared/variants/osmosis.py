@@ -1,4 +1,4 @@
-"""Osmosis: four reserves feeding foundations that follow the base card (rules.md, Osmosis).
+"""Osmosis: four reserves feeding foundations that follow the base card (docs/rules.md, Osmosis).
 
 Foundations are not built in rank order: f0 takes the base suit in any order,
 and each later foundation takes its own suit only in the ranks already present

@@ -1,6 +1,6 @@
 """Thumb and Pouch: seven columns built down in any other suit, one-card stock, two redeals.
 
-Aisleriot's rules (rules.md, Thumb and Pouch). Unlike Klondike, any face-up
+Aisleriot's rules (docs/rules.md, Thumb and Pouch). Unlike Klondike, any face-up
 card may be picked up with everything above it (no build needed), and the
 foundations stay in play: their top card may go back to the tableau, or an
 ace to another empty foundation. The foundations follow the common rule.

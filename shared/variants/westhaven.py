@@ -1,4 +1,4 @@
-"""Westhaven: ten columns over face-down cards, one pass through the stock (rules.md, Westhaven).
+"""Westhaven: ten columns over face-down cards, one pass through the stock (docs/rules.md).
 
 What makes Westhaven hard is its pick-up rule: a column gives up only its top
 card or its whole face-up part, never a piece of a run, and the stock is dealt
@@ -17,7 +17,7 @@ from shared.variants.safe import nothing_builds_on, other_colour
 
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(10))
-#: cards dealt face down to each column before the face-up row (rules.md: cards 1-20)
+#: cards dealt face down to each column before the face-up row (docs/rules.md: cards 1-20)
 DOWN_ROWS = 2
 
 

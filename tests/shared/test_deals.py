@@ -1,4 +1,4 @@
-"""Deal vectors: seed -> layout, pinned forever (rules.md, Deals)."""
+"""Deal vectors: seed -> layout, pinned forever (docs/rules.md, Deals)."""
 
 import pytest
 
@@ -56,7 +56,7 @@ def test_aisleriot_deal_is_a_permutation_of_one_or_two_decks() -> None:
 
 
 def test_aisleriot_deal_follows_the_documented_shuffle() -> None:
-    # Rebuild rules.md's procedure step by step and compare: forward Fisher-Yates with
+    # Rebuild docs/rules.md's procedure step by step and compare: forward Fisher-Yates with
     # rand(n - i), then reversed so that the first card dealt is A[n-1].
     rng = MT19937(42)
     cards = deck()

@@ -468,7 +468,7 @@ def test_the_revealed_view_lists_face_down_cards_instead_of_counting_them() -> N
     assert {k: v for k, v in shown.items() if k != "piles"} == {
         k: v for k, v in full.items() if k != "piles"
     }
-    # rules.md: Microsoft game 1 starts with JD KD 2S 4C 3S 6D 6S in t0.
+    # docs/rules.md: Microsoft game 1 starts with JD KD 2S 4C 3S 6D 6S in t0.
     assert full["piles"][8]["up"] == ["JD", "KD", "2S", "4C", "3S", "6D", "6S"]
 
 

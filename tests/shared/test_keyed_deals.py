@@ -1,4 +1,4 @@
-"""Keyed deals: the SHA-256 shuffle, commitments and keys, pinned (rules.md, "Keyed deals")."""
+"""Keyed deals: the SHA-256 shuffle, commitments and keys, pinned (docs/rules.md, "Keyed deals")."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ def test_every_variant_lays_out_a_key_as_pinned(variant: str) -> None:
 
 
 def test_the_shuffle_follows_rules_md_step_by_step() -> None:
-    # Built again from the text of rules.md: blocks SHA-256(key || c), u as 8-byte big-endian
+    # Built again from the text of docs/rules.md: blocks SHA-256(key || c), u as 8-byte big-endian
     # integers, below(n) by rejection, Fisher-Yates from the last card down.
     key = bytes(range(100, 132))
     words = []

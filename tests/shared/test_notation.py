@@ -1,4 +1,4 @@
-"""Cards, piles and moves parse and print back exactly (notation.md)."""
+"""Cards, piles and moves parse and print back exactly (docs/notation.md)."""
 
 import pytest
 

@@ -13,7 +13,7 @@ after every action what must hold in any position of any game:
 - every other string is refused and changes nothing (view and record);
 - undo restores the view before the undone action exactly: every field but
   ``ply`` and ``moves``, which count the undo as one more action;
-- ``auto`` and ``X>f`` do what rules.md says, checked against a step-by-step
+- ``auto`` and ``X>f`` do what docs/rules.md says, checked against a step-by-step
   model built from explicit listed moves;
 - replaying the record reproduces the game;
 - nothing shows a keyed deal's key unless asked: views, records, refusals;
@@ -67,11 +67,11 @@ PROFILE = settings(
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 ONE_DECK = [r + s for s in SUITS for r in RANKS]
-#: every pile id notation.md knows, so that piles a layout lacks are tried too
+#: every pile id docs/notation.md knows, so that piles a layout lacks are tried too
 ALL_PILE_IDS = ["s", "w", *(f"f{i}" for i in range(8)), *(f"t{i}" for i in range(10))] + [
     f"r{i}" for i in range(4)
 ]
-SOURCE_ORDER = "rwt"  # auto scans reserves, then the waste, then the tableau (rules.md)
+SOURCE_ORDER = "rwt"  # auto scans reserves, then the waste, then the tableau (docs/rules.md)
 
 GARBAGE = [
     "",
@@ -142,7 +142,7 @@ def _foundations(view: dict[str, Any]) -> list[str]:
 
 def _shorthand_target(legal: list[str], src: str, foundations: list[str]) -> str | None:
     """The explicit move ``src>f`` stands for: the first foundation, in pile order, that takes
-    ``src``'s top card (rules.md, ``auto``)."""
+    ``src``'s top card (docs/rules.md, ``auto``)."""
     for fid in foundations:
         move = f"{src}>{fid}"
         if move in legal:
@@ -210,7 +210,7 @@ def check_invariants(game: Game) -> dict[str, Any]:
 
 def _direct_progress(view: dict[str, Any]) -> list[str]:
     """Moves the rules allow on this board that put a card from play onto a foundation: a
-    stuck game must have none (rules.md: never declare stuck falsely)."""
+    stuck game must have none (docs/rules.md: never declare stuck falsely)."""
     rules = rules_for(view["variant"], view["options"])
     position = rules.position_from_text(_position_text(view))
     names = [rules.move_name(m) for m in rules.legal(position) if m[0] >= 0]
@@ -221,7 +221,7 @@ def _direct_progress(view: dict[str, Any]) -> list[str]:
 
 
 def _accepted(game: Game, action: str, view: dict[str, Any]) -> bool:
-    """Would rules.md accept ``action`` now? (``undo`` is left to the undo checks.)"""
+    """Would docs/rules.md accept ``action`` now? (``undo`` is left to the undo checks.)"""
     legal = view["legal"]
     if action in legal:
         return True
@@ -437,7 +437,7 @@ def _auto_model(game: Game, view: dict[str, Any]) -> list[dict[str, Any]] | None
     """The piles ``auto`` should leave, or None when it would move nothing.
 
     The model plays explicit listed moves on a copy of the board, with Freecell's own autoplay
-    off so that only the scan of rules.md moves cards; the engine's autoplay after ``auto`` has
+    off so that only the scan of docs/rules.md moves cards; the engine's autoplay after ``auto`` has
     nothing left to do, since no card can then go to a foundation at all.
     """
     if view["state"] != "playing":

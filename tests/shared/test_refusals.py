@@ -38,7 +38,7 @@ PROFILE = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
-#: every pile id notation.md knows
+#: every pile id docs/notation.md knows
 ALL_PILE_IDS = ["s", "w", *(f"f{i}" for i in range(8)), *(f"t{i}" for i in range(10))] + [
     f"r{i}" for i in range(4)
 ]

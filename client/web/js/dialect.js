@@ -1,6 +1,6 @@
 // What the client reads from and asks of a protocol-2 server, in the few places where a server
 // of another version would differ: the client speaks protocol 2 exactly as
-// ../shared/spec/protocol.md writes it.
+// docs/protocol.md writes it.
 
 export const dialect = {
   /** The version sent in hello. */

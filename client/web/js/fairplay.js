@@ -1,5 +1,5 @@
 // A keyed deal shown and checked: the commitment from the start, the key once revealed, and the
-// check anyone can make (rules.md, "Keyed deals": the commitment is SHA-256 of the UTF-8 text
+// check anyone can make (docs/rules.md, "Keyed deals": the commitment is SHA-256 of the UTF-8 text
 // "patience-club/deal/v1|VARIANT|KEY", in lower-case hex).
 //
 // The browser computes it with WebCrypto (crypto.subtle), which exists only in a secure context

@@ -136,7 +136,7 @@ def deal_of_row(row: Game) -> Deal:
 
 
 def replay_record(row: Game, actions: list[str], *, resigned: bool) -> dict[str, Any]:
-    """The record of notation.md that rebuilds a stored game: its deal, actions and resign."""
+    """The record of docs/notation.md that rebuilds a stored game: its deal, actions and resign."""
     deal: dict[str, Any] = {"seed": row.seed} if row.deal_key is None else {"key": row.deal_key}
     return {
         "variant": row.variant,

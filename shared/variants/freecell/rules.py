@@ -1,6 +1,6 @@
 """Freecell: four free cells, eight columns, every card face up, Microsoft's deal numbers.
 
-The supermove limit and the safe-autoplay rule are Aisleriot's (rules.md, Freecell).
+The supermove limit and the safe-autoplay rule are Aisleriot's (docs/rules.md, Freecell).
 The tables the move generator looks its answers up in are in :mod:`.tables`;
 the stuck proof is Freecell's own search on canonical boards (:mod:`.search`).
 """
@@ -94,6 +94,10 @@ class FreecellRules(Rules):
     max_score = 52
     pile_ids = FREE_CELLS + FOUNDATIONS + TABLEAU
     layout = Layout.of((*FREE_CELLS, GAP, *FOUNDATIONS), TABLEAU, down=TABLEAU)
+    #: its reserves are the free cells that name the game
+    pile_words: ClassVar = {"r": "free cell"}
+    #: nearly every deal is won: a race on it is decided by the play
+    race_default = True
     solver_search = "freecell"
     stuck_search = FreecellProgress
     #: which free cell or column holds what changes no move; any ace starts any foundation
@@ -106,14 +110,14 @@ class FreecellRules(Rules):
         self.autoplay = bool(self.options["autoplay"])
 
     def numbered_order(self, seed: int) -> list[int]:
-        """Microsoft FreeCell's game ``seed`` (rules.md, Deals)."""
+        """Microsoft FreeCell's game ``seed`` (docs/rules.md, Deals)."""
         return microsoft_deal(seed)
 
     def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
         for k, card in enumerate(order):
             piles[self.tableau[k % 8]].append(card)
-        # Autoplay follows moves (rules.md), not the deal: the deal is Microsoft's layout as is.
+        # Autoplay follows moves (docs/rules.md), not the deal: the deal is Microsoft's as is.
         return Position(piles, [0] * len(piles))
 
     # -- legal moves (fast) ----------------------------------------------------

@@ -1,6 +1,6 @@
 """Freecell's stuck proof: can some line of moves put another card home?
 
-The question, in the terms of rules.md's "stuck": from a position P, let R(P) be the
+The question, in the terms of docs/rules.md's "stuck": from a position P, let R(P) be the
 positions reachable from P by moves that put no card on a foundation, each
 counted once up to which free cell or which column holds what (the board of
 :mod:`.boards`). P is stuck exactly when no position of R(P) has a card its

@@ -9,7 +9,7 @@ from shared.deals import commitment
 
 
 def test_a_matching_key_prints_the_deal_pile_by_pile(capsys: pytest.CaptureFixture[str]) -> None:
-    # rules.md's test vector: the key of 32 zero bytes.
+    # docs/rules.md's test vector: the key of 32 zero bytes.
     key = bytes(32).hex()
     assert cli(["verify", "freecell", commitment("freecell", bytes(32)), key]) == 0
     out = [line.strip() for line in capsys.readouterr().out.splitlines()]

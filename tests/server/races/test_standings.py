@@ -1,4 +1,4 @@
-"""The ranking of protocol.md, and the in-memory rank index that must agree with it."""
+"""The ranking of docs/protocol.md, and the in-memory rank index that must agree with it."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ results = st.fixed_dictionaries(
 
 
 def better(x: dict[str, Any], y: dict[str, Any]) -> bool:
-    """protocol.md, read literally: is ``x`` strictly ahead of ``y``?"""
+    """docs/protocol.md, read literally: is ``x`` strictly ahead of ``y``?"""
     if (x["state"] == "won") != (y["state"] == "won"):
         return bool(x["state"] == "won")
     if x["state"] == "won":

@@ -114,6 +114,8 @@ VARIANTS = st.builds(
     options=OPTIONS,
     max_score=COUNTS,
     layout=st.none() | LAYOUTS,
+    pile_names=st.none() | st.dictionaries(PILES, st.text(min_size=1, max_size=40)),
+    race_default=st.booleans(),
 )
 SERVERS = st.builds(
     p.ServerInfo,

@@ -77,7 +77,13 @@ def test_every_field_of_welcome_and_its_parts_is_checked() -> None:
     every_field_is_checked(p.Welcome.from_map, WELCOME, optional={"token"})
     every_field_is_checked(p.ServerInfo.from_map, SERVER, optional={"motd"})
     every_field_is_checked(p.PlayerInfo.from_map, WELCOME["player"])
-    every_field_is_checked(p.VariantInfo.from_map, SERVER["variants"][0], optional={"layout"})
+    every_field_is_checked(
+        p.VariantInfo.from_map, SERVER["variants"][0], optional={"layout", "pile_names"}
+    )
+    freecell = SERVER["variants"][3]
+    every_field_is_checked(
+        p.VariantInfo.from_map, freecell, optional={"layout", "pile_names", "race_default"}
+    )
     every_field_is_checked(p.VariantLayout.from_map, LAYOUT)
     out_of_range(p.PlayerInfo.from_map, WELCOME["player"], "id", [0, -1])
     out_of_range(p.PlayerInfo.from_map, WELCOME["player"], "name", ["", "n" * 25])
@@ -94,6 +100,26 @@ def test_a_layout_names_rows_of_piles_and_how_each_is_fanned() -> None:
     refused(p.VariantLayout.from_map, LAYOUT | {"fan": {"t0": "sideways"}}, "t0")
     info = p.VariantInfo.from_map(SERVER["variants"][0] | {"layout": LAYOUT})
     assert info.layout == layout
+
+
+def test_a_variant_names_each_pile_and_may_be_offered_first_for_races() -> None:
+    freecell = p.VariantInfo.from_map(SERVER["variants"][3])
+    assert freecell.id == "freecell" and freecell.race_default
+    assert freecell.pile_names is not None and freecell.pile_names["r0"] == "free cell 1"
+    assert freecell.to_map()["race_default"] is True
+    gypsy = p.VariantInfo.from_map(SERVER["variants"][2])
+    assert not gypsy.race_default and "race_default" not in gypsy.to_map()
+    # an older server sends neither: the fields are additions
+    first = ("id", "name", "options", "max_score")
+    bare = {k: v for k, v in SERVER["variants"][3].items() if k in first}
+    old = p.VariantInfo.from_map(bare)
+    assert old.pile_names is None and not old.race_default and old.to_map() == bare
+    names = SERVER["variants"][3]
+    refused(p.VariantInfo.from_map, names | {"pile_names": {"t10": "tableau 11"}}, "pile_names")
+    refused(p.VariantInfo.from_map, names | {"pile_names": {"t0": ""}}, "pile_names")
+    refused(p.VariantInfo.from_map, names | {"pile_names": {"t0": "x" * 41}}, "pile_names")
+    refused(p.VariantInfo.from_map, names | {"pile_names": {"t0": 3}}, "pile_names")
+    refused(p.VariantInfo.from_map, names | {"race_default": 1}, "race_default")
 
 
 def test_the_welcome_of_this_server_lists_the_five_variants_in_order() -> None:

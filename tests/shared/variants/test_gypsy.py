@@ -1,4 +1,4 @@
-"""Gypsy as rules.md describes it: two decks, eight foundations, builds in alternate colours."""
+"""Gypsy as docs/rules.md describes it: two decks, eight foundations, alternate-colour builds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Osmosis as rules.md describes it, checked through notation strings."""
+"""Osmosis as docs/rules.md describes it, checked through notation strings."""
 
 from __future__ import annotations
 

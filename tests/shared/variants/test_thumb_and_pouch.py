@@ -1,4 +1,4 @@
-"""Thumb and Pouch as rules.md describes it, checked on hand-built positions and pinned deals."""
+"""Thumb and Pouch as docs/rules.md describes it, checked on hand-built positions, pinned deals."""
 
 from __future__ import annotations
 

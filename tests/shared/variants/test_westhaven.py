@@ -1,4 +1,4 @@
-"""Westhaven as rules.md states it: layout, deal, pick-up, drops, stock, scoring, auto, stuck."""
+"""Westhaven as docs/rules.md states it: layout, deal, pick-up, drops, stock, score, auto, stuck."""
 
 import random
 

@@ -59,7 +59,7 @@ test('protocol 2 reads the layout from VariantInfo and sends views as they come'
   assert.deepEqual(dialect.practice('gypsy', view), { type: 'daily', variant: 'gypsy', practice: true });
 });
 
-test('SHA-256 as node computes it, and the spec\'s commitment vectors', async () => {
+test('SHA-256 as node computes it, and the commitment vectors of docs/rules.md', async () => {
   for (const text of ['', 'abc', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'ten of \u2665'.repeat(40)]) {
     assert.equal(sha256(text), createHash('sha256').update(text, 'utf8').digest('hex'));
   }

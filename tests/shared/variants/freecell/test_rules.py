@@ -1,4 +1,4 @@
-"""Freecell as rules.md states it: layout, pick-up, drops, the move limit, autoplay, scoring."""
+"""Freecell as docs/rules.md states it: layout, pick-up, drops, move limit, autoplay, scoring."""
 
 import random
 
