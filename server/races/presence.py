@@ -4,16 +4,17 @@ Every change of connection shows in the rooms (a player's first connection
 opening, their last closing). A racer whose every connection has been
 closed for ``race_abandon_s`` during a race is resigned, so that a race
 never waits for someone who has gone; a player who has not come back since
-this server started counts as gone since then. A banned player leaves every
-room (a racer is resigned, a host hands on); a renamed one shows the new
-name. Who is connected is also written to the members' rows (for the
-operators' ``admin rooms``), by one task at a time that writes what holds
-when it writes, so that the rows end as the connections are.
+this server started counts as gone since then. A renamed player shows the
+new name (a banned one leaves their rooms: :meth:`RoomService.banned`).
+Who is connected is also written to the members' rows (for the operators'
+``admin rooms``), by one task at a time that writes what holds when it
+writes, so that the rows end as the connections are.
 
 With several nodes, "connected" means connected to any node: each node
 announces its players' first connection and last close
 (:mod:`server.cluster.roster`), and the owner of a room hears of them
-through :meth:`Presence.remote_changed`; the owner writes the rows of its
+through :meth:`Presence.remote_changed` (a
+:class:`~server.cluster.news.PresenceChanged` event); the owner writes the rows of its
 rooms' members.
 """
 

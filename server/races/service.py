@@ -5,14 +5,16 @@ A room's whole state lives in memory and is saved at every change
 waiting rooms keep their members, a countdown starts its race, a race goes
 on with the same games and the same clock, and players who reconnect
 continue. The race itself (countdown, games, progress, end) is the
-:class:`~server.races.race.RaceRunner`'s; who is connected, and what a ban
-does to a room, is :class:`~server.races.presence.Presence`'s. Race games
+:class:`~server.races.race.RaceRunner`'s; who is connected is
+:class:`~server.races.presence.Presence`'s; the rooms themselves, their
+views, saves and pushes, are the :class:`~server.races.rooms.RoomTable`'s,
+which all of these share (each is handed the parts it uses). Race games
 are ordinary games of the :class:`~server.games.service.GameService`. Rooms
 nobody is connected to are closed after a day without a change.
 
 With several nodes (:mod:`server.cluster`) a room is run by one node at a
 time, its owner, which holds the room's lease: this service holds only the
-rooms its node owns (:attr:`RoomService.rooms`), and
+rooms its node owns (:attr:`RoomService.rooms`, the table's), and
 :class:`~server.races.owners.Owners` sends each request on a room to the
 node that runs it. Pushes go to this node's connections and, through Redis,
 to every other node's.
