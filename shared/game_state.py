@@ -14,13 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shared.position import Position
+from shared.states import PLAYING, RESIGNED, STUCK, WON
 from shared.stuck import Proof, StuckProver, StuckQuestion, question_for
 from shared.variants.base import InternalMove, ProgressSearch, Rules
-
-PLAYING = "playing"
-WON = "won"
-STUCK = "stuck"
-RESIGNED = "resigned"
 
 #: a position for undo (piles, down, redeals_used) with its legal moves, and their names
 #: when they had been written (None if not)

@@ -26,7 +26,7 @@ class DailyHandlers:
         start = service.practice if message.practice else service.attempt
         live, date = await start(player.id, message.variant)
         await live.settled()
-        view = p.GameView.of(self.games.view(live))
+        view = self.games.view(live)
         return p.GameReply(game=view, daily=p.DailyInfo(date), re=message.id)
 
     async def leaderboard(self, connection: Connection, message: p.LeaderboardRequest) -> p.Reply:

@@ -40,14 +40,14 @@ from server.daily.close import close_days
 from server.daily.deals import DAY_MS, candidate_keys, day_end_ms, prove, utc_date
 from server.daily.leaderboard import LeaderboardReader
 from server.daily.ranks import RankIndex
+from server.errors import DailyOpen, HintsOff, Internal
 from server.games.fields import check_variant
 from server.games.live import LiveGame
-from server.games.ply import ENDED
 from server.races.standings import rank_key, ranked
 from server.storage.models import Daily, DailyAttempt, Game
 from server.storage.queries import daily as store
 from shared import protocol as p
-from shared.errors import ProtocolError
+from shared.states import ENDED
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
@@ -152,8 +152,7 @@ class DailyService:
             return known
         failed = self._failed.get(key)
         if failed is not None and self.clock() - failed < 3_600_000:
-            raise ProtocolError(
-                p.INTERNAL,
+            raise Internal(
                 f"no {variant} deal for {date} has been proven winnable yet; try again later",
             )
         computing = self._computing.get(key)
@@ -191,8 +190,7 @@ class DailyService:
         except LookupError:
             self._failed[(variant, date)] = self.clock()
             log.error("daily %s %s: no candidate proven winnable", variant, date)
-            raise ProtocolError(
-                p.INTERNAL,
+            raise Internal(
                 f"no {variant} deal for {date} could be proven winnable; try again later",
             ) from None
         log.info(
@@ -296,8 +294,7 @@ class DailyService:
             found = await store.attempt(db, variant=variant, date=date, player_id=player)
         attempt = None if found is None else await self.games.get(found.game_id)
         if attempt is None or attempt.state not in ENDED:
-            raise ProtocolError(
-                p.DAILY_OPEN,
+            raise DailyOpen(
                 f"your daily {variant} attempt of {date} has not ended: practice after it",
             )
         return await self._start(player, variant, date, p.PRACTICE), date
@@ -319,7 +316,7 @@ class DailyService:
     def daily_lock(self, live: LiveGame) -> None:
         """``hints_off`` in a ranked attempt."""
         if live.kind == p.DAILY:
-            raise ProtocolError(p.HINTS_OFF, "hints are off in a ranked daily attempt")
+            raise HintsOff("hints are off in a ranked daily attempt")
 
     async def on_action(self, live: LiveGame, action: str) -> None:
         key = self.attempts.get(live.id)

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import datetime
 import logging
-from collections.abc import Awaitable
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from server.games.live import Clock, LiveGame, deal_view
-from server.games.service import GameService, StalePly
+from server.errors import Internal
+from server.games.live import Clock, deal_view
+from server.games.service import GameService
 from server.net.connection import Connection
-from server.net.routing import Route
+from server.net.routing import Later, Route
 from server.storage.queries import games as store
 from shared import protocol as p
-from shared.errors import ProtocolError
 from shared.notation import parse_action
 
 log = logging.getLogger(__name__)
@@ -54,18 +53,10 @@ class GameHandlers:
             Route(p.GamesRequest, self.list_games),
         )
 
-    async def _acted(self, message: p.Request, live: LiveGame, act: Awaitable[LiveGame]) -> p.Reply:
-        """The game after an action, or ``stale_ply`` with the game as it is."""
-        games = self.games
-        try:
-            live = await act  # the game as acted on: reloaded, if another node had played it
-        except ProtocolError as exc:
-            if exc.code != p.STALE_PLY:
-                raise
-            shown = exc.live if isinstance(exc, StalePly) else live
-            view = p.GameView.of(games.view(shown))
-            return p.Error(code=exc.code, message=exc.message, game=view, re=message.id)
-        return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
+    # An action refused for its ply is StalePly, raised by the game service with the game as
+    # it is; the Router sends it. The game acted on may be another copy than the one found
+    # first (reloaded: another node had played it), hence the view of the one the service
+    # returns.
 
     async def start_game(self, connection: Connection, message: p.StartGame) -> p.Reply:
         games = self.games
@@ -80,31 +71,34 @@ class GameHandlers:
             key=key,
             key_open=key is not None,
         )
-        return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
+        return p.GameReply(game=games.view(live), re=message.id)
 
     async def move(self, connection: Connection, message: p.MoveRequest) -> p.Reply:
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
-        return await self._acted(message, live, games.move(live, message.ply, message.move))
+        live = await games.move(live, message.ply, message.move)
+        return p.GameReply(game=games.view(live), re=message.id)
 
     async def undo(self, connection: Connection, message: p.Undo) -> p.Reply:
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
-        return await self._acted(message, live, games.undo(live, message.ply))
+        live = await games.undo(live, message.ply)
+        return p.GameReply(game=games.view(live), re=message.id)
 
     async def resign(self, connection: Connection, message: p.Resign) -> p.Reply:
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
-        return await self._acted(message, live, games.resign(live, message.ply))
+        live = await games.resign(live, message.ply)
+        return p.GameReply(game=games.view(live), re=message.id)
 
     async def get_game(self, connection: Connection, message: p.GetGame) -> p.Reply:
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
         live = await games.current(live.id)  # another node may have played it since
         await live.settled()
-        return p.GameReply(game=p.GameView.of(games.view(live)), re=message.id)
+        return p.GameReply(game=games.view(live), re=message.id)
 
-    async def hint(self, connection: Connection, message: p.HintRequest) -> None:
+    async def hint(self, connection: Connection, message: p.HintRequest) -> Later:
         """Answered when the hint is ready; meanwhile the connection goes on (a refusal is now)."""
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
@@ -113,12 +107,12 @@ class GameHandlers:
         async def answer() -> p.Reply:
             try:
                 move = await found
-            except Exception:
+            except Exception as exc:
                 log.exception("game %s: the hint failed", live.id)
-                return p.Error(code=p.INTERNAL, message="the hint failed; try again", re=message.id)
+                raise Internal("the hint failed; try again") from exc
             return p.HintReply(move=None if move is None else parse_action(move), re=message.id)
 
-        connection.reply_later(answer())
+        return Later(answer())
 
     async def list_games(self, connection: Connection, message: p.GamesRequest) -> p.Reply:
         async with self.db_sessions() as db:

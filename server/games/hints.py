@@ -21,16 +21,15 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
+from server.errors import Busy
 from server.games.live import LiveGame
-from shared import protocol as p
-from shared.errors import ProtocolError
 from shared.game import PLAYING, Game
 from shared.player_view import PlayerView
 from shared.solver import DEFAULT_HINT_BUDGET, hint
 
 log = logging.getLogger(__name__)
 
-#: refuses a hint for a game (raises ProtocolError ``hints_off``), or lets it be
+#: refuses a hint for a game (raises :class:`~server.errors.HintsOff`), or lets it be
 HintGuard = Callable[[LiveGame], None]
 
 
@@ -81,11 +80,9 @@ class Hints:
         are being computed. The task's result is None once the game has ended."""
         self.check(live)
         if asker in self._asking:
-            raise ProtocolError(p.BUSY, "a hint for this connection is still being computed")
+            raise Busy("a hint for this connection is still being computed")
         if len(self._computing) >= self.concurrency:
-            raise ProtocolError(
-                p.BUSY, f"the server is computing {self.concurrency} hints; ask again shortly"
-            )
+            raise Busy(f"the server is computing {self.concurrency} hints; ask again shortly")
         task = asyncio.ensure_future(self._compute(live))
         self._asking.add(asker)
         self._computing.add(task)

@@ -90,13 +90,10 @@ class Connection:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
-    def reply_later(self, reply: Awaitable[p.Reply]) -> None:
-        """Send ``reply`` once it is ready; the connection handles other messages meanwhile."""
-
-        async def send() -> None:
-            self.send(await reply)
-
-        task = asyncio.ensure_future(send())
+    def reply_later(self, sending: Awaitable[None]) -> None:
+        """Run ``sending`` (the Router's: it sends a reply once it is ready) beside the
+        connection, which handles other messages meanwhile; cancelled at its close."""
+        task = asyncio.ensure_future(sending)
         self._later.add(task)
         task.add_done_callback(self._later.discard)
 

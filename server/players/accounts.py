@@ -16,10 +16,10 @@ from contextlib import AbstractAsyncContextManager
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.errors import BadToken, Banned, InvalidName, NameTaken, TooManyAccounts
 from server.storage.models import Player
 from server.storage.queries import players
 from shared import protocol as p
-from shared.errors import ProtocolError
 
 HOUR_MS = 3_600_000
 
@@ -46,16 +46,15 @@ class Accounts:
         async with self.db_sessions() as db:
             player = await players.by_token(db, token_hash=players.hash_token(token))
         if player is None:
-            raise ProtocolError(p.BAD_TOKEN, "this token belongs to no player here")
+            raise BadToken("this token belongs to no player here")
         if player.banned:
-            raise ProtocolError(p.BANNED, f"player {player.name!r} is banned from this server")
+            raise Banned(f"player {player.name!r} is banned from this server")
         return player
 
     async def register(self, name: str, ip: str, *, bot: bool) -> tuple[Player, str]:
         """A new player and its token; ``invalid_name``, ``too_many_accounts``, ``name_taken``."""
         if not p.NAME_RE.fullmatch(name):
-            raise ProtocolError(
-                p.INVALID_NAME,
+            raise InvalidName(
                 f"name {name[:40]!r} is not 1 to 24 ASCII letters, digits, '_' or '-'",
             )
         limit = self.limit
@@ -64,8 +63,7 @@ class Accounts:
         async with self._registering, registering, self.db_sessions() as db:
             now = self.clock()
             if limit and await players.registered_since(db, ip=ip, since_ms=now - HOUR_MS) >= limit:
-                raise ProtocolError(
-                    p.TOO_MANY_ACCOUNTS,
+                raise TooManyAccounts(
                     f"{limit} players registered from your address in the last hour; "
                     "try again later or sign in with your token",
                 )
@@ -73,5 +71,5 @@ class Accounts:
                 db, name=name, token_hash=players.hash_token(token), now_ms=now, ip=ip, bot=bot
             )
         if player is None:
-            raise ProtocolError(p.NAME_TAKEN, f"name {name!r} is taken")
+            raise NameTaken(f"name {name!r} is taken")
         return player, token

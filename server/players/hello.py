@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from server.errors import AlreadyWelcomed, ProtocolMismatch
 from server.net.connection import Connection, PlayerInfo
 from server.net.routing import Route
 from server.players.accounts import Accounts
 from server.storage.queries import players
 from shared import protocol as p
-from shared.errors import ProtocolError
 
 
 class HelloHandler:
@@ -29,10 +29,9 @@ class HelloHandler:
 
     async def hello(self, connection: Connection, message: p.Hello) -> p.Reply:
         if connection.player is not None:
-            raise ProtocolError(p.ALREADY_WELCOMED, "this connection has already said hello")
+            raise AlreadyWelcomed("this connection has already said hello")
         if message.protocol != p.PROTOCOL_VERSION:
-            raise ProtocolError(
-                p.PROTOCOL_MISMATCH,
+            raise ProtocolMismatch(
                 f"this server speaks protocol {p.PROTOCOL_VERSION}, not {message.protocol}",
             )
         token: str | None = None

@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.errors import NotFound
 from server.net.connection import Connection
 from server.net.routing import Route
 from server.storage.queries import daily as daily_store
 from server.storage.queries import players
 from server.storage.queries import stats as store
 from shared import protocol as p
-from shared.errors import ProtocolError
 
 
 def streak(won_dates: list[str], today: str) -> int:
@@ -45,7 +45,7 @@ class StatsHandler:
         async with self.db_sessions() as db:
             player = await players.by_id(db, player_id=player_id)
             if player is None:
-                raise ProtocolError(p.NOT_FOUND, f"no player {player_id}")
+                raise NotFound(f"no player {player_id}")
             variants = await store.per_variant(db, player_id=player_id)
             won_dates = await daily_store.won_dates(db, player_id=player_id)
         return p.StatsReply(

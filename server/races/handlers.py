@@ -52,5 +52,5 @@ class RoomHandlers:
     async def watch(self, connection: Connection, message: p.Watch) -> p.Reply:
         player = connection.welcomed_player
         live = await self.owners.watch(connection, player.id, message.code, message.player)
-        view = p.GameView.of(self.games.view(live))
+        view = self.games.view(live)
         return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)

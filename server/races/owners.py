@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.cluster import news
 from server.cluster.calls import CallTimeout, Moved
+from server.errors import Busy, Internal, NotFound, UnknownRoom
 from server.games.live import LiveGame
 from server.net.connection import PlayerInfo
 from server.races.race import RaceRunner
@@ -30,7 +31,6 @@ from server.races.service import RoomService
 from server.races.state import OVER, RoomState
 from server.storage.queries import rooms as store
 from shared import protocol as p
-from shared.errors import ProtocolError
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
@@ -161,11 +161,11 @@ class Owners:
             try:
                 owner = await self.owner_of(code)
             except (RedisError, OSError):
-                raise ProtocolError(
-                    p.BUSY, "rooms cannot be reached right now; try again in a few seconds"
+                raise Busy(
+                    "rooms cannot be reached right now; try again in a few seconds"
                 ) from None
             if owner is None:
-                raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=op == "join")
+                raise (UnknownRoom if op == "join" else NotFound)(f"no room {code!r}")
             if isinstance(owner, RoomState):
                 return await self.serve(op, args)
             if owner:
@@ -176,9 +176,7 @@ class Owners:
                 except CallTimeout:
                     log.warning("room %s: node %s did not answer %s", code, owner, op)
             if asyncio.get_running_loop().time() >= deadline:
-                raise ProtocolError(
-                    p.BUSY, f"the server of room {code!r} does not answer; try again shortly"
-                )
+                raise Busy(f"the server of room {code!r} does not answer; try again shortly")
             await asyncio.sleep(0.2)
 
     async def serve(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +185,7 @@ class Owners:
         if code not in self.table.rooms and self.cluster.enabled:
             owner = await self.owner_of(code)
             if owner is None:
-                raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=op == "join")
+                raise (UnknownRoom if op == "join" else NotFound)(f"no room {code!r}")
             if not isinstance(owner, RoomState):
                 raise Moved(owner or None)
         if op == "join":
@@ -209,7 +207,7 @@ class Owners:
         if op == "forget_racers":
             await self.service.forget_racers_here(code, set(args["players"]))
             return {}
-        raise ProtocolError(p.INTERNAL, f"no room operation {op!r}")
+        raise Internal(f"no room operation {op!r}")
 
     # -- requests as the handlers make them, wherever the room is run -----------------------
 
@@ -248,8 +246,6 @@ class Owners:
     async def _operator(self, code: str, op: str) -> tuple[bool, str]:
         try:
             answer = await self.run(code, op, {})
-        except ProtocolError as exc:
-            if exc.code != p.NOT_FOUND:
-                raise
+        except NotFound:
             return False, f"no room {code!r}"
         return bool(answer["ok"]), str(answer["outcome"])

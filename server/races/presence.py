@@ -29,11 +29,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.cluster.news import PresenceChanged
 from server.config import Config
-from server.games.ply import ENDED
 from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
 from server.races.state import RoomState
 from server.storage.queries import rooms as store
+from shared.states import ENDED
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster

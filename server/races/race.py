@@ -32,13 +32,14 @@ from server.cluster import news
 from server.cluster.news import RaceActed
 from server.config import Config
 from server.games.live import LiveGame
-from server.games.ply import ENDED, TIMEOUT
 from server.races.rooms import RoomTable
 from server.races.standings import ranked
-from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState
+from server.races.state import RACING, Member, RoomState
+from server.races.transitions import Change, after, allows
 from server.storage.queries import games as game_store
 from server.storage.queries import reviews as review_store
 from shared import protocol as p
+from shared.states import ENDED, TIMEOUT
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
@@ -119,18 +120,19 @@ class RaceRunner:
             await self._begin(room)
         except Exception:
             log.exception("room %s: the race could not start", room.code)
-            await self._call_off(room)
+            if allows(room.state, Change.CALL_OFF):  # (once dealt, its time limit ends it)
+                await self._call_off(room)
 
     async def _call_off(self, room: RoomState) -> None:
         """The race did not start: the room waits again, as before its ``start_race``."""
-        room.state = WAITING
+        room.state = after(room.state, Change.CALL_OFF)
         room.race -= 1
         room.race_seed = room.race_key = None
         await self.table.save(room)
         self.table.push_room(room)
 
     async def _begin(self, room: RoomState) -> None:
-        if room.state != COUNTDOWN:
+        if not allows(room.state, Change.BEGIN):
             return
         racers = self.connected_racers(room)
         if not racers:
@@ -157,7 +159,7 @@ class RaceRunner:
         self.forget(room)
         room.racers = {m.id: live.id for m, live in zip(racers, started, strict=True)}
         self.track(room)
-        room.state = RACING
+        room.state = after(room.state, Change.BEGIN)
         room.race_start_ms = started[0].started_ms
         self.started += 1
         # racers watch others only once their own game has ended
@@ -167,7 +169,7 @@ class RaceRunner:
         for m, live in zip(racers, started, strict=True):
             self.table.push(
                 room,
-                p.RaceStarted(code=room.code, game=p.GameView.of(games.view(live))),
+                p.RaceStarted(code=room.code, game=games.view(live)),
                 to=[m.id],
             )
         others = [m.id for m in room.members if m.id not in room.racers]
@@ -197,7 +199,7 @@ class RaceRunner:
 
     def _action(self, live: LiveGame, *, with_view: bool) -> RaceActed:
         game = live.game
-        view = p.GameView.of(self.games.view(live)) if with_view else None
+        view = self.games.view(live) if with_view else None
         return RaceActed(
             live.id, live.owner, game.ply, game.foundation_cards, game.score, live.state, view
         )
@@ -247,9 +249,10 @@ class RaceRunner:
             await self._finish(room, await self._racing(room))
 
     async def _finish(self, room: RoomState, racing: list[LiveGame], timeout: bool = False) -> None:
-        if room.state != RACING:
+        if not allows(room.state, Change.FINISH):
             return
-        room.state = OVER  # first: the timeouts below come back through on_action
+        room.state = after(room.state, Change.FINISH)  # first: the timeouts below come back
+        # through on_action, and find the race over
         if timeout:
             racing = [
                 live if live.state in ENDED else await self.games.end(live, TIMEOUT)

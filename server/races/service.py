@@ -37,18 +37,32 @@ from redis.exceptions import RedisError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.config import Config
+from server.errors import (
+    Busy,
+    HintsOff,
+    NoRacers,
+    NotFound,
+    NotHost,
+    NotInRoom,
+    RaceInProgress,
+    RaceLocked,
+    RoomFull,
+    TooManyRooms,
+    UnknownRoom,
+)
 from server.games.fields import checked_options
 from server.games.live import LiveGame
-from server.games.ply import ENDED
 from server.net.connection import PlayerInfo
+from server.net.routing import error_of
 from server.races.presence import Presence
 from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
 from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState, new_code
+from server.races.transitions import Change, after, allows
 from server.storage.models import Room
 from server.storage.queries import rooms as store
 from shared import protocol as p
-from shared.errors import ProtocolError
+from shared.states import ENDED
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
@@ -137,20 +151,19 @@ class RoomService:
     def get(self, code: str) -> RoomState:
         room = self.rooms.get(code)
         if room is None:
-            raise ProtocolError(p.NOT_FOUND, f"no room {code!r}")
+            raise NotFound(f"no room {code!r}")
         return room
 
     def _member_of(self, code: str, player_id: int) -> tuple[RoomState, Member]:
         room = self.get(code)
         member = room.member(player_id)
         if member is None:
-            raise ProtocolError(p.NOT_IN_ROOM, f"you are not in room {code!r}")
+            raise NotInRoom(f"you are not in room {code!r}")
         return room, member
 
     async def _check_room_count(self, player: int) -> None:
         if len(await self.table.all_rooms_of(player)) >= p.MAX_ROOMS_PER_PLAYER:
-            raise ProtocolError(
-                p.TOO_MANY_ROOMS,
+            raise TooManyRooms(
                 f"you are in {p.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
             )
 
@@ -181,20 +194,19 @@ class RoomService:
         room = self.rooms.get(code)
         if room is None:
             # Counted as the client's mistake: room codes cannot be tried by the thousand.
-            raise ProtocolError(p.NOT_FOUND, f"no room {code!r}", fault=True)
+            raise UnknownRoom(f"no room {code!r}")
         if room.member(player.id) is not None:
             return room  # already in: the room in every state, the member's role unchanged
         if role == p.SPECTATOR:
             if room.count(p.SPECTATOR) >= p.MAX_SPECTATORS:
-                raise ProtocolError(p.ROOM_FULL, f"room {code!r} has {p.MAX_SPECTATORS} spectators")
+                raise RoomFull(f"room {code!r} has {p.MAX_SPECTATORS} spectators")
         else:
             if room.state in (COUNTDOWN, RACING):
-                raise ProtocolError(
-                    p.RACE_IN_PROGRESS,
+                raise RaceInProgress(
                     f"room {code!r} is racing; join after the race, or as a spectator now",
                 )
             if room.count(p.RACER) >= room.max_players:
-                raise ProtocolError(p.ROOM_FULL, f"room {code!r} has {room.max_players} racers")
+                raise RoomFull(f"room {code!r} has {room.max_players} racers")
         await self._check_room_count(player.id)
         seq = max((m.seq for m in room.members), default=-1) + 1
         room.members.append(Member(player.id, player.name, self.clock(), seq, role, player.bot))
@@ -224,20 +236,17 @@ class RoomService:
     async def start_race(self, player: int, code: str, seed: int | None) -> None:
         room, _ = self._member_of(code, player)
         if room.host != player:
-            raise ProtocolError(p.NOT_HOST, f"only the host of room {code!r} starts its race")
-        if room.state in (COUNTDOWN, RACING):
-            raise ProtocolError(
-                p.RACE_IN_PROGRESS, f"room {code!r} is already racing: wait for race_over"
-            )
+            raise NotHost(f"only the host of room {code!r} starts its race")
+        if not allows(room.state, Change.START):
+            raise RaceInProgress(f"room {code!r} is already racing: wait for race_over")
         if not self.race.connected_racers(room):
-            raise ProtocolError(
-                p.NO_RACERS,
+            raise NoRacers(
                 f"nobody in room {code!r} is connected to race (spectators do not race)",
             )
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
         countdown = self.config.race_countdown_ms
-        room.state = COUNTDOWN
+        room.state = after(room.state, Change.START)
         room.race += 1
         room.race_seed = seed
         room.race_key = None if seed is not None else secrets.token_hex(32)
@@ -253,10 +262,9 @@ class RoomService:
         room, me = self._member_of(code, player)
         game_id = room.racers.get(target)
         if game_id is None or room.member(target) is None:
-            raise ProtocolError(p.NOT_FOUND, f"player {target} has no game in room {code!r}")
+            raise NotFound(f"player {target} has no game in room {code!r}")
         if me.racer and target != player and not await self.race.done_racing(room, player):
-            raise ProtocolError(
-                p.RACE_IN_PROGRESS,
+            raise RaceInProgress(
                 "you may watch the others once your own game of this race has ended",
             )
         return game_id
@@ -274,8 +282,8 @@ class RoomService:
                 if not await cluster.leases.acquire(code):
                     continue
             except (RedisError, OSError):
-                raise ProtocolError(
-                    p.BUSY, "rooms cannot be created right now; try again in a few seconds"
+                raise Busy(
+                    "rooms cannot be created right now; try again in a few seconds"
                 ) from None
             async with self.db_sessions() as db:
                 if await store.load(db, code=code) is None:
@@ -305,8 +313,7 @@ class RoomService:
             else:
                 racing = room.state == RACING and not await self.race.done_racing(room, player)
             if racing:
-                raise ProtocolError(
-                    p.RACE_LOCKED,
+                raise RaceLocked(
                     f"you are racing on {variant} deal {seed} in room {room.code}: "
                     "play it once your race game has ended",
                 )
@@ -319,7 +326,7 @@ class RoomService:
         room = self.rooms.get(code) if code is not None else None
         hints = room.hints if room is not None else self.race.hinted.get(live.id, False)
         if not hints:
-            raise ProtocolError(p.HINTS_OFF, "hints are off in this race")
+            raise HintsOff("hints are off in this race")
 
     # -- time ---------------------------------------------------------------------------------
 
@@ -409,9 +416,7 @@ class RoomService:
             await self.race.end_now(room)
             ended = f" (its race {room.race} ended first)"
         members = len(room.members)
-        told = p.Error(
-            code=p.NOT_IN_ROOM, message=f"room {code} was closed by the server's operator"
-        )
+        told = error_of(NotInRoom(f"room {code} was closed by the server's operator"), None)
         self.table.push(room, told)
         await self._close(room)
         log.info("room %s closed by the operator", code)
