@@ -29,7 +29,7 @@ import signal
 import time
 from collections import Counter
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from server.cluster import news
@@ -44,6 +44,7 @@ from server.games.searches import StuckSearches
 from server.games.service import GameService
 from server.net.connection import WRITE_LIMIT, Connection
 from server.net.http import WS_PATH, HttpPaths
+from server.net.listening import HttpEndpoint, bind, bound_port
 from server.net.routing import Router
 from server.net.static import StaticSite
 from server.observe.metrics import Metrics
@@ -60,7 +61,6 @@ from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
 from server.races.service import RoomService
 from server.races.watchers import Watchers
-from server.review.rule import Rule
 from server.review.service import ReviewService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
@@ -125,8 +125,7 @@ class App:
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
-        rule = Rule(config.review_min_actions, config.review_median_ms)
-        self.review = ReviewService(sessions, clock, rule)
+        self.review = ReviewService(sessions, clock, config, variants)
         self.daily = DailyService(self.games, self.review, cluster, sessions, config, clock)
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
@@ -160,27 +159,25 @@ class App:
         self.router, self.http = wire(self)
         self._per_ip: Counter[str] = Counter()
         self._numbers = itertools.count(1)
+        #: the key a connection's address counts under (IPv6 /64, a trusted proxy's header)
+        self.addresses = config.client_addresses()
         self._server: Server | None = None
+        self._metrics_server: Server | None = None
         self._stopped = asyncio.Event()
 
     # -- life cycle ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, join the other nodes (if any), start the writer, listen."""
-        await upgrade(self.engine)
-        try:
-            await self.cluster.start()
-        except Exception:
-            await self.engine.dispose()
-            raise
-        self.writer.start()
-        self.checkpointer.start()
-        self.searches.start()
-        await self.events.started()
-        self._server = await serve(
-            self._connection,
+        """Bind the ports, migrate the database, join the other nodes (if any), start the
+        writer and the workers, then accept connections.
+
+        The ports are bound first: one that cannot be raises ``ListenError`` (one line)
+        before any thread, worker or node has started.
+        """
+        self._server = await bind(
             self.config.host,
             self.config.port,
+            self._connection,
             process_request=self.http.answer,
             max_size=self.config.max_message_bytes,
             compression=None,  # deflate costs ~100 KiB per connection; views are small
@@ -190,21 +187,54 @@ class App:
             ping_interval=20,
             ping_timeout=20,
         )
+        try:
+            if self.config.metrics_host:
+                endpoint = HttpEndpoint({"/metrics": self.metrics.serve})
+                self._metrics_server = await endpoint.bind(
+                    self.config.metrics_host, self.config.metrics_port
+                )
+            await upgrade(self.engine)
+            await self.cluster.start()
+        except BaseException:
+            await self._close_listeners()
+            await self.engine.dispose()
+            raise
+        self.writer.start()
+        self.checkpointer.start()
+        self.searches.start()
+        await self.events.started()
+        await self._server.start_serving()
+        if self._metrics_server is not None:
+            await self._metrics_server.start_serving()
         log.info(
-            "serving %r on ws://%s:%d%s (database %s%s)",
+            "serving %r on ws://%s:%d%s (database %s%s)%s",
             self.config.name,
             self.config.host,
             self.port,
             WS_PATH,
             self.engine.url.render_as_string(hide_password=True),
             f"; node {self.cluster.node_id}" if self.cluster.enabled else "",
+            f"; metrics on http://{self.config.metrics_host}:{self.metrics_port}/metrics"
+            if self._metrics_server is not None
+            else "",
         )
+
+    async def _close_listeners(self) -> None:
+        for server in (self._server, self._metrics_server):
+            if server is not None:
+                server.close()
+                await server.wait_closed()
+        self._server = self._metrics_server = None
 
     @property
     def port(self) -> int:
         assert self._server is not None
-        port: int = next(iter(self._server.sockets)).getsockname()[1]
-        return port
+        return bound_port(self._server)
+
+    @property
+    def metrics_port(self) -> int | None:
+        """The port ``GET /metrics`` is served on (None: not served)."""
+        return None if self._metrics_server is None else bound_port(self._metrics_server)
 
     async def stop(self) -> None:
         """Stop accepting, close connections with 1001, let go of the rooms (their leases
@@ -214,6 +244,10 @@ class App:
             self._server.close(close_connections=True)
             await self._server.wait_closed()
             self._server = None
+        if self._metrics_server is not None:
+            self._metrics_server.close()
+            await self._metrics_server.wait_closed()
+            self._metrics_server = None
         await self.events.stopping()
         await self.games.drain()
         await self.games.hints.close()
@@ -237,6 +271,11 @@ class App:
 
     async def _connection(self, ws: ServerConnection) -> None:
         connection = Connection(ws, next(self._numbers), self.config)
+        peer = ws.remote_address
+        connection.ip = self.addresses.key(
+            str(peer[0]) if peer else None,
+            ws.request.headers.get_all(self.config.proxy_header) if ws.request is not None else (),
+        )
         ip = connection.ip
         if len(self.connections) >= self.config.max_connections:
             log.warning("%r refused: server at %d connections", connection, len(self.connections))
@@ -310,7 +349,8 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     table.saved.append(presence.recheck)
     events.on_start.extend((daily.start, rooms.start, owners.claim_at_start, app.changes.start))
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
-    events.on_stop.extend((cluster.stop, daily.stop, rooms.stop, app.changes.stop))
+    # (review's thread once the races and dailies that ask it have)
+    events.on_stop.extend((cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.append(presence.connection_closed)
     events.on_message.append(metrics.message)
@@ -348,7 +388,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)
     redis = (lambda: cluster.redis_up) if cluster.enabled else None
-    paths = HttpPaths(app.engine, {"/metrics": metrics.serve}, StaticSite.load(), redis=redis)
+    paths = HttpPaths(app.engine, {}, StaticSite.load(), redis=redis, origins=app.config.origins())
     return router, paths
 
 
@@ -366,6 +406,8 @@ async def serve_until_signalled(config: Config) -> None:
         loop.add_signal_handler(sig, stop.set)
     print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
     print(f"the game is at http://{config.host}:{app.port}/", flush=True)
+    if app.metrics_port is not None:
+        print(f"metrics at http://{config.metrics_host}:{app.metrics_port}/metrics", flush=True)
     await stop.wait()
     log.info("signal received")
     thawing.cancel()

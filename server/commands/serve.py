@@ -45,10 +45,11 @@ def run(args: argparse.Namespace) -> int:
     setup_logging(config.log_level)
     from server.app import serve_until_signalled
     from server.cluster.node import ClusterError
+    from server.net.listening import ListenError
 
     try:
         asyncio.run(serve_until_signalled(config))
-    except ClusterError as exc:
+    except (ClusterError, ListenError) as exc:
         print(f"patience-club serve: {exc}", flush=True)
         return 2
     return 0

@@ -64,8 +64,16 @@ async def close_days(
         else:
             ended = end
         what = f"daily {attempt.variant} {attempt.date}"
-        times = [ms for _, ms in actions]
-        held = await review.hold(game.id, attempt.player_id, what, times, game.started_ms)
+        held = await review.hold(
+            game.id,
+            attempt.player_id,
+            what,
+            actions,
+            game.started_ms,
+            record,
+            fresh=True,  # a daily's deal: nobody sees it before their attempt
+            won=stood.state == WON,
+        )
         elapsed = max(0, ended - game.started_ms)
         moves, score = stood.ply, stood.score
         undos = sum(1 for action, _ in actions if action == "undo")

@@ -16,7 +16,7 @@ from contextlib import AbstractAsyncContextManager
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from server.errors import BadToken, Banned, InvalidName, NameTaken, TooManyAccounts
+from server.errors import BadToken, Banned, InvalidName, NameLooksTaken, NameTaken, TooManyAccounts
 from server.storage.models import Player
 from server.storage.queries import players
 from shared import protocol as p
@@ -52,7 +52,8 @@ class Accounts:
         return player
 
     async def register(self, name: str, ip: str, *, bot: bool) -> tuple[Player, str]:
-        """A new player and its token; ``invalid_name``, ``too_many_accounts``, ``name_taken``."""
+        """A new player and its token; ``invalid_name``, ``too_many_accounts``, ``name_taken``,
+        ``name_looks_taken`` (the name looks like a player's: shared.names)."""
         if not p.NAME_RE.fullmatch(name):
             raise InvalidName(
                 f"name {name[:40]!r} is not 1 to 24 ASCII letters, digits, '_' or '-'",
@@ -60,6 +61,7 @@ class Accounts:
         limit = self.limit
         token = secrets.token_urlsafe(24)
         registering = self.registering(ip)
+        clash = None
         async with self._registering, registering, self.db_sessions() as db:
             now = self.clock()
             if limit and await players.registered_since(db, ip=ip, since_ms=now - HOUR_MS) >= limit:
@@ -70,6 +72,14 @@ class Accounts:
             player = await players.register(
                 db, name=name, token_hash=players.hash_token(token), now_ms=now, ip=ip, bot=bot
             )
+            if player is None:
+                # (the unique indexes refused it: also between two nodes registering at once)
+                clash = await players.holder(db, name)
         if player is None:
+            if clash is not None and not clash[1]:
+                raise NameLooksTaken(
+                    f"name {name!r} looks too much like {clash[0].name!r}, a player here "
+                    "(letters such as I and l, O and 0 look alike): choose another",
+                )
             raise NameTaken(f"name {name!r} is taken")
         return player, token

@@ -130,6 +130,7 @@ async def exercise(directory: Path) -> None:
         App(
             Config(
                 port=0,
+                metrics_port=0,
                 db=f"sqlite+aiosqlite:///{directory / f'{n}.db'}",
                 daily_ahead=False,
                 stuck_workers=0,

@@ -4,6 +4,7 @@
 
 import { dialect } from './dialect.js';
 import { GamePanel } from './game.js';
+import { UNFINISHED, WON } from './notation.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
 function entryRow(entry, mine) {
@@ -65,7 +66,7 @@ async function streak(app, box, variant) {
 /** The words a player pastes to friends. */
 export function shareText(variantName, date, view, board) {
   const me = board?.me;
-  const result = view.state === 'won' ? `won in ${clockText(view.elapsed_ms)}, ${view.moves} moves` : `${view.score}/${view.max_score}, ${stateWords(view.state)}`;
+  const result = view.state === WON ? `won in ${clockText(view.elapsed_ms)}, ${view.moves} moves` : `${view.score}/${view.max_score}, ${stateWords(view.state)}`;
   const rank = me?.rank ? `, rank ${me.rank} of ${Math.max(board.entries.length, me.rank)}` : '';
   return `Patience Club \u00b7 ${variantName} daily ${date}: ${result}${rank}`;
 }
@@ -92,7 +93,7 @@ export async function dailyScreen(app, variant) {
     board = await loadBoard(app, boardBox, variant, date);
     streak(app, streakBox, variant);
     const view = screen.attempt;
-    if (view && view.state !== 'playing' && view.state !== 'stuck') {
+    if (view && !UNFINISHED.has(view.state)) {
       const text = shareText(info.name, date, view, board);
       const copied = h('span', { role: 'status' });
       share.replaceChildren(h('p', { class: 'share-text' }, text),
