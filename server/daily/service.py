@@ -108,6 +108,9 @@ class DailyService:
         self._pools: dict[bool, ProcessPoolExecutor] = {}
         #: (variant, date) -> clock when no candidate could be proven: retried an hour later
         self._failed: dict[tuple[str, str], int] = {}
+        #: (variant, date) -> the candidate proven winnable and its positions, until stored: a
+        #: store that failed (a held SQLite lock) is retried without proving it again
+        self._proven: dict[tuple[str, str], tuple[bytes, int]] = {}
         self._ahead: asyncio.Task[None] | None = None
         self.reader = LeaderboardReader(config.db)
         self.ranks = RankIndex(self.reader.keys)
@@ -130,6 +133,14 @@ class DailyService:
             self._ahead.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ahead
+        # Searches in progress end with their workers below: their requests are cancelled
+        # first, so that no task is left holding a BrokenProcessPool nobody retrieves.
+        computing = list(self._computing.values())
+        for future in computing:
+            future.cancel()
+        for future in computing:
+            with contextlib.suppress(BaseException):
+                await future
         for pool in self._pools.values():
             # A search in progress would hold the shutdown for its whole budget: end it now.
             workers = list(getattr(pool, "_processes", {}).values())
@@ -160,6 +171,9 @@ class DailyService:
             computing = asyncio.ensure_future(self._find(variant, date, ahead))
             self._computing[key] = computing
             computing.add_done_callback(lambda _: self._computing.pop(key, None))
+            # Its failure is each waiter's to handle; a search nobody waits for any more (the
+            # request was cancelled) must not leave an exception that nobody retrieved.
+            computing.add_done_callback(lambda f: f.cancelled() or f.exception())
         return await asyncio.shield(computing)
 
     async def _find(self, variant: str, date: str, ahead: bool) -> DailyDeal:
@@ -177,6 +191,28 @@ class DailyService:
         """Prove a candidate winnable in a worker process and store it (unless another
         process stored the day's deal first: theirs is kept)."""
         keys = candidate_keys(self.secret, date, variant)
+        proven = self._proven.get((variant, date))
+        if proven is None:
+            proven = await self._prove(variant, date, keys, ahead)
+            self._proven[(variant, date)] = proven
+        key, positions = proven
+        async with self.db_sessions() as db, db.begin():
+            if await store.daily(db, variant=variant, date=date) is None:
+                db.add(
+                    Daily(
+                        variant=variant,
+                        date=date,
+                        deal_key=key.hex(),
+                        positions=positions,
+                        computed_ms=self.clock(),
+                    )
+                )
+        del self._proven[(variant, date)]
+
+    async def _prove(
+        self, variant: str, date: str, keys: list[bytes], ahead: bool
+    ) -> tuple[bytes, int]:
+        """The first candidate key its worker proves winnable, and the positions it took."""
         pool = self._pools.get(ahead)
         if pool is None:
             context = multiprocessing.get_context("spawn")
@@ -201,17 +237,7 @@ class DailyService:
             time.monotonic() - started,
             positions,
         )
-        async with self.db_sessions() as db, db.begin():
-            if await store.daily(db, variant=variant, date=date) is None:
-                db.add(
-                    Daily(
-                        variant=variant,
-                        date=date,
-                        deal_key=key.hex(),
-                        positions=positions,
-                        computed_ms=self.clock(),
-                    )
-                )
+        return key, positions
 
     async def _compute_ahead(self) -> None:
         """Today's and tomorrow's deals of every variant, then again every hour."""
