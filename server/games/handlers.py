@@ -10,7 +10,7 @@ import datetime
 import logging
 from typing import TYPE_CHECKING
 
-from server.errors import Internal
+from server.errors import Internal, Refused
 from server.games.live import deal_view
 from server.net.routing import Later, handles
 from server.storage.queries import games as store
@@ -88,6 +88,8 @@ async def hint(connection: Connection, message: p.HintRequest) -> Later:
     async def answer() -> p.Reply:
         try:
             move = await found
+        except Refused:
+            raise  # busy while waiting its turn: the router says so
         except Exception as exc:
             log.exception("game %s: the hint failed", live.id)
             raise Internal("the hint failed; try again") from exc
