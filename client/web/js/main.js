@@ -13,6 +13,7 @@ import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
+import { applySettings, openSettings } from './settings.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -221,11 +222,15 @@ document.addEventListener('keydown', (e) => {
 // the language: the browser's, or the one chosen in the header (kept in the browser)
 const languages = h('select', { id: 'lang', 'aria-label': 'Language / Langue', onchange: (e) => {
   setLanguage(e.target.value);
+  settingsButton.textContent = t('settings.button');
   if (app.player) route();
   else nameForm();
 } }, Object.entries(LANGUAGES).map(([code, table]) => h('option', { value: code, selected: code === language() }, table['lang.name'])));
-document.querySelector('header.top')?.append(languages);
+const settingsButton = h('button', { type: 'button', class: 'linkish settings-button', onclick: () => openSettings() }, '');
+document.querySelector('header.top')?.append(settingsButton, languages);
 setLanguage(language(), false);
+settingsButton.textContent = t('settings.button');
+applySettings();
 
 if (store.token) connect({ token: store.token });
 else nameForm();

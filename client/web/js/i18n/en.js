@@ -236,4 +236,12 @@ export const en = {
   'link.connecting': 'connecting\u2026',
   'gamekind.solo': 'solo', 'gamekind.daily': 'daily attempt', 'gamekind.practice': 'daily practice', 'gamekind.race': 'race',
   'home.moves': (n) => `${n} moves`,
+  'settings.title': 'Settings', 'settings.button': 'Settings',
+  'settings.cardSize': 'Card size (the board still fits the window)',
+  'settings.size.small': 'small', 'settings.size.medium': 'medium', 'settings.size.large': 'large',
+  'settings.fourColour': 'Four-colour deck (diamonds blue, clubs green)',
+  'settings.animations': 'Animate the moves',
+  'settings.kept': 'Kept in this browser.',
+  'button.redo': 'Redo',
+  'score.help': 'How the score counts, and the rules',
 };

@@ -223,4 +223,12 @@ export const fr = {
   'link.connecting': 'connexion…',
   'gamekind.solo': 'solo', 'gamekind.daily': 'tentative du jour', 'gamekind.practice': 'entraînement du jour', 'gamekind.race': 'course',
   'home.moves': (n) => `${n} ${n === 1 ? 'coup' : 'coups'}`,
+  'settings.title': 'Réglages', 'settings.button': 'Réglages',
+  'settings.cardSize': 'Taille des cartes (la table tient toujours dans la fenêtre)',
+  'settings.size.small': 'petites', 'settings.size.medium': 'moyennes', 'settings.size.large': 'grandes',
+  'settings.fourColour': 'Jeu à quatre couleurs (carreaux bleus, trèfles verts)',
+  'settings.animations': 'Animer les coups',
+  'settings.kept': 'Gardés dans ce navigateur.',
+  'button.redo': 'Rétablir',
+  'score.help': 'Comment le score compte, et les règles',
 };
