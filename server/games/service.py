@@ -48,7 +48,7 @@ from server.games.cache import GameCache
 from server.games.fields import deal
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
-from server.games.ply import ENDED, RESIGN, GameAt, Stale, Verdict, is_retry, judge
+from server.games.ply import RESIGN, GameAt, Stale, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
 from server.storage.queries.games import GameWrite, WriteConflict
@@ -56,9 +56,9 @@ from server.storage.writer import Writer
 from shared import protocol as p
 from shared.errors import IllegalMove as Refusal  # the engine's: a reason the player sees
 from shared.errors import InvalidNotation, InvalidOptions, InvalidRecord
-from shared.game import PLAYING, RESIGNED, STUCK, WON
 from shared.games import replay
 from shared.notation import UNDO, Action, parse_action
+from shared.states import ENDED, PLAYING, RESIGNED, STUCK, WON
 from shared.variants import STANDARD, Variants
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from server.net.limits import TokenBucket
 from shared import protocol as p
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.config import Config
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +50,7 @@ class _Close:
 class Connection:
     """One client's WebSocket connection after its handshake: who it is, its limits, its sends."""
 
-    def __init__(self, app: App, ws: ServerConnection, number: int) -> None:
-        self.app = app
+    def __init__(self, ws: ServerConnection, number: int, config: Config) -> None:
         self.ws = ws
         self.number = number
         peer = ws.remote_address
@@ -60,8 +59,10 @@ class Connection:
         #: the hash of the token this connection said hello with (a new token closes it)
         self.token_hash: str | None = None
         self.faults = 0
-        self.bucket = TokenBucket(app.config.rate_limit, app.config.rate_burst)
-        self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(app.config.send_queue)
+        self.bucket = TokenBucket(config.rate_limit, config.rate_burst)
+        self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(config.send_queue)
+        #: seconds one message may wait for the client to read it
+        self.send_timeout = config.send_timeout
         #: items queued and not yet written (the one the sender holds included)
         self._queued = 0
         self._sender: asyncio.Task[None] | None = None
@@ -151,7 +152,7 @@ class Connection:
         self.ws.transport.abort()
 
     async def _send_loop(self) -> None:
-        timeout = self.app.config.send_timeout
+        timeout = self.send_timeout
         while True:
             item = await self._queue.get()
             try:
