@@ -116,6 +116,7 @@ class App:
             clock,
             hint_budget=config.hint_budget,
             hint_concurrency=config.hint_concurrency,
+            hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
             searches=self.searches,
             variants=variants,
