@@ -122,6 +122,7 @@ class App:
             clock,
             hint_budget=config.hint_budget,
             hint_concurrency=config.hint_concurrency,
+            hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
         )
         sessions, cluster, players = self.db_sessions, self.cluster, self.players

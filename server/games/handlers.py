@@ -11,7 +11,7 @@ import logging
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from server.errors import Internal
+from server.errors import Internal, Refused
 from server.games.live import Clock, deal_view
 from server.games.service import GameService
 from server.games.store import GameStore
@@ -110,6 +110,8 @@ class GameHandlers:
         async def answer() -> p.Reply:
             try:
                 move = await found
+            except Refused:
+                raise  # busy while waiting its turn: the router says so
             except Exception as exc:
                 log.exception("game %s: the hint failed", live.id)
                 raise Internal("the hint failed; try again") from exc

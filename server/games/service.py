@@ -36,6 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.errors import GameOver, IllegalMove, Internal, StalePly, TooManyActions
 from server.games.fields import deal
+from server.games.hint_shares import HintShares
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
 from server.games.ply import RESIGN, GameAt, Stale, Verdict, is_retry, judge
@@ -84,6 +85,7 @@ class GameService:
         *,
         hint_budget: float = 1.0,
         hint_concurrency: int = 2,
+        hint_shares: HintShares | None = None,
         max_actions: int = 5000,
     ) -> None:
         #: where the games are found (and reloaded when another node acted on them)
@@ -98,7 +100,7 @@ class GameService:
         self.clock = clock
         #: actions a game may hold; past it only resign
         self.max_actions = max_actions
-        self.hints = Hints(hint_budget, hint_concurrency)
+        self.hints = Hints(hint_budget, hint_concurrency, hint_shares)
         #: searches whose write is still to be handed to the writer (see _after)
         self._searching: set[asyncio.Future[None]] = set()
         self.listeners: list[ActionListener] = []

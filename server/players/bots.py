@@ -94,7 +94,7 @@ class BotRemoval:
         """Close this node's connections of removed bots (every node does, when told)."""
         for pid in players:
             for connection in list(self.players.get(pid, ())):
-                connection.close_after_sending(CLOSE_POLICY, "this bot account was removed")
+                connection.revoke(CLOSE_POLICY, "this bot account was removed")
 
 
 def _racers(row: Room) -> set[int]:
