@@ -359,9 +359,11 @@ class DailyService:
         what = f"daily {key.variant} {key.date}"
         held = await self.review.check(live, what)
         elapsed, moves, score = live.elapsed_ms(now), live.game.ply, live.game.score
-        ranked_as = rank_key(live.state, elapsed, moves, score)
+        home = live.game.foundation_cards
+        ranked_as = rank_key(live.state, elapsed, moves, home)
         values = store.finished_values(
-            live.state, elapsed, moves, score, ranked_as, undos=live.undos, held=held
+            live.state, elapsed, moves, score, ranked_as, undos=live.undos, foundation=home,
+            held=held,
         )
         async with self.db_sessions() as db, db.begin():
             await store.finish(

@@ -278,6 +278,7 @@ class RaceRunner:
                 "moves": live.game.ply,
                 "score": live.game.score,
                 "undos": live.undos,
+                "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if held else {}))
         room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
@@ -308,6 +309,7 @@ class RaceRunner:
                 "moves": live.game.ply,
                 "score": live.game.score,
                 "undos": live.undos,
+                "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if live.id in held else {}))
         room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
