@@ -22,14 +22,10 @@ from typing import TYPE_CHECKING
 
 from shared.player_view import blind
 from shared.position import Position
+from shared.states import PLAYING, RESIGNED, STUCK, WON
 from shared.stuck import Proof, StuckProver, StuckQuestion, question_for
 from shared.stuck.unseen import HomeCards, turn_proof
 from shared.variants.base import InternalMove, ProgressSearch, Rules
-
-PLAYING = "playing"
-WON = "won"
-STUCK = "stuck"
-RESIGNED = "resigned"
 
 #: a position for undo (piles, down, redeals_used) with its legal moves, and their names
 #: when they had been written (None if not)

@@ -46,9 +46,10 @@ from server.errors import (
 )
 from server.games.cache import GameCache
 from server.games.fields import deal
+from server.games.hint_shares import HintShares
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
-from server.games.ply import ENDED, RESIGN, GameAt, Stale, Verdict, is_retry, judge
+from server.games.ply import RESIGN, GameAt, Stale, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
 from server.storage.queries.games import GameWrite, WriteConflict
@@ -56,9 +57,9 @@ from server.storage.writer import Writer
 from shared import protocol as p
 from shared.errors import IllegalMove as Refusal  # the engine's: a reason the player sees
 from shared.errors import InvalidNotation, InvalidOptions, InvalidRecord
-from shared.game import PLAYING, RESIGNED, STUCK, WON
 from shared.games import replay
 from shared.notation import UNDO, Action, parse_action
+from shared.states import ENDED, PLAYING, RESIGNED, STUCK, WON
 from shared.variants import STANDARD, Variants
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,7 @@ class GameService:
         cache_size: int = 10_000,
         hint_budget: float = 1.0,
         hint_concurrency: int = 2,
+        hint_shares: HintShares | None = None,
         max_actions: int = 5000,
         searches: StuckSearches | None = None,
         variants: Variants = STANDARD,
@@ -110,7 +112,7 @@ class GameService:
         self.clock = clock
         #: actions a game may hold; past it only resign
         self.max_actions = max_actions
-        self.hints = Hints(hint_budget, hint_concurrency)
+        self.hints = Hints(hint_budget, hint_concurrency, hint_shares)
         self._games = GameCache(self._load, cache_size)
         #: searches whose write is still to be handed to the writer (see _after)
         self._searching: set[asyncio.Future[None]] = set()

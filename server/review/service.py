@@ -20,9 +20,11 @@ import functools
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.config import Config
 from server.games.live import LiveGame
@@ -31,10 +33,8 @@ from server.review.rule import Line, Played, Review, Rule
 from server.storage.models import Assessment
 from server.storage.queries import assessments, players
 from server.storage.queries import reviews as store
-from shared.game import WON
-
-if TYPE_CHECKING:
-    from server.app import App
+from shared.states import WON
+from shared.variants import Variants
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +58,20 @@ def rule_of(config: Config) -> Rule:
 
 
 class ReviewService:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.rule = rule_of(app.config)
+    def __init__(
+        self,
+        db_sessions: async_sessionmaker[AsyncSession],
+        clock: Callable[[], int],
+        config: Config,
+        variants: Variants,
+    ) -> None:
+        self.db_sessions = db_sessions
+        self.clock = clock
+        self.rule = rule_of(config)
+        #: seconds the solver may take for a deal's line (``review_solve_s``)
+        self.solve_s = config.review_solve_s
+        #: the variants the server plays (to replay and solve a result)
+        self.variants = variants
         self._threads: ThreadPoolExecutor | None = None
         #: a deal's solver line (None: none found in budget), by variant, options and deal
         self._lines: OrderedDict[str, asyncio.Future[tuple[str, ...] | None]] = OrderedDict()
@@ -74,7 +85,7 @@ class ReviewService:
         """Whether ``live``'s result is held (stored as such if so); its gaps are measured
         from ``since_ms`` (a race's start), else from the game's start."""
         await live.settled()
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             actions = await store.received_actions(db, game_id=live.id)
         start = live.started_ms if since_ms is None else since_ms
         fresh = live.keyed is not None and not live.key_open
@@ -105,7 +116,7 @@ class ReviewService:
         )
         if not self.rule.judged(played):
             return False
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             player = await players.by_id(db, player_id=player_id)
         if player is None or player.bot:
             return False
@@ -120,8 +131,8 @@ class ReviewService:
         self, game_id: str, player_id: int, what: str, review: Review, line: Line | None, won: bool
     ) -> None:
         f = review.figures
-        now = self.app.clock()
-        async with self.app.db_sessions() as db, db.begin():
+        now = self.clock()
+        async with self.db_sessions() as db, db.begin():
             row = Assessment(
                 game_id=game_id,
                 player_id=player_id,
@@ -163,7 +174,7 @@ class ReviewService:
         loop = asyncio.get_running_loop()
         if self._threads is None:
             self._threads = ThreadPoolExecutor(1, thread_name_prefix="review")
-        variants = self.app.games.variants
+        variants = self.variants
         try:
             solver = await self._solver_line(record)
             job = functools.partial(line_of, record, solver, variants)
@@ -178,9 +189,9 @@ class ReviewService:
         known = self._lines.get(name)
         if known is None:
             assert self._threads is not None
-            variants = self.app.games.variants
+            variants = self.variants
             positions = variants.get(record["variant"]).daily_positions
-            seconds = self.app.config.review_solve_s
+            seconds = self.solve_s
             job = functools.partial(solver_line, record, positions, seconds, variants)
             known = asyncio.ensure_future(
                 asyncio.get_running_loop().run_in_executor(self._threads, job)

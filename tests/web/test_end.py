@@ -2,7 +2,7 @@
 resign each show over the board, inside the window, with what to do next (a stuck game says why
 and offers undo); refusals, hints and end texts name piles and cards as the screen does, never in
 notation; and the page in French shows no English word of the tables, nor the page in English a
-French one."""
+French one (a game with its keys and rules, home, a daily)."""
 
 from __future__ import annotations
 
@@ -172,5 +172,10 @@ def test_a_page_in_one_language_shows_no_word_of_the_other(
     page.keyboard.press("Escape")
     page.get_by_role("link", name="Patience Club").click()
     page.locator(".variants").wait_for()
-    shown = page.locator(".variants").inner_text()
+    shown = page.locator("main").inner_text()
+    assert [words for words in foreign if words in shown] == []
+    page.goto(f"{live.url}/daily/westhaven")  # the daily: its attempt, streak and leaderboard
+    page.locator(".game .board[data-ply='0']").wait_for()
+    page.locator(".leaderboard").wait_for()
+    shown = page.locator("body").inner_text()
     assert [words for words in foreign if words in shown] == []

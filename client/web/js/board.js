@@ -10,6 +10,7 @@
 
 import { cardGlyphs, cardName, faceDownName, isRed, pileLabel, rankText, suitSymbol } from './cards.js';
 import { fitBoard } from './fit.js';
+import { maxCardWidth, settings } from './settings.js';
 import { Gestures } from './gestures.js';
 import { t } from './i18n.js';
 import { GAP, boardLayout, keyLabel, pileUnits, rightCapacity, RIGHT_STEP } from './layout.js';
@@ -17,7 +18,7 @@ import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove } from './n
 import { chooseMove, countsFrom, destinations, stepCount } from './selection.js';
 
 const ANIMATION_MS = 140;
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches || !settings().animations;
 /** Pile keys are written above the piles where there is a keyboard (a fine pointer). */
 const keysShown = () => !window.matchMedia?.('(hover: none) and (pointer: coarse)').matches;
 
@@ -30,7 +31,7 @@ function el(tag, className, attrs) {
 
 /** A face-up card: rank and suit in the corner, the suit large below. */
 function faceCard(card) {
-  const node = el('div', `card face ${isRed(card) ? 'red' : 'black'}`, {
+  const node = el('div', `card face ${isRed(card) ? 'red' : 'black'} suit-${card[1]}`, {
     'data-card': card, role: 'button', 'aria-label': cardName(card), tabindex: '-1', title: cardGlyphs(card),
   });
   const corner = el('span', 'corner', { 'aria-hidden': 'true' });
@@ -132,7 +133,7 @@ export class Board {
     const labels = keysShown();
     const rowExtra = labels ? 18 : 6;
     const { width, height } = this.room();
-    const fit = fitBoard(layout, this.piles, width, height, rowExtra);
+    const fit = fitBoard(layout, this.piles, width, height, rowExtra, maxCardWidth());
     const { w, h } = fit;
     this.cardW = w;
     const root = this.root;

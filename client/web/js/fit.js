@@ -78,18 +78,18 @@ export function splitRows(layout) {
 /**
  * The card size and each column's steps for ``layout`` ({rows, fan}) holding ``piles`` (the
  * view's, {id, down, up}) in ``width`` x ``height`` CSS px, with ``rowExtra`` px above each row
- * (its labels and margin): the variant's rows, or those of ``splitRows`` when they give larger
- * cards. Returns {rows, w, h, steps: {pileId: {down, up}}, fits}.
+ * (its labels and margin), cards no wider than ``largest``: the variant's rows, or those of
+ * ``splitRows`` when they give larger cards. Returns {rows, w, h, steps: {pileId: {down, up}}, fits}.
  */
-export function fitBoard(layout, piles, width, height, rowExtra = 0) {
-  const whole = fitRows(layout, piles, width, height, rowExtra);
+export function fitBoard(layout, piles, width, height, rowExtra = 0, largest = MAX_CARD_W) {
+  const whole = fitRows(layout, piles, width, height, rowExtra, largest);
   const split = splitRows(layout);
   if (split.rows.length === layout.rows.length) return whole;
-  const cut = fitRows(split, piles, width, height, rowExtra);
+  const cut = fitRows(split, piles, width, height, rowExtra, largest);
   return cut.w > whole.w + 2 && cut.fits ? cut : whole;
 }
 
-function fitRows(layout, piles, width, height, rowExtra) {
+function fitRows(layout, piles, width, height, rowExtra, largest) {
   const byId = new Map(piles.map((p) => [p.id, p]));
   const { rows, fan } = layout;
   const fitsAt = (w, design) => {
@@ -98,12 +98,12 @@ function fitRows(layout, piles, width, height, rowExtra) {
     const total = rows.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, design), 0);
     return total <= height;
   };
-  let w = MAX_CARD_W;
+  let w = largest;
   // the largest size for the design length; when the columns outgrow it, for the columns as
   // they are; the least size when nothing fits (the columns then overlap more than they should)
   while (w > MIN_CARD_W && !fitsAt(w, true)) w--;
   if (!fitsAt(w, true)) {
-    w = MAX_CARD_W;
+    w = largest;
     while (w > MIN_CARD_W && !fitsAt(w, false)) w--;
   }
   const h = Math.round(w * CARD_RATIO);

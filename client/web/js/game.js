@@ -42,13 +42,18 @@ export class GamePanel {
     this.hint = null;
     this.resignArmed = false;
     this.hintsOff = options.hints === false;
+    // the moves this page played, and those undone since: Redo plays the last undone one again
+    this.played = [];
+    this.undone = [];
     this.headShown = null;
     this.receivedAt = performance.now();
     const variant = app.variants.get(view.variant) ?? { id: view.variant, name: view.variant };
     this.variant = variant;
     this.element = h('section', { class: 'game', 'aria-label': t('game.region', variant.name) });
     this.header = h('div', { class: 'game-head' });
-    this.status = h('p', { class: 'status', 'aria-live': 'off' });
+    this.statusText = h('span', {});
+    this.status = h('p', { class: 'status', 'aria-live': 'off' }, this.statusText, ' ',
+      h('button', { type: 'button', class: 'linkish score-help', 'aria-label': t('score.help'), title: t('score.help'), onclick: () => openRules(this.variant) }, '?'));
     this.message = h('p', { class: 'message', role: 'status' });
     this.banner = h('div', { class: 'banner', hidden: true, role: 'status' });
     this.toolbar = this.buildToolbar(view);
@@ -93,6 +98,7 @@ export class GamePanel {
     return h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': t('game.controls') },
       ids.includes(STOCK) ? button(t('button.deal'), () => this.play(DEAL), { title: t('keys.space') }) : null,
       button(t('button.undo'), () => this.play(UNDO), { title: 'u' }),
+      this.redoButton = button(t('button.redo'), () => this.redo(), { disabled: true }),
       this.hintButton,
       button(t('button.auto'), () => this.play(AUTO), { title: 'a' }),
       this.resignButton,
@@ -161,9 +167,9 @@ export class GamePanel {
     if (stock || v.redeals_left) bits.push(t('status.redeals', v.redeals_left === null ? '\u221e' : v.redeals_left));
     bits.push(t('status.time', clockText(this.elapsed())));
     bits.push(stateWords(v.state));
-    this.status.textContent = bits.join(' \u00b7 ');
+    this.statusText.textContent = bits.join(' \u00b7 ');
     const cards = v.piles.reduce((n, p) => n + p.down + p.up.length, 0);
-    this.status.title = v.max_score === cards ? t('score.explain', v.max_score) : t('score.explainOther', v.max_score);
+    this.statusText.title = v.max_score === cards ? t('score.explain', v.max_score) : t('score.explainOther', v.max_score);
     this.status.dataset.state = v.state;
   }
 
@@ -230,6 +236,7 @@ export class GamePanel {
     try {
       const reply = await this.app.conn.request(request);
       this.pending = null;
+      this.remember(move);
       this.adopt(reply.game);
       this.say('');
       announce(move === RESIGN ? t('resigned') : `${words}.`);
@@ -244,6 +251,28 @@ export class GamePanel {
       }
       announce(this.message.textContent);
     }
+  }
+
+  /** Keep what Redo needs: an undo moves the last move played to the undone ones; any other
+   * move forgets them (it is a new line of play). */
+  remember(move) {
+    if (move === UNDO) {
+      const last = this.played.pop();
+      if (last) this.undone.push(last);
+    } else if (move !== RESIGN) {
+      this.played.push(move);
+      if (move !== this.redoing) this.undone = [];
+    }
+    this.redoing = null;
+    this.redoButton.disabled = !this.undone.length;
+  }
+
+  /** Play again the last move undone. */
+  redo() {
+    const move = this.undone.pop();
+    if (!move) return;
+    this.redoing = move;
+    this.play(move);
   }
 
   resign() {
@@ -269,6 +298,10 @@ export class GamePanel {
       this.hint = reply.move ?? null;
       if (!this.hint) { this.say(t('hint.none'), 'info'); return; }
       this.board.showHint(this.hint);
+      if (this.view.hints !== undefined) { // the server counted it: the counter says so now
+        this.view = { ...this.view, hints: this.view.hints + 1 };
+        this.drawStatus();
+      }
       this.say(t('hint', adviceWords(this.hint, this.view.piles, this.variant)), 'hint');
     } catch (err) {
       if (err.code === 'hints_off') {

@@ -42,8 +42,8 @@ function gameRow(app, info) {
 function raceForms(app) {
   const variants = [...app.variants.values()];
   const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: Boolean(v.race_default) }, v.name)));
-  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, 'a secret deal'), h('option', { value: 'numbered' }, 'a numbered deal'));
-  const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: 'deal #', hidden: true });
+  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, t('home.secretDeal')), h('option', { value: 'numbered' }, t('home.numberedDeal')));
+  const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: t('home.dealPlaceholder'), hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
   const hints = h('input', { id: 'race-hints', type: 'checkbox' });
   const minutes = h('input', { id: 'race-minutes', type: 'number', min: 1, max: 1440, value: 30 });
@@ -59,7 +59,7 @@ function raceForms(app) {
       const reply = await app.conn.request(request, { resend: false });
       app.navigate(`/race/${reply.room.code}`);
     } catch (err) {
-      problem.textContent = `No room: ${err.message}`;
+      problem.textContent = t('home.noRoom', err.message);
     }
   };
   const code = h('input', { id: 'join-code', maxlength: 6, autocapitalize: 'characters', autocomplete: 'off', placeholder: 'K7QF2M' });
@@ -70,20 +70,24 @@ function raceForms(app) {
     if (c) app.navigate(`/race/${encodeURIComponent(c)}${spectate.checked ? '?as=spectator' : ''}`);
   };
   return h('section', { class: 'races', 'aria-labelledby': 'races-title' },
-    h('h2', { id: 'races-title' }, 'Race your friends'),
+    h('h2', { id: 'races-title' }, t('home.races')),
     h('form', { class: 'create-room', onsubmit: create },
-      h('label', { for: 'race-variant' }, 'Game'), variant,
-      h('label', { for: 'race-deal' }, 'Deal'), h('span', {}, dealKind, ' ', seed),
-      h('label', { for: 'race-hints' }, 'Hints'), hints,
-      h('label', { for: 'race-minutes' }, 'Time limit (minutes)'), minutes,
-      h('button', { type: 'submit' }, 'Create race'), problem),
+      h('label', { for: 'race-variant' }, t('home.game')), variant,
+      h('label', { for: 'race-deal' }, t('home.deal')), h('span', {}, dealKind, ' ', seed),
+      h('label', { for: 'race-hints' }, t('home.hints')), hints,
+      h('label', { for: 'race-minutes' }, t('home.timeLimit')), minutes,
+      h('button', { type: 'submit' }, t('home.createRace')), problem),
     h('form', { class: 'join-room inline', onsubmit: join },
-      h('label', { for: 'join-code' }, 'Room code'), code,
-      h('label', { for: 'join-spectate', class: 'option' }, spectate, ' watch only'),
-      h('button', { type: 'submit' }, 'Join race')));
+      h('label', { for: 'join-code' }, t('home.roomCode')), code,
+      h('label', { for: 'join-spectate', class: 'option' }, spectate, ` ${t('home.watchOnly')}`),
+      h('button', { type: 'submit' }, t('home.joinRace'))));
 }
 
-const KIND_WORDS = { solo: 'solo', daily: 'daily attempt', practice: 'daily practice', race: 'race' };
+
+function gameKind(kind) {
+  const words = t(`gamekind.${kind}`);
+  return words === `gamekind.${kind}` ? kind : words;
+}
 
 /** The games list to show: every unfinished game first (newest first), then the ended ones. */
 export function gamesToShow(open, recent) {
@@ -100,7 +104,7 @@ export function gamesToShow(open, recent) {
 function gameLine(app, g) {
   const name = app.variants.get(g.variant)?.name ?? g.variant;
   const started = String(g.started_at ?? '').slice(0, 10);
-  const words = [name, dealWords(g.deal), KIND_WORDS[g.kind] ?? g.kind, stateWords(g.state), `${g.ply} moves`, clockText(g.elapsed_ms), started].filter(Boolean);
+  const words = [name, dealWords(g.deal), gameKind(g.kind), stateWords(g.state), t('home.moves', g.ply), clockText(g.elapsed_ms), started].filter(Boolean);
   return h('li', { class: UNFINISHED.has(g.state) ? 'unfinished' : null, dataset: { game: g.id, state: g.state } },
     h('a', { href: `/game/${g.id}`, 'data-link': '' }, words.join(' \u00b7 ')),
     UNFINISHED.has(g.state) ? h('span', { class: 'badge' }, 'resume') : null);
@@ -117,7 +121,7 @@ async function yourGames(app, box) {
     ]);
     const games = gamesToShow(open.games ?? [], recent.games ?? []);
     if (!games.length) return;
-    box.replaceChildren(h('h2', { id: 'your-games-title' }, 'Your games'),
+    box.replaceChildren(h('h2', { id: 'your-games-title' }, t('home.yourGames')),
       h('ul', { class: 'your-games', 'aria-labelledby': 'your-games-title' }, games.map((g) => gameLine(app, g))));
     box.hidden = false;
   } catch {
@@ -133,9 +137,9 @@ async function statistics(app, box) {
       h('td', {}, String(v.played)), h('td', {}, String(v.won)),
       h('td', {}, v.best_ms === null ? '\u2013' : clockText(v.best_ms)),
       h('td', {}, v.fewest_moves === null ? '\u2013' : String(v.fewest_moves))));
-    box.replaceChildren(h('h2', {}, 'Your statistics'),
-      h('p', { class: 'streak' }, `Daily streak: ${reply.daily_streak} ${reply.daily_streak === 1 ? 'day' : 'days'} \u00b7 dailies won: ${reply.dailies_won ?? 0}`),
-      rows.length ? h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Played'), h('th', {}, 'Won'), h('th', {}, 'Best time'), h('th', {}, 'Fewest moves'))), h('tbody', {}, rows)) : h('p', {}, 'No games played yet.'));
+    box.replaceChildren(h('h2', {}, t('home.stats')),
+      h('p', { class: 'streak' }, t('home.streak', reply.daily_streak, reply.dailies_won ?? 0)),
+      rows.length ? h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, t('home.game')), h('th', {}, t('stats.played')), h('th', {}, t('stats.won')), h('th', {}, t('stats.best')), h('th', {}, t('stats.fewest')))), h('tbody', {}, rows)) : h('p', {}, t('stats.none')));
   } catch {
     box.replaceChildren();
   }
@@ -145,11 +149,13 @@ function account(app) {
   const code = h('code', { class: 'token', hidden: true });
   const copied = h('span', { role: 'status' });
   return h('details', { class: 'carry' },
-    h('summary', {}, 'Play on another device'),
-    h('p', {}, 'Your account lives in this browser. To use it elsewhere, open this site there and enter this account code; keep it to yourself.'),
-    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, 'Show my account code'), ' ',
-    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? ' copied' : ' select the code to copy it'; } }, 'Copy'),
-    copied, h('p', {}, code));
+    h('summary', {}, t('account.carry')),
+    h('p', {}, t('account.explain')),
+    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
+    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
+    copied, h('p', {}, code),
+    h('p', { class: 'small' }, t('account.logoutExplain')),
+    h('button', { type: 'button', onclick: () => { store.token = null; location.assign('/'); } }, t('account.logout')));
 }
 
 export function homeScreen(app) {

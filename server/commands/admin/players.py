@@ -45,9 +45,7 @@ async def list_players(db: AsyncSession, _args: argparse.Namespace) -> list[str]
         since = datetime.datetime.fromtimestamp(player.created_ms / 1000, tz=datetime.UTC).date()
         banned = "yes" if player.banned else ""
         bot = "yes" if player.bot else ""
-        lines.append(
-            f"{player.id:>6}  {player.name:<24}  {games:>6}  {since}  {banned:<6}  {bot}"
-        )
+        lines.append(f"{player.id:>6}  {player.name:<24}  {games:>6}  {since}  {banned:<6}  {bot}")
     return lines
 
 

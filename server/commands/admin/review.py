@@ -8,7 +8,9 @@ starting with the id to decide them by (``--why``: and the reasons, each on a
 line of its own below); ``clear`` lists a result again, ``confirm`` keeps it
 out. ``--all`` lists decided results too, with their state. ``efficient``
 flags the players most of whose ranked wins were on a solver's line, however
-slowly each was played, with those wins as the evidence.
+slowly each was played, with those wins as the evidence. ``timings GAME
+--client web`` prints a stored game as timings (server/review/timings.py):
+how people's games are kept as the fixtures review is checked against.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from types import MappingProxyType
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.commands.admin.common import Action, AdminError
-from server.storage.queries import assessments, players
+from server.review.timings import CLIENTS, BadTimings, from_rows
+from server.storage.queries import assessments, games, players
 from server.storage.queries import reviews as store
+from shared.game import WON
 
 
 def _every(parser: argparse.ArgumentParser) -> None:
@@ -83,6 +87,33 @@ async def efficient(db: AsyncSession, args: argparse.Namespace) -> list[str]:
     return lines or ["no player's wins are consistently on a solver's line"]
 
 
+def _game_and_client(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game's id")
+    parser.add_argument(
+        "--client", choices=CLIENTS, required=True, help="the client it was played in"
+    )
+    parser.add_argument("--note", default="", help="who played it, when, on what")
+
+
+async def timings(db: AsyncSession, args: argparse.Namespace) -> list[str]:
+    """The stored game as one line of timings JSON, its key included: keep it to oneself
+    until the deal is revealed."""
+    stored = await games.load(db, game_id=args.game)
+    if stored is None:
+        raise AdminError(f"no game {args.game!r}")
+    row, _ = stored
+    received = await store.received_actions(db, game_id=args.game)
+    record = games.replay_record(row, [a for a, _ in received], resigned=False)
+    try:
+        kept = from_rows(
+            record, received, row.started_ms, client=args.client, note=args.note,
+            won=row.state == WON,
+        )  # fmt: skip
+    except BadTimings as exc:
+        raise AdminError(f"game {args.game} cannot be kept as timings: {exc}") from None
+    return [kept.to_json().rstrip("\n")]
+
+
 async def clear(db: AsyncSession, args: argparse.Namespace) -> list[str]:
     return await _decide(db, args.id, store.CLEARED)
 
@@ -106,6 +137,11 @@ ACTIONS = MappingProxyType({
         "players whose ranked wins are mostly on a solver's line, with the evidence",
         _flag_limits,
         efficient,
+    ),
+    "timings": Action(
+        "print a stored game as timings JSON, to keep as review's fixture",
+        _game_and_client,
+        timings,
     ),
     "clear": Action("clear a held result: it is listed again", _review_id, clear),
     "confirm": Action("confirm a held result: it stays out of the rankings", _review_id, confirm),

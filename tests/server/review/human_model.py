@@ -3,7 +3,7 @@
 NOT a person: every figure below is assumed, none measured from people here.
 It exists so that the fixture format, its loader and the tests that say
 "review does not hold a person" run today; games played by people in both
-clients are to replace and join these (tests/server/review/timings.py).
+clients are to replace and join these (server/review/timings.py).
 
 The model plays a winning line (the solver's, so that it ends won) the way
 the keystroke-level model describes a person at work (Card, Moran & Newell,
@@ -33,10 +33,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from server.review import timings
 from server.review.line import solver_line
+from server.review.timings import SYNTHETIC, Timings
 from shared.games import new_game
 from shared.notation import UNDO
-from tests.server.review.timings import FOLDER, SYNTHETIC, Timings
+
+#: where the games review is checked against are kept (server/review/timings.py)
+FOLDER = Path(__file__).parent / "timings"
 
 M_MS, K_MS, P_MS, B_MS = 1350, 280, 1100, 100
 HAND_MS = {"terminal": 2 * K_MS, "web": P_MS + 2 * B_MS}
@@ -58,8 +62,9 @@ def play(
     hand = HAND_MS[client]
     now = rng.randint(6_000, 25_000)
     actions: list[tuple[str, int]] = []
-    for step in line:
-        if rng.random() < 1 / 12:
+    for n, step in enumerate(line):
+        explore = rng.random() < 1 / 12
+        if explore and n < len(line) - 4:  # (near the end a detour could win the game)
             others = [m for m in game.legal_moves() if m != step]
             if others:
                 detour = rng.choice(others)
@@ -93,6 +98,11 @@ KEPT = (
 )
 
 
+def every(source: str | None = None) -> list[Timings]:
+    """Every game kept in :data:`FOLDER` (of ``source`` only, if given)."""
+    return timings.kept(FOLDER, source)
+
+
 def made() -> dict[str, Timings]:
     """The kept synthetic games, made again (the test checks the files are exactly these)."""
     out = {}
@@ -107,8 +117,8 @@ def made() -> dict[str, Timings]:
 def write(folder: Path = FOLDER) -> None:
     """``python -m tests.server.review.human_model``: write the kept synthetic games."""
     folder.mkdir(exist_ok=True)
-    for stem, timings in made().items():
-        (folder / f"{stem}.json").write_text(timings.to_json())
+    for stem, game in made().items():
+        (folder / f"{stem}.json").write_text(game.to_json())
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ import pytest
 
 from server.review.floor import KEY_MS, floor_ms, keys_ms, piles_crossed, pointer_ms
 from server.review.line import line_of, solver_line
+from server.review.timings import FORMAT, BadTimings, from_rows, parse
 from shared.notation import Move
-from tests.server.review.timings import FORMAT, BadTimings, from_rows, parse
 
 DEAL = {"variant": "freecell", "options": {}, "key": bytes(range(32)).hex()}
 

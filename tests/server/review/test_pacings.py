@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from server.review.line import line_of, solver_line
 from server.review.rule import Line, Played, Rule, Why
+from server.review.timings import SYNTHETIC, Timings
 from tests.server.review import human_model
-from tests.server.review.timings import SYNTHETIC, Timings, every
+from tests.server.review.human_model import every
 
 RULE = Rule()
 DEAL = {"variant": "freecell", "options": {}, "key": bytes(range(32)).hex()}
@@ -111,3 +112,15 @@ def test_the_synthetic_games_say_what_they_are_and_are_exactly_what_the_model_ma
     assert sorted(made.values(), key=lambda t: (t.variant, t.client)) == sorted(
         synthetic, key=lambda t: (t.variant, t.client)
     )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), client=st.sampled_from(("terminal", "web")))
+def test_the_human_model_is_never_held_whatever_its_draws(seed: int, client: str) -> None:
+    """Any game of the synthetic human-model pace on the solver's line: a look, thinks,
+    explorations undone. (A model, not people: see timings.py.)"""
+    timings = human_model.play("freecell", {"key": DEAL["key"]}, the_line(), client, seed)
+    record = timings.record()
+    line = line_of(record, the_line()) if RULE.wants_line(timings.played()) else None
+    review = RULE.judge(timings.played(), line)
+    assert not review.held, review.text()

@@ -4,6 +4,7 @@ to the operator with the evidence, though no single win was held."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -12,9 +13,10 @@ from server.app import App
 from server.config import Config
 from server.daily.deals import utc_date
 from server.review.line import solver_line
+from server.review.timings import parse
 from tests.server.conftest import Client, Connect, FakeClock, ServeWith, open_client
 from tests.server.pushes import admin, fix_daily, until
-from tests.server.review.timings import every
+from tests.server.review.human_model import every
 
 KEY = bytes(range(32))
 
@@ -72,23 +74,26 @@ async def test_scripted_pacings_of_the_solvers_line_are_held_and_a_persons_game_
         "jitter": paced(line, [min(g, 1_999) if k else g for k, g in enumerate(jitter)]),
     }
     [person] = [t for t in every() if t.variant == "freecell" and t.client == "terminal"]
-    players = {}
+    players, games = {}, {}
     for name, timed in [*scripts.items(), ("person", list(person.actions))]:
         client = await connect()
         players[name] = (client, (await client.hello(name))["player"]["id"])
-        await play(client, clock, "freecell", timed)
+        games[name] = (await play(client, clock, "freecell", timed))["id"]
+
+    async def standing(name: str) -> tuple[int | None, str | None] | None:
+        me = (await players[name][0].request("leaderboard", variant="freecell"))["me"]
+        return None if me is None else (me["rank"], me.get("review"))
 
     async def settled() -> bool:
-        board = await players["person"][0].request("leaderboard", variant="freecell")
-        return [e["name"] for e in board["entries"]] == ["person"]
+        """Every attempt ended and reviewed (review runs once the last move is stored)."""
+        return all([await standing(name) is not None for name in players])
 
-    await until(settled)
-    assert (await players["person"][0].request("leaderboard", variant="freecell"))["me"][
-        "rank"
-    ] == 1
+    await until(settled, seconds=20)
+    board = await players["person"][0].request("leaderboard", variant="freecell")
+    assert [e["name"] for e in board["entries"]] == ["person"]
+    assert (await standing("person"))[0] == 1  # type: ignore[index]
     for name in scripts:
-        me = (await players[name][0].request("leaderboard", variant="freecell"))["me"]
-        assert (me["rank"], me["review"]) == (None, "pending"), name
+        assert await standing(name) == (None, "pending"), name
 
     code, out = await admin(capsys, config, "held", "--why")
     assert code == 0
@@ -104,6 +109,15 @@ async def test_scripted_pacings_of_the_solvers_line_are_held_and_a_persons_game_
     assert any("first action 205 ms into a deal never seen" in r for r in held["steady"])
     [straight] = held["jitter"]
     assert straight.startswith(f"a win on a solver's line: {n} moves against the solver's {n}")
+
+    # The person's game as an operator keeps it for review's fixtures: the same times.
+    code, out = await admin(capsys, config, "timings", games["person"], "--client", "terminal")
+    assert code == 0
+    kept = parse(json.loads(out))
+    assert (kept.source, kept.client, kept.won) == ("recorded", "terminal", True)
+    assert kept.actions == person.actions and kept.deal == {"key": KEY.hex()}
+    code, out = await admin(capsys, config, "timings", "nosuchgame", "--client", "web")
+    assert code == 1 and "no game 'nosuchgame'" in out
 
 
 async def test_a_player_whose_wins_all_keep_to_the_solvers_line_is_flagged_with_the_evidence(
@@ -128,10 +142,11 @@ async def test_a_player_whose_wins_all_keep_to_the_solvers_line_is_flagged_with_
     await play(person, clock, "freecell", list(kept.actions))
 
     async def ranked() -> bool:
-        me = (await patient.request("leaderboard", variant="gypsy"))["me"]
-        return bool(me and me["rank"] == 1)
+        mine = (await patient.request("leaderboard", variant="gypsy"))["me"]
+        theirs = (await person.request("leaderboard", variant="freecell"))["me"]
+        return bool(mine and mine["rank"] == 1 and theirs and theirs["rank"] is not None)
 
-    await until(ranked)
+    await until(ranked, seconds=20)
     assert (await admin(capsys, config, "held"))[1].strip() == "no results held for review"
     code, out = await admin(capsys, config, "efficient", "--min-wins", "1")
     assert code == 0

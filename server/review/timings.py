@@ -1,7 +1,8 @@
 """Timings of whole games kept as fixtures: the format, a loader, and a maker from stored rows.
 
 Review must not hold a person's game. The games it is checked against are
-kept as JSON files in ``tests/server/review/timings/``, one game each::
+kept as JSON files in ``tests/server/review/timings/``, one game each
+(``patience-club admin timings GAME --client web`` prints a stored game so)::
 
     {
       "format": "patience-club/review-timings/1",
@@ -20,8 +21,8 @@ with the milliseconds from the game's start to the server receiving it
 
 ``source`` says honestly where the times come from: ``recorded`` is a
 person's game as a server stored it; ``synthetic human-model`` is made by
-:mod:`tests.server.review.human_model` from assumed figures, not by a
-person. No recorded game is kept yet: every file here today is synthetic
+tests/server/review/human_model.py from assumed figures, not by a person. No
+recorded game is kept yet: every file there today is synthetic
 (docs/fair-play.md says so), and games played by people in both clients are
 still to be recorded and added.
 """
@@ -42,7 +43,6 @@ from shared.games import replay
 FORMAT = "patience-club/review-timings/1"
 RECORDED, SYNTHETIC = "recorded", "synthetic human-model"
 CLIENTS = ("terminal", "web")
-FOLDER = Path(__file__).parent / "timings"
 
 
 class BadTimings(ValueError):
@@ -137,10 +137,10 @@ def load(path: Path) -> Timings:
         raise BadTimings(f"{path.name}: {exc}") from None
 
 
-def every(source: str | None = None) -> list[Timings]:
-    """Every kept game (of ``source`` only, if given), in file name order."""
-    kept = [load(path) for path in sorted(FOLDER.glob("*.json"))]
-    return [t for t in kept if source is None or t.source == source]
+def kept(folder: Path, source: str | None = None) -> list[Timings]:
+    """Every game kept in ``folder`` (of ``source`` only, if given), in file name order."""
+    games = [load(path) for path in sorted(folder.glob("*.json"))]
+    return [t for t in games if source is None or t.source == source]
 
 
 def from_rows(
