@@ -57,9 +57,9 @@ async def test_a_stalled_owner_resumes_and_none_of_its_saves_is_stored(config: C
         assert {a.get("code", a["type"]) for a in answers} <= {"busy", "room"}, answers
         await asyncio.sleep(1.5)  # a's next renewal: it has let the room go in any case
 
-        players = {
-            w["player"]["id"] for w in (bob_hello, dave_hello, carol_hello, erin_hello)
-        } | {(await alice.request("join_room", code=code))["room"]["host"]}
+        players = {w["player"]["id"] for w in (bob_hello, dave_hello, carol_hello, erin_hello)} | {
+            (await alice.request("join_room", code=code))["room"]["host"]
+        }
         view = (await bob.request("join_room", code=code))["room"]
         stored = {int(row[0]) for row in run_sql(config.db, MEMBERS, {"c": code})}
         # what is stored is what b runs: bob and dave are there, whatever a remembered
