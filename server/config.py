@@ -17,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from server.games.hint_shares import HintShares
 from server.net.addresses import AddressSettingError, ClientAddresses, parse_networks
 from server.net.origins import OriginPolicy, parse_origins
 from server.storage.engine import DEFAULT_URL
@@ -64,8 +65,13 @@ class Config:
     commit_delay_ms: float = 0.0
     #: seconds the solver may spend on one hint
     hint_budget: float = 1.0
-    #: hints computed at once in the process (threads); more at the same moment are ``busy``
+    #: hints computed at once in the process (threads); more at the same moment wait their turn
     hint_concurrency: int = 2
+    #: hints one player may ask in a row, and the seconds after which one more may be asked
+    hint_burst: int = 3
+    hint_refill_s: float = 10.0
+    #: seconds a hint may wait for a thread (turns by need) before it is ``busy``
+    hint_wait_s: float = 3.0
     #: registrations from one address per hour (``too_many_accounts`` past it; 0: no limit)
     registration_limit: int = 20
     #: actions one game may hold; past it only ``resign`` is taken (``too_many_actions``)
@@ -119,6 +125,15 @@ class Config:
 
     def replace(self, **changes: Any) -> Config:
         return dataclasses.replace(self, **changes)
+
+    def hint_shares(self) -> HintShares:
+        """How the hint threads are shared between players (server/games/hint_shares.py)."""
+        return HintShares(
+            self.hint_concurrency,
+            burst=self.hint_burst,
+            refill_s=self.hint_refill_s,
+            wait_s=self.hint_wait_s,
+        )
 
     def client_addresses(self) -> ClientAddresses:
         """How connections' addresses are counted, from ``ipv6_prefix`` and the proxy settings."""
@@ -229,6 +244,9 @@ def check(config: Config) -> None:
     not_negative = (
         "commit_delay_ms",
         "hint_budget",
+        "hint_burst",
+        "hint_refill_s",
+        "hint_wait_s",
         "stuck_workers",
         "registration_limit",
         "review_min_actions",

@@ -21,8 +21,8 @@ Pure; docs/operating.md ("Behind a reverse proxy") tells operators.
 
 from __future__ import annotations
 
+import urllib.parse
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
@@ -60,7 +60,7 @@ class OriginPolicy:
         origin = origin.strip().rstrip("/").lower()
         if origin in self.allowed:
             return True
-        parts = urlsplit(origin)
+        parts = urllib.parse.urlsplit(origin)
         if parts.scheme not in ("http", "https") or not parts.netloc or host is None:
             return False  # "null", file://, a browser extension's page
         return _host_port(parts.netloc, parts.scheme) == _host_port(host, parts.scheme)

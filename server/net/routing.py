@@ -107,6 +107,8 @@ class Router:
 
     async def dispatch(self, connection: Connection, frame: bytes | str) -> None:
         """Answer one frame; every refusal becomes an ``error`` here and nowhere else."""
+        if connection.revoked:
+            return  # banned, its token replaced or its account removed: nothing more is taken
         re: int | None = None
         self.events.message(connection)
         try:

@@ -172,13 +172,13 @@ class OperatorChanges:
         if row.banned:
             for connection in connections:
                 log.warning("%r closed: player %d is banned", connection, row.id)
-                connection.close_after_sending(CLOSE_POLICY, "you are banned from this server")
+                connection.revoke(CLOSE_POLICY, "you are banned from this server")
             await self.rooms.banned(row.id)
             return
         for connection in connections:
             if connection.token_hash != row.token_hash:
                 log.warning("%r closed: player %d has a new token", connection, row.id)
-                connection.close_after_sending(CLOSE_POLICY, "your token was replaced")
+                connection.revoke(CLOSE_POLICY, "your token was replaced")
             elif connection.player is not None and connection.player.name != row.name:
                 connection.player = replace(connection.player, name=row.name)
         self.presence.renamed(row.id, row.name)
