@@ -93,6 +93,8 @@ class Config:
     #: seconds a racer may be gone (every connection closed) during a race before they are
     #: resigned
     race_abandon_s: int = 120
+    #: how far behind a room with delayed boards shows its racers' boards to watchers
+    board_delay_s: int = 60
     #: ranked results (daily attempts, race games) of at least ``review_min_actions`` actions
     #: are held for review for each limit they cross (docs/fair-play.md; 0 turns one off):
     #: the median, 25th and 10th percentile gaps between actions, the first action on a deal
@@ -220,6 +222,7 @@ def check(config: Config) -> None:
         "hint_concurrency",
         "max_actions",
         "race_abandon_s",
+        "board_delay_s",
     )
     for name in positive:
         if getattr(config, name) <= 0:

@@ -51,6 +51,6 @@ class RoomHandlers:
 
     async def watch(self, connection: Connection, message: p.Watch) -> p.Reply:
         player = connection.welcomed_player
-        live = await self.owners.watch(connection, player.id, message.code, message.player)
-        view = self.games.view(live)
+        shown = await self.owners.watch(connection, player.id, message.code, message.player)
+        view = shown if isinstance(shown, p.GameView) else self.games.view(shown)
         return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)

@@ -203,7 +203,8 @@ class Owners:
             await self.service.start_race(args["player"], code, args["seed"])
             return {}
         if op == "watch":
-            return {"game": await self.service.watch_check(args["player"], code, args["target"])}
+            game_id, shown = await self.service.watch_check(args["player"], code, args["target"])
+            return {"game": game_id, "view": None if shown is None else shown.to_map()}
         if op in ("end_race", "close"):
             here = self.service.end_race_here if op == "end_race" else self.service.close_here
             ok, outcome = await here(code)
@@ -226,10 +227,15 @@ class Owners:
     async def start(self, player: int, code: str, seed: int | None) -> None:
         await self.run(code, "start", {"player": player, "seed": seed})
 
-    async def watch(self, connection: Connection, player: int, code: str, target: int) -> LiveGame:
-        """``connection`` follows ``target``'s board (if the owner allows it), on this node."""
+    async def watch(
+        self, connection: Connection, player: int, code: str, target: int
+    ) -> p.GameView | LiveGame:
+        """``connection`` follows ``target``'s board (if the owner's board rule allows it), on
+        this node: the board the owner chose to show (delayed), else the game as it stands."""
         answer = await self.run(code, "watch", {"player": player, "target": target})
         self.table.watchers.watch(connection, code, target)
+        if answer.get("view") is not None:
+            return p.GameView.from_map(answer["view"])
         live = await self.race.game(answer["game"])
         await live.settled()
         return live

@@ -32,6 +32,7 @@ from server.cluster import news
 from server.cluster.news import RaceActed
 from server.config import Config
 from server.games.live import LiveGame
+from server.races.boards import Boards
 from server.races.rooms import RoomTable
 from server.races.standings import ranked
 from server.races.state import RACING, Member, RoomState
@@ -78,6 +79,8 @@ class RaceRunner:
         self.started = 0
         #: race games of rooms owned elsewhere -> whether their room allows hints (as told)
         self.hinted: dict[str, bool] = {}
+        #: the board rule: what watchers are sent of the racers' boards
+        self.boards = Boards(table, clock, config.board_delay_s)
 
     def track(self, room: RoomState) -> None:
         """Route the actions of the room's current race games to it."""
@@ -169,12 +172,10 @@ class RaceRunner:
         self.table.drop_watches(room.code, players=list(room.racers))
         self.cluster.tell(news.RaceGames(tuple(room.racers.values()), room.hints))
         await self.table.save(room)
-        for m, live in zip(racers, started, strict=True):
-            self.table.push(
-                room,
-                p.RaceStarted(code=room.code, game=games.view(live)),
-                to=[m.id],
-            )
+        views = {m.id: games.view(live) for m, live in zip(racers, started, strict=True)}
+        self.boards.started(room, views)
+        for m in racers:
+            self.table.push(room, p.RaceStarted(code=room.code, game=views[m.id]), to=[m.id])
         others = [m.id for m in room.members if m.id not in room.racers]
         self.table.push(room, p.RaceStarted(code=room.code), to=others)
         self.table.push_room(room)
@@ -197,7 +198,11 @@ class RaceRunner:
             return
         if room.racers.get(live.owner) != live.id:
             return
-        watched = cluster.enabled or bool(self.table.watchers.of(room.code, live.owner))
+        watched = (
+            cluster.enabled
+            or room.boards == p.DELAYED  # kept for later watchers
+            or bool(self.table.watchers.of(room.code, live.owner))
+        )
         await self._acted(room, self._action(live, with_view=watched))
 
     def _action(self, live: LiveGame, *, with_view: bool) -> RaceActed:
@@ -224,8 +229,7 @@ class RaceRunner:
 
     async def _acted(self, room: RoomState, action: RaceActed) -> None:
         if action.view is not None:
-            board = p.GameReply(game=action.view, code=room.code, player=action.player)
-            self.table.push_board(room.code, action.player, board)
+            self.boards.acted(room, action.player, action.view)
         if room.state != RACING:
             return
         progress = p.Progress(
@@ -256,12 +260,17 @@ class RaceRunner:
             return
         room.state = after(room.state, Change.FINISH)  # first: the timeouts below come back
         # through on_action, and find the race over
+        self.boards.over(room)  # no delayed board comes after the final ones (below)
         if timeout:
             racing = [
                 live if live.state in ENDED else await self.games.end(live, TIMEOUT)
                 for live in racing
             ]
         await self.games.reveal(racing)
+        if room.boards != p.LIVE or room.rated:  # the final boards, to whoever watches them
+            for live in racing:
+                board = p.GameReply(game=self.games.view(live), code=room.code, player=live.owner)
+                self.table.push_board(room.code, live.owner, board)
         # other nodes' copies of these games are behind now (timeouts, keys shown)
         self.cluster.tell(news.GamesForgotten(tuple(live.id for live in racing)))
         now = self.clock()

@@ -39,7 +39,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from server.config import Config
 from server.errors import (
     Busy,
+    Forbidden,
     HintsOff,
+    InvalidField,
     NoRacers,
     NotFound,
     NotHost,
@@ -168,6 +170,13 @@ class RoomService:
             )
 
     async def create(self, player: PlayerInfo, message: p.CreateRoom) -> RoomState:
+        if message.rated:
+            if message.seed is not None:
+                raise InvalidField("a rated race deals a keyed deal the server draws: no seed")
+            if message.hints:
+                raise InvalidField("a rated race has no hints")
+            if player.bot:
+                raise Forbidden("bots do not race in rated rooms")
         await self._check_room_count(player.id)
         options = checked_options(self.games.variants, message.variant, message.options)
         code = await self.new_code()
@@ -183,6 +192,8 @@ class RoomService:
             seed=message.seed,
             created_ms=now,
             hints=message.hints,
+            rated=message.rated,
+            boards=p.HIDDEN if message.rated else message.boards,
             members=[Member(player.id, player.name, now, 0, p.RACER, player.bot)],
         )
         self.rooms[code] = room
@@ -207,6 +218,8 @@ class RoomService:
                 )
             if room.count(p.RACER) >= room.max_players:
                 raise RoomFull(f"room {code!r} has {room.max_players} racers")
+            if room.rated and player.bot:
+                raise Forbidden(f"room {code!r} is rated: bots do not race in it")
         await self._check_room_count(player.id)
         seq = max((m.seq for m in room.members), default=-1) + 1
         room.members.append(Member(player.id, player.name, self.clock(), seq, role, player.bot))
@@ -243,6 +256,8 @@ class RoomService:
             raise NoRacers(
                 f"nobody in room {code!r} is connected to race (spectators do not race)",
             )
+        if seed is not None and room.rated:
+            raise InvalidField("a rated race deals a keyed deal the server draws: no seed")
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
         countdown = self.config.race_countdown_ms
@@ -257,8 +272,12 @@ class RoomService:
         self.table.push(room, p.RaceCountdown(code=code, start_in_ms=countdown))
         self.race.schedule(room)
 
-    async def watch_check(self, player: int, code: str, target: int) -> str:
-        """The game ``player`` may watch of ``target`` (the watch rule), on the room's owner."""
+    async def watch_check(
+        self, player: int, code: str, target: int
+    ) -> tuple[str, p.GameView | None]:
+        """The game ``player`` may watch of ``target`` (the watch rule), on the room's owner,
+        and the board to show first: None for the board as it stands, or a board of a while
+        ago (a room with delayed boards); refused where the room hides boards."""
         room, me = self._member_of(code, player)
         game_id = room.racers.get(target)
         if game_id is None or room.member(target) is None:
@@ -267,7 +286,7 @@ class RoomService:
             raise RaceInProgress(
                 "you may watch the others once your own game of this race has ended",
             )
-        return game_id
+        return game_id, self.race.boards.shown(room, player, target)
 
     async def new_code(self) -> str:
         """A code no room has; with several nodes, its lease taken here first."""
@@ -348,6 +367,7 @@ class RoomService:
                 if room.state != RACING:
                     continue
                 try:
+                    self.race.boards.due(room)
                     await self.presence.resign_gone(room)
                     await self.race.check_time(room)
                 except Exception:

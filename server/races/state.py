@@ -48,6 +48,9 @@ class RoomState:
     created_ms: int
     #: hints allowed in its races
     hints: bool = False
+    #: ranked races (keyed, human racers, boards hidden); what watchers see of boards
+    rated: bool = False
+    boards: str = p.LIVE
     state: str = WAITING
     members: list[Member] = field(default_factory=list)
     race: int = 0
@@ -85,6 +88,8 @@ class RoomState:
             seed=row.seed,
             created_ms=row.created_ms,
             hints=row.hints,
+            rated=row.rated,
+            boards=row.boards,
             state=row.state,
             members=list(members),
             race=row.race,
@@ -116,6 +121,8 @@ class RoomState:
             race=self.race,
             hints=self.hints,
             seed=self.shown_seed,
+            rated=self.rated,
+            boards=p.HIDDEN if self.rated else self.boards,
         )
 
     @property
@@ -141,6 +148,8 @@ class RoomState:
             "time_limit_s": self.time_limit_s,
             "seed": self.seed,
             "hints": self.hints,
+            "rated": self.rated,
+            "boards": self.boards,
             "race": self.race,
             "race_seed": self.race_seed,
             "race_key": self.race_key,

@@ -131,6 +131,10 @@ class Room(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     #: hints allowed in the room's races
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: ranked races: keyed deals the server draws, human racers, boards hidden while racing
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: what watchers see of the racers' boards during a race: live, delayed, hidden
+    boards: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
     #: the current race: its number, its deal (a seed, or a key in hex), the moment its
     #: games start, racer id -> game id
     race: Mapped[int] = mapped_column(Integer, default=0)

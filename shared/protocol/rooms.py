@@ -51,6 +51,11 @@ MAX_TIME_LIMIT_S = 86_400
 MAX_ROOMS_PER_PLAYER = 8
 WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
 ROOM_STATES = (WAITING, COUNTDOWN, RACING, OVER)
+#: what spectators see of a racer's board while a race runs: all of it at once, the board of
+#: a while ago (the server's ``board_delay_s``), or none (progress only); once the race is
+#: over, every board is shown. A rated room's boards are hidden.
+LIVE, DELAYED, HIDDEN = "live", "delayed", "hidden"
+BOARD_RULES = (LIVE, DELAYED, HIDDEN)
 
 
 def room_code(m: Mapping[str, Any], name: str = "code") -> str:
@@ -110,6 +115,8 @@ class RoomView(Part):
     race: int
     hints: bool = False
     seed: int | None = None
+    rated: bool = False
+    boards: str = LIVE
 
     def to_map(self) -> dict[str, Any]:
         return {
@@ -124,6 +131,8 @@ class RoomView(Part):
             "race": self.race,
             "hints": self.hints,
             "seed": self.seed,
+            "rated": self.rated,
+            "boards": self.boards,
         }
 
     @classmethod
@@ -141,6 +150,8 @@ class RoomView(Part):
             race=req_count(m, "race"),
             hints=req_bool(m, "hints"),
             seed=nullable(m, "seed", lambda m, name: req_int(m, name, 1, MAX_SEED)),
+            rated=req_bool(m, "rated"),
+            boards=req_choice(m, "boards", BOARD_RULES),
         )
 
     def names(self) -> dict[int, str]:
@@ -153,7 +164,9 @@ class RoomView(Part):
 @dataclass(frozen=True, slots=True)
 class CreateRoom(Request):
     """A room for racing on one variant; ``time_limit_s`` None is the server's default;
-    ``hints`` allows hints in its races."""
+    ``hints`` allows hints in its races; ``rated``: ranked races (a keyed deal the server
+    draws, human racers, no hints, boards hidden until the race is over); ``boards``: what
+    spectators see of the racers' boards in a friendly room."""
 
     type: ClassVar[str] = "create_room"
     variant: str
@@ -162,6 +175,8 @@ class CreateRoom(Request):
     max_players: int = MAX_PLAYERS
     time_limit_s: int | None = None
     hints: bool = False
+    rated: bool = False
+    boards: str = LIVE
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {
@@ -169,6 +184,8 @@ class CreateRoom(Request):
             "options": dict(self.options),
             "max_players": self.max_players,
             "hints": self.hints,
+            "rated": self.rated,
+            "boards": self.boards,
         }
         return present(m, seed=self.seed, time_limit_s=self.time_limit_s)
 
@@ -182,6 +199,8 @@ class CreateRoom(Request):
             max_players=MAX_PLAYERS if players is None else players,
             time_limit_s=opt_int(m, "time_limit_s", MIN_TIME_LIMIT_S, MAX_TIME_LIMIT_S),
             hints=req_bool(m, "hints") if "hints" in m else False,
+            rated=req_bool(m, "rated") if "rated" in m else False,
+            boards=req_choice(m, "boards", BOARD_RULES) if "boards" in m else LIVE,
             id=request_id(m),
         )
 
@@ -365,7 +384,8 @@ class RaceOver(Reply):
 
 # fmt: off
 __all__ = [
-    "CODE_ALPHABET", "CODE_LENGTH", "COUNTDOWN", "MAX_PLAYERS", "MAX_ROOMS_PER_PLAYER",
+    "BOARD_RULES", "CODE_ALPHABET", "CODE_LENGTH", "COUNTDOWN", "DELAYED", "HIDDEN", "LIVE",
+    "MAX_PLAYERS", "MAX_ROOMS_PER_PLAYER",
     "MAX_SPECTATORS", "OVER", "RACER", "RACING", "ROLES", "ROOM_STATES", "SPECTATOR", "WAITING",
     "CreateRoom", "JoinRoom", "LeaveRoom", "Progress", "RaceCountdown", "RaceOver",
     "RaceStarted", "RoomPlayer", "RoomReply", "RoomRequest", "RoomView", "StartRace", "Watch",

@@ -147,6 +147,8 @@ ROOMS = st.builds(
     race=COUNTS,
     hints=st.booleans(),
     seed=st.none() | SEEDS,
+    rated=st.booleans(),
+    boards=st.sampled_from(p.BOARD_RULES),
 )
 VARIANT_STATS = st.builds(
     p.VariantStats,
@@ -224,6 +226,8 @@ ROOMS_MESSAGES = [
         max_players=st.integers(min_value=1, max_value=p.MAX_PLAYERS),
         time_limit_s=st.none() | st.integers(min_value=60, max_value=86_400),
         hints=st.booleans(),
+        rated=st.booleans(),
+        boards=st.sampled_from(p.BOARD_RULES),
         id=IDS,
     ),
     st.builds(p.JoinRoom, code=CODES, role=st.sampled_from(p.ROLES), id=IDS),

@@ -39,6 +39,8 @@ ROOM = {
     "race": 0,
     "hints": False,
     "seed": 617,
+    "rated": False,
+    "boards": "live",
 }
 PROGRESS = {
     "type": "progress",
@@ -72,12 +74,16 @@ def test_every_field_of_the_room_requests_is_checked() -> None:
         "max_players": 3,
         "time_limit_s": 600,
         "hints": True,
+        "rated": False,
+        "boards": "delayed",
     }
     every_field_is_checked(
         p.CreateRoom.from_map,
         create,
-        optional={"options", "seed", "max_players", "time_limit_s", "hints"},
+        optional={"options", "seed", "max_players", "time_limit_s", "hints", "rated", "boards"},
     )
+    out_of_range(p.CreateRoom.from_map, create, "boards", ["after", "LIVE"])
+    assert p.CreateRoom.from_map({"variant": "gypsy"}).boards == "live"
     join = {"type": "join_room", "code": "K7QF2M", "role": "spectator"}
     every_field_is_checked(p.JoinRoom.from_map, join, optional={"role"})
     assert p.JoinRoom.from_map({"code": "K7QF2M"}).role == "racer"
@@ -122,6 +128,7 @@ def test_every_field_of_a_room_view_is_checked() -> None:
     out_of_range(p.RoomView.from_map, ROOM, "state", ["racing!", "playing"])
     out_of_range(p.RoomView.from_map, ROOM, "max_players", [0, 9])
     out_of_range(p.RoomView.from_map, ROOM, "host", [0])
+    out_of_range(p.RoomView.from_map, ROOM, "boards", ["shown", "after"])
     room = p.RoomView.from_map(ROOM)
     assert room.names() == {1: "alice", 2: "bob"}
     assert room.players[1].game == "g7Qx"
