@@ -83,7 +83,9 @@ class RaceRoomApp(App[int]):
     # -- the screens' messages -----------------------------------------------------------
 
     def on_home_screen_create_race(self, event: HomeScreen.CreateRace) -> None:
-        self.run_worker(self.create_race(event.variant, event.screen, event.options), group="home")
+        self.run_worker(
+            self.create_race(event.variant, event.screen, event.options, event.rule), group="home"
+        )
 
     def on_home_screen_join_race(self, event: HomeScreen.JoinRace) -> None:
         self.run_worker(self._join(event.code, event.screen, event.spectator), group="home")
@@ -107,10 +109,19 @@ class RaceRoomApp(App[int]):
         return RaceScreen(self.race, self.me, lambda: self.played.view, self.catalog.name)
 
     async def create_race(
-        self, variant: str, screen: HomeScreen, options: Mapping[str, bool | int] | None = None
+        self,
+        variant: str,
+        screen: HomeScreen,
+        options: Mapping[str, bool | int] | None = None,
+        rule: str = "live",
     ) -> None:
+        """Create a room; ``rule``: its boards (live, delayed, hidden) or ``rated``."""
         try:
-            request = CreateRoom(variant=variant, options=dict(options or {}))
+            rated = rule == "rated"
+            boards = "hidden" if rated else rule
+            request = CreateRoom(
+                variant=variant, options=dict(options or {}), rated=rated, boards=boards
+            )
             reply = await self.conn.request(request, RoomReply)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)

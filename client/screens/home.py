@@ -110,14 +110,21 @@ class HomeScreen(Screen[None]):
             self.entry = entry
 
     class CreateRace(HomeIntent):
-        """A race room on ``variant`` with ``options``."""
+        """A race room on ``variant`` with ``options``; ``rule``: what its spectators see of
+        the racers' boards (``live``, ``delayed``, ``hidden``), or ``rated`` (a ranked room,
+        boards hidden until the race is over)."""
 
         def __init__(
-            self, screen: HomeScreen, variant: str, options: Mapping[str, bool | int]
+            self,
+            screen: HomeScreen,
+            variant: str,
+            options: Mapping[str, bool | int],
+            rule: str = "live",
         ) -> None:
             super().__init__(screen)
             self.variant = variant
             self.options = options
+            self.rule = rule
 
     class JoinRace(HomeIntent):
         """Join room ``code``, to race or (``spectator``) to watch; once joined, the app
@@ -136,7 +143,17 @@ class HomeScreen(Screen[None]):
         Binding("j", "join_race", "Join"),
         Binding("w", "watch_race", "Watch"),
         Binding("o", "option", "Option"),
+        Binding("b", "race_rule", "Boards", show=False),  # the button says it
     ]
+
+    #: the rules a created race may have, in the order ``b`` goes through them, and what each
+    #: means for the player choosing
+    RACE_RULES = {
+        "live": "friendly race: spectators see the boards live",
+        "delayed": "friendly race: spectators see the boards late (a minute, by default)",
+        "hidden": "friendly race: spectators see progress only, boards once it is over",
+        "rated": "rated race: a keyed deal, people only, no board shown until it is over",
+    }
 
     def __init__(self, conn: Connection) -> None:
         super().__init__()
@@ -150,6 +167,8 @@ class HomeScreen(Screen[None]):
         self.unfinished: tuple[GameEntry, ...] = ()
         #: variant -> options chosen away from the server's defaults
         self.options: dict[str, dict[str, bool]] = {}
+        #: the rule of the races this player creates (``b`` changes it)
+        self.race_rule = "live"
 
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
@@ -166,7 +185,10 @@ class HomeScreen(Screen[None]):
                 )
                 with Horizontal(classes="buttons"):
                     yield Input(
-                        placeholder="seed", id="seed", type="integer", compact=True,
+                        placeholder="seed",
+                        id="seed",
+                        type="integer",
+                        compact=True,
                         select_on_focus=False,
                     )
                     yield Button("New game", id="new-game", variant="primary", compact=True)
@@ -176,6 +198,8 @@ class HomeScreen(Screen[None]):
                 yield Label("Race with friends", classes="title")
                 with Horizontal(classes="buttons"):
                     yield Button("Create race", id="create-race", compact=True)
+                with Horizontal(classes="buttons"):
+                    yield Button(self._rule_label(), id="race-rule", compact=True)
                 with Horizontal(classes="buttons"):
                     yield Input(placeholder="room code", id="room-code", max_length=6, compact=True)
                     yield Button("Join", id="join-race", compact=True)
@@ -231,9 +255,7 @@ class HomeScreen(Screen[None]):
     def action_option(self) -> None:
         """Flip the variant's next yes/no option, as the server's VariantInfo lists them."""
         variant = self.variant
-        defaults = {
-            k: v for k, v in self.catalog.options(variant).items() if isinstance(v, bool)
-        }
+        defaults = {k: v for k, v in self.catalog.options(variant).items() if isinstance(v, bool)}
         if not defaults:
             self.say(f"{self.catalog.name(variant)} has no options")
             return
@@ -279,9 +301,7 @@ class HomeScreen(Screen[None]):
             return
         heading = ListItem(Label("Continue a game", classes="title"), disabled=True)
         lines = [
-            ListItem(
-                Label(unfinished_text(entry, self.catalog.name)), id=f"game-{entry.id}"
-            )
+            ListItem(Label(unfinished_text(entry, self.catalog.name)), id=f"game-{entry.id}")
             for entry in self.unfinished
         ]
         await games.extend([heading, *lines])
@@ -330,7 +350,17 @@ class HomeScreen(Screen[None]):
     def action_create_race(self) -> None:
         variant = self.variant
         options = dict(self.options.get(variant, {}))
-        self.post_message(self.CreateRace(self, variant, options))
+        self.post_message(self.CreateRace(self, variant, options, self.race_rule))
+
+    def action_race_rule(self) -> None:
+        """The next rule for the races this player creates (c): live, delayed, hidden, rated."""
+        rules = list(self.RACE_RULES)
+        self.race_rule = rules[(rules.index(self.race_rule) + 1) % len(rules)]
+        self.query_one("#race-rule", Button).label = self._rule_label()
+        self.say(f"races you create (c): {self.RACE_RULES[self.race_rule]}")
+
+    def _rule_label(self) -> str:
+        return "Rated race" if self.race_rule == "rated" else f"Boards: {self.race_rule}"
 
     def action_join_race(self, spectator: bool = False) -> None:
         field = self.query_one("#room-code", Input)
@@ -370,8 +400,10 @@ class HomeScreen(Screen[None]):
         if event.key == "escape" and isinstance(focused, Input):
             self.query_one("#variants", ListView).focus()
             event.stop()
-        elif event.character is not None and event.character.isdigit() and not isinstance(
-            focused, Input
+        elif (
+            event.character is not None
+            and event.character.isdigit()
+            and not isinstance(focused, Input)
         ):
             seed = self.query_one("#seed", Input)
             seed.focus()
@@ -384,6 +416,7 @@ class HomeScreen(Screen[None]):
             "daily": self.action_daily,
             "leaderboard": self.action_leaderboard,
             "create-race": self.action_create_race,
+            "race-rule": self.action_race_rule,
             "join-race": self.action_join_race,
             "watch-race": self.action_watch_race,
         }

@@ -31,6 +31,7 @@ from shared.protocol import (
     WAITING,
     GameView,
     Progress,
+    RoomView,
     Standing,
 )
 
@@ -131,6 +132,17 @@ def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
     text.append(f"  limit {format_ms(room.time_limit_s * 1000)}", style="dim")
     text.append("  hints on" if room.hints else "  no hints", style="dim")
     return text
+
+
+def board_rule(room: RoomView) -> str:
+    """Which rule the room's boards follow, in words (RoomView's ``rated`` and ``boards``)."""
+    if room.rated:
+        return "Rated race: no racer's board is shown until the race is over."
+    return {
+        "live": "Boards: live, as each racer plays.",
+        "delayed": "Boards: shown late (a minute, unless the server says otherwise).",
+        "hidden": "Boards: hidden until the race is over; progress only.",
+    }.get(room.boards, f"Boards: {room.boards}.")
 
 
 class RacePanel(Static):
@@ -252,9 +264,11 @@ class RaceScreen(Screen[None]):
         self.query_one("#room-heading", Static).update(room_heading(race, self.variant_name))
         self.query_one("#room-body", Static).update(race_text(race, self.me, self.mine()))
         if race.spectating(self.me):
-            help_text = "You are watching: w shows a racer's board, at any time."
+            help_text = "You are watching: w shows a racer's board, as the room allows."
         else:
             help_text = "Share the code with your friends: they join from their home screen."
+        if race.room is not None:
+            help_text += "\n" + board_rule(race.room)
         self.query_one("#room-help", Static).update(help_text)
         self.refresh_bindings()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from textual.app import App
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 import client
 from client.connection import Connection
@@ -87,6 +87,12 @@ async def test_home_alone_shows_the_servers_games_and_posts_what_the_player_asks
         await until(pilot, lambda: isinstance(last(host), HomeScreen.CreateRace))
         asked = last(host)
         assert isinstance(asked, HomeScreen.CreateRace) and asked.variant == "osmosis"
+        assert asked.rule == "live"
+        await pilot.press("b", "b", "b", "c")  # live -> delayed -> hidden -> rated
+        await until(pilot, lambda: last(host) is not asked)
+        rated = last(host)
+        assert isinstance(rated, HomeScreen.CreateRace) and rated.rule == "rated"
+        assert "Rated race" in str(home.query_one("#race-rule", Button).label)
 
         home.query_one("#room-code", Input).value = "k7qf2m"
         await pilot.press("w")

@@ -114,3 +114,41 @@ async def test_a_racer_on_another_node_gets_hints_only_where_the_room_allows_the
     assert refused["code"] == "hints_off"
     for client in (alice, bob):
         await client.ws.close()
+
+
+async def test_a_rated_race_on_two_nodes_shows_no_board_before_it_is_over(
+    nodes: StartNode,
+) -> None:
+    """Every path a board takes is the owner's to refuse: the watch asked from the other node,
+    and the boards of a racer playing there (told to the owner in race_action)."""
+    a, b = await nodes("a"), await nodes("b")
+    alice, _ = await welcomed(a, "alice")
+    bob, bob_id = await welcomed(b, "bob")
+    sam, _ = await welcomed(b, "sam")  # a second account, on bob's node
+    dan, _ = await welcomed(a, "dan")  # a spectator on the owner's node
+    created = await alice.request("create_room", variant="gypsy", rated=True)
+    code = created["room"]["code"]
+    assert code in a.rooms.rooms and created["room"]["boards"] == "hidden"
+    await bob.request("join_room", code=code)
+    for spectator in (sam, dan):
+        await spectator.request("join_room", code=code, role="spectator")
+    assert (await alice.request("start_race", code=code))["type"] == "ok"
+    game_a = (await push(alice, "race_started"))["game"]
+    game_b = (await push(bob, "race_started"))["game"]
+    for spectator in (sam, dan):
+        await push(spectator, "race_started")
+        refused = await spectator.request("watch", code=code, player=bob_id)
+        assert refused["code"] == "race_in_progress", refused
+
+    game_b = (await bob.move(game_b, game_b["legal"][0]))["game"]
+    for spectator in (sam, dan):
+        assert (await push(spectator, "progress", player=bob_id))["ply"] == game_b["ply"]
+    await bob.request("resign", game=game_b["id"], ply=game_b["ply"])
+    await alice.request("resign", game=game_a["id"], ply=game_a["ply"])
+    for spectator in (sam, dan):
+        await push(spectator, "race_over")
+        assert not [m for m in spectator.received if m["type"] == "game"]
+    board = await sam.request("watch", code=code, player=bob_id)
+    assert (board["type"], board["game"]["state"]) == ("game", "resigned")
+    for c in (alice, bob, sam, dan):
+        await c.ws.close()
