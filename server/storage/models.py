@@ -140,6 +140,9 @@ class Room(Base):
     racers: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    #: the fencing token of the last node that took the room's lease: a save carries its
+    #: node's token and changes the row only while no later node has taken the room
+    fence: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class RoomMember(Base):

@@ -104,6 +104,7 @@ def test_a_win_a_stuck_game_and_a_resign_end_where_the_player_looks(
         text = seen(page, ".banner")
         assert "0:" in text and not NOTATION.search(text), text
         assert page.locator(".banner").get_by_role("link", name=words["new"]).count() == 1
+        page.locator(".banner .end-best").wait_for()  # the player's first win: a best
         assert fit_problems(page) == []
 
         page.goto(f"{live.url}/game/{stuck['id']}")

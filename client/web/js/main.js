@@ -222,14 +222,16 @@ document.addEventListener('keydown', (e) => {
 // the language: the browser's, or the one chosen in the header (kept in the browser)
 const languages = h('select', { id: 'lang', 'aria-label': 'Language / Langue', onchange: (e) => {
   setLanguage(e.target.value);
-  settingsButton.textContent = t('settings.button');
+  settingsButton.setAttribute('aria-label', t('settings.button'));
+  settingsButton.title = t('settings.button');
   if (app.player) route();
   else nameForm();
 } }, Object.entries(LANGUAGES).map(([code, table]) => h('option', { value: code, selected: code === language() }, table['lang.name'])));
-const settingsButton = h('button', { type: 'button', class: 'linkish settings-button', onclick: () => openSettings() }, '');
+const settingsButton = h('button', { type: 'button', class: 'settings-button', onclick: () => openSettings() }, '\u2699');
 document.querySelector('header.top')?.append(settingsButton, languages);
 setLanguage(language(), false);
-settingsButton.textContent = t('settings.button');
+settingsButton.setAttribute('aria-label', t('settings.button'));
+settingsButton.title = t('settings.button');
 applySettings();
 
 if (store.token) connect({ token: store.token });

@@ -321,4 +321,8 @@ export const en = {
   'daily.playToday': (name) => `Play today\u2019s ${name}`,
   'daily.noneThatDay': 'No attempt ended on that day.',
   'daily.noBoard': (why) => `No leaderboard: ${why}`,
+  'share.won': (time, moves) => `won in ${time}, ${moves} moves`,
+  'share.score': (score, max) => `${score} of ${max}`,
+  'end.bestTime': 'Your best time at this game!',
+  'end.fewestMoves': 'Your fewest moves at this game!',
 };

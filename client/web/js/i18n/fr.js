@@ -308,4 +308,8 @@ export const fr = {
   'daily.playToday': (name) => `Jouer le ${name} du jour`,
   'daily.noneThatDay': 'Aucune tentative ne s’est finie ce jour-là.',
   'daily.noBoard': (why) => `Pas de classement : ${why}`,
+  'share.won': (time, moves) => `gagnée en ${time}, ${moves} coups`,
+  'share.score': (score, max) => `${score} sur ${max}`,
+  'end.bestTime': 'Votre meilleur temps à ce jeu !',
+  'end.fewestMoves': 'Votre plus petit nombre de coups à ce jeu !',
 };
