@@ -6,12 +6,16 @@ moves that usually help: every foundation move is played alone as soon as it
 exists, a card leaves a column only to turn a face-down card, to empty the
 column, to join its whole build to a parent, to bare a card a foundation wants,
 or (whole builds only) to go to the first empty column; ``deal`` comes after
-all of those. The first pass is best-first on a score in which dealt cards
-count as breaks in the columns, so play before a deal is preferred over dealing.
-It leaves moves out, so it proves nothing: only when it runs out does a second,
-depth-first pass over every legal move (less foundation-to-foundation moves,
-which only swap two foundations' equal contents) get the budget that is left,
-and only that pass may say ``unwinnable``.
+all of those. The first pass is a portfolio (``best_first.portfolio``) of
+best-first searches on three scores taking turns: dealt cards count as breaks
+in the columns, so play before a deal is preferred over dealing, and one of
+the three counts the cards left in the stock as well, so that it does deal
+(alone, the others can spend a whole budget rearranging the first layout).
+It leaves moves out, so it proves nothing: only when every search of it runs
+out does a second, depth-first pass over every legal move (less
+foundation-to-foundation moves, which only swap two foundations' equal
+contents) get the budget that is left, and only that pass may say
+``unwinnable``.
 
 The board: columns as tuples, each foundation as its top card (0 when empty: a
 started foundation holds its suit from the ace up) and the stock as a count of

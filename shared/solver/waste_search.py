@@ -24,7 +24,9 @@ be built on it is home, aces and twos always (the variants' ``safe_move``); deal
 past such a card is never better than playing it, so the scan of the talon
 stops there. Every other legal move is tried (a whole column onto an empty one
 and foundation-to-foundation moves only give the same key): when every key has
-been seen, the deal is ``unwinnable``.
+been seen, the deal is ``unwinnable``. Three best-first searches with different
+scores take turns on a deal (``best_first.portfolio``); each expands every move, so
+any one of them running out of keys is that proof.
 """
 
 from __future__ import annotations
