@@ -37,6 +37,9 @@ from server.cluster.node import Cluster
 from server.config import Config
 from server.daily.handlers import DailyHandlers
 from server.daily.service import DailyService
+from server.deals.handlers import DealHandlers
+from server.deals.hindsight import Hindsight
+from server.deals.pool import DealPool
 from server.events import Events
 from server.games.handlers import GameHandlers
 from server.games.live import Clock
@@ -126,6 +129,9 @@ class App:
             max_actions=config.max_actions,
         )
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
+        #: the pools of winnable deals and their fillers
+        self.deal_pool = DealPool(sessions, variants, clock, config)
+        self.hindsight = Hindsight(variants, config)  # could_win's answers
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
@@ -264,6 +270,7 @@ class App:
         await self.events.stopping()
         await self.games.drain()
         await self.games.hints.close()
+        await self.hindsight.close()
         await self.writer.stop()
         self.checkpointer.stop()
         self.searches.close()
@@ -362,10 +369,13 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
-    events.on_start.extend((daily.start, rooms.start, owners.claim_at_start, app.changes.start))
+    events.on_start.extend(
+        (app.deal_pool.start, daily.start, rooms.start, owners.claim_at_start, app.changes.start)
+    )
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
-    events.on_stop.extend((cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop))
+    stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    events.on_stop.extend((app.deal_pool.stop, *stops))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.append(presence.connection_closed)
     events.on_message.append(metrics.message)
@@ -391,9 +401,10 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RedisBack, owners.resync_told)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
-        GameHandlers(games, app.game_store, app.db_sessions, app.clock),
+        GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games),
+        DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
     )
     routes = [route for handler in handlers for route in handler.routes()]

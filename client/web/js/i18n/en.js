@@ -325,4 +325,10 @@ export const en = {
   'share.score': (score, max) => `${score} of ${max}`,
   'end.bestTime': 'Your best time at this game!',
   'end.fewestMoves': 'Your fewest moves at this game!',
+  'deal.unknown': 'deal unknown',
+  'deal.keyed': (start) => `keyed ${start}\u2026`,
+  'welcome.raceInvite': (code) => `You are invited to race ${code}: choose a name, and you are in the room.`,
+  'welcome.watchInvite': (code) => `You are invited to watch race ${code}: choose a name, and you are in the room.`,
+  'home.inRace': (code) => `You are in race ${code}.`,
+  'home.backToRace': 'Back to the race',
 };

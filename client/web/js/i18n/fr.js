@@ -312,4 +312,10 @@ export const fr = {
   'share.score': (score, max) => `${score} sur ${max}`,
   'end.bestTime': 'Votre meilleur temps à ce jeu !',
   'end.fewestMoves': 'Votre plus petit nombre de coups à ce jeu !',
+  'deal.unknown': 'donne inconnue',
+  'deal.keyed': (start) => `${start}\u2026`,
+  'welcome.raceInvite': (code) => `Vous êtes invité à la course ${code} : choisissez un nom, et vous voilà dans le salon.`,
+  'welcome.watchInvite': (code) => `Vous êtes invité à regarder la course ${code} : choisissez un nom, et vous voilà dans le salon.`,
+  'home.inRace': (code) => `Vous êtes dans la course ${code}.`,
+  'home.backToRace': 'Retour à la course',
 };
