@@ -146,3 +146,21 @@ def test_two_racers_and_a_spectator_race_to_standings_and_a_rematch(
     assert faults == [[], [], []]
     # (the browser logs the dropped link as an error of its own)
     assert [[e for e in page if "WebSocket" not in e] for page in errors] == [[], [], []]
+
+
+def test_the_race_form_chooses_what_spectators_see_and_the_room_says_it(
+    new_context: Any, live: LiveServer
+) -> None:
+    page = new_context().new_page()
+    errors = page_errors(page)
+    register(page, f"{live.url}/", "alice")
+    page.locator("#race-boards").select_option("rated")
+    page.get_by_role("button", name="Create race").click()
+    page.wait_for_url(re.compile(r"/race/[A-Z0-9]{6}$"))
+    assert "rated: boards hidden until the end" in page.locator(".room-state").inner_text()
+    page.goto(f"{live.url}/")
+    page.locator("#race-boards").select_option("delayed")
+    page.get_by_role("button", name="Create race").click()
+    page.wait_for_url(re.compile(r"/race/[A-Z0-9]{6}$"))
+    assert "boards shown late" in page.locator(".room-state").inner_text()
+    assert errors == []

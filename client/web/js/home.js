@@ -46,6 +46,8 @@ function raceForms(app) {
   const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: t('home.dealPlaceholder'), hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
   const hints = h('input', { id: 'race-hints', type: 'checkbox' });
+  // what spectators see of the racers' boards; rated: a ranked race, boards hidden until it is over
+  const boards = h('select', { id: 'race-boards' }, ['live', 'delayed', 'hidden', 'rated'].map((rule) => h('option', { value: rule }, t(`home.boards.${rule}`))));
   const minutes = h('input', { id: 'race-minutes', type: 'number', min: 1, max: 1440, value: 30 });
   const problem = h('p', { class: 'error', role: 'alert' });
   const create = async (e) => {
@@ -53,6 +55,7 @@ function raceForms(app) {
     const request = {
       type: 'create_room', variant: variant.value, options: store.options(variant.value),
       hints: hints.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
+      rated: boards.value === 'rated', boards: boards.value === 'rated' ? 'hidden' : boards.value,
     };
     if (dealKind.value === 'numbered' && seed.value) request.seed = Number(seed.value);
     try {
@@ -75,6 +78,7 @@ function raceForms(app) {
       h('label', { for: 'race-variant' }, t('home.game')), variant,
       h('label', { for: 'race-deal' }, t('home.deal')), h('span', {}, dealKind, ' ', seed),
       h('label', { for: 'race-hints' }, t('home.hints')), hints,
+      h('label', { for: 'race-boards' }, t('home.boards')), boards,
       h('label', { for: 'race-minutes' }, t('home.timeLimit')), minutes,
       h('button', { type: 'submit' }, t('home.createRace')), problem),
     h('form', { class: 'join-room inline', onsubmit: join },

@@ -77,6 +77,7 @@ export async function raceScreen(app, code, role) {
     const facts = [app.variants.get(r.variant)?.name ?? r.variant];
     if (r.seed !== undefined) facts.push(r.seed ? t('race.dealNumber', r.seed) : t('race.keyed'));
     if (r.hints !== undefined) facts.push(t(r.hints ? 'race.hintsOn' : 'race.hintsOff'));
+    if (r.boards !== undefined) facts.push(t(r.rated ? 'race.boards.rated' : `race.boards.${r.boards}`));
     facts.push(t('race.limit', Math.round(r.time_limit_s / 60)), t(`room.${r.state}`));
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
     members.replaceChildren(...r.players.map((p) => {
