@@ -40,6 +40,7 @@ from server.daily.service import DailyService
 from server.events import Events
 from server.games.handlers import GameHandlers
 from server.games.live import Clock
+from server.games.opened import OpenGames
 from server.games.searches import StuckSearches
 from server.games.service import GameService
 from server.net.connection import WRITE_LIMIT, Connection
@@ -120,7 +121,10 @@ class App:
             max_actions=config.max_actions,
             searches=self.searches,
             variants=variants,
+            idle_pause_s=config.idle_pause_s,
         )
+        #: the game each connection has open: unranked clocks pause when nobody has
+        self.opened = OpenGames(self.games, self.db_sessions, clock, config.idle_pause_s)
         self.games.shared = self.cluster.enabled
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
         self.accounts = Accounts(
@@ -251,6 +255,7 @@ class App:
             self._metrics_server = None
         await self.events.stopping()
         await self.games.drain()
+        await self.opened.drain()
         await self.games.hints.close()
         await self.writer.stop()
         self.checkpointer.stop()
@@ -354,6 +359,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     events.on_stop.extend((cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.append(presence.connection_closed)
+    events.on_close.append(lambda connection: app.opened.closed(connection.number))
     events.on_message.append(metrics.message)
     events.on_refusal.append(metrics.refused)
 
@@ -381,9 +387,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RedisBack, owners.resync_told)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
-        GameHandlers(games, app.db_sessions, app.clock),
+        GameHandlers(games, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
-        DailyHandlers(daily, games),
+        DailyHandlers(daily, games, app.opened),
         StatsHandler(app.db_sessions, daily.today),
     )
     routes = [route for handler in handlers for route in handler.routes()]

@@ -12,7 +12,9 @@ import logging
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.errors import Internal, Refused
+from server.games.clock import elapsed
 from server.games.live import Clock, deal_view
+from server.games.opened import OpenGames
 from server.games.service import GameService
 from server.net.connection import Connection
 from server.net.routing import Later, Route
@@ -37,8 +39,11 @@ class GameHandlers:
         games: GameService,
         db_sessions: async_sessionmaker[AsyncSession],
         clock: Clock,
+        opened: OpenGames,
     ) -> None:
         self.games = games
+        #: the game each connection has open (an unranked clock pauses when nobody has)
+        self.opened = opened
         self.db_sessions = db_sessions
         self.clock = clock
 
@@ -49,6 +54,7 @@ class GameHandlers:
             Route(p.Undo, self.undo),
             Route(p.Resign, self.resign),
             Route(p.GetGame, self.get_game),
+            Route(p.LeaveGame, self.leave_game),
             Route(p.HintRequest, self.hint),
             Route(p.GamesRequest, self.list_games),
         )
@@ -71,23 +77,27 @@ class GameHandlers:
             key=key,
             key_open=key is not None,
         )
+        self.opened.open(connection.number, live)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def move(self, connection: Connection, message: p.MoveRequest) -> p.Reply:
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         live = await games.move(live, message.ply, message.move)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def undo(self, connection: Connection, message: p.Undo) -> p.Reply:
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         live = await games.undo(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def resign(self, connection: Connection, message: p.Resign) -> p.Reply:
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         live = await games.resign(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
@@ -96,12 +106,19 @@ class GameHandlers:
         live = await games.owned(connection.welcomed_player.id, message.game)
         live = await games.current(live.id)  # another node may have played it since
         await live.settled()
+        self.opened.open(connection.number, live)
         return p.GameReply(game=games.view(live), re=message.id)
+
+    async def leave_game(self, connection: Connection, message: p.LeaveGame) -> p.Reply:
+        """The client no longer shows the game: its clock pauses if nobody else has it open."""
+        self.opened.leave(connection.number, message.game)
+        return p.Ok(re=message.id)
 
     async def hint(self, connection: Connection, message: p.HintRequest) -> Later:
         """Answered when the hint is ready; meanwhile the connection goes on (a refusal is now)."""
         games = self.games
         live = await games.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         found = games.hint(live, connection)
 
         async def answer() -> p.Reply:
@@ -140,7 +157,13 @@ class GameHandlers:
                     state=row.state,
                     ply=row.ply,
                     score=row.score,
-                    elapsed_ms=max(0, (row.ended_ms or now) - row.started_ms),
+                    elapsed_ms=elapsed(
+                        now,
+                        started_ms=row.started_ms,
+                        paused_ms=row.paused_ms,
+                        stopped_ms=row.stopped_ms,
+                        ended_ms=row.ended_ms,
+                    ),
                     started_at=utc_iso(row.started_ms),
                 )
             )

@@ -101,8 +101,11 @@ class GameService:
         max_actions: int = 5000,
         searches: StuckSearches | None = None,
         variants: Variants = STANDARD,
+        idle_pause_s: int = 30,
     ) -> None:
         self.db_sessions = db_sessions
+        #: an unranked game loaded with a running clock stops this long after its last action
+        self.idle_pause_ms = idle_pause_s * 1000
         self.writer = writer
         #: the variants the server plays
         self.variants = variants
@@ -153,7 +156,7 @@ class GameService:
             raise Internal(f"game {game_id!r} cannot be rebuilt") from exc
         await self.searches.settle(game)
         forced = row.state if row.state not in (PLAYING, WON, STUCK, RESIGNED) else None
-        return LiveGame(
+        live = LiveGame(
             id=row.id,
             owner=row.player_id,
             game=game,
@@ -165,10 +168,20 @@ class GameService:
             forced_state=forced,
             hints=row.hints,
             last=parse_action(game.actions[-1]) if game.actions else None,
+            paused_ms=row.paused_ms,
+            stopped_ms=row.stopped_ms,
         )
+        # Nobody on this node has it open yet: a clock left running (a server stopped hard)
+        # stops after the grace from its last action, until a connection opens it.
+        live.left(row.updated_ms, self.idle_pause_ms)
+        return live
 
     def forget(self, game_id: str) -> None:
         self._games.forget(game_id)
+
+    def in_memory(self, game_id: str) -> LiveGame | None:
+        """The game if this node has it in memory (nothing loaded)."""
+        return self._games.peek(game_id)
 
     async def current(self, game_id: str) -> LiveGame:
         """The game as it stands: on a shared database, reloaded when the stored row shows
@@ -428,6 +441,7 @@ class GameService:
         state = live.state
         if state in ENDED and live.ended_ms is None:
             live.ended_ms = now
+        live.settle_clock(now)
         if live.kind == p.SOLO and state in (WON, RESIGNED):
             live.key_open = True
         return store.action_write(
@@ -440,6 +454,8 @@ class GameService:
             undos=live.undos,
             key_open=live.key_open,
             ended_ms=live.ended_ms,
+            paused_ms=live.paused_ms,
+            stopped_ms=live.stopped_ms,
             now_ms=now,
         )
 

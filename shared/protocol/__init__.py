@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
-from shared.protocol.daily import DailyRequest, LeaderboardReply, LeaderboardRequest
+from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
 from shared.protocol.envelope import *  # noqa: F403
 from shared.protocol.envelope import Registry, Reply, Request
 from shared.protocol.games import *  # noqa: F403
@@ -38,6 +38,7 @@ from shared.protocol.games import (
     GetGame,
     HintReply,
     HintRequest,
+    LeaveGame,
     MoveRequest,
     Ok,
     Resign,
@@ -73,6 +74,7 @@ REQUESTS: Registry[Request] = Registry(
         Resign,
         GetGame,
         HintRequest,
+        LeaveGame,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -99,6 +101,7 @@ REPLIES: Registry[Reply] = Registry(
         RaceStarted,
         Progress,
         RaceOver,
+        DailyIntro,
         LeaderboardReply,
         StatsReply,
     )

@@ -166,6 +166,14 @@ class GetGame(GameRequest):
 
 
 @dataclass(frozen=True, slots=True)
+class LeaveGame(GameRequest):
+    """``leave_game``: the client no longer shows the game (its home screen, say); answered
+    ``ok``. An unranked game nobody has open pauses its clock (protocol.md, "Clocks")."""
+
+    type: ClassVar[str] = "leave_game"
+
+
+@dataclass(frozen=True, slots=True)
 class HintRequest(GameRequest):
     type: ClassVar[str] = "hint"
 
@@ -349,7 +357,7 @@ class Error(Reply):
 __all__ = [
     "DAILY", "DEFAULT_GAMES", "GAME_KINDS", "MAX_GAMES", "PRACTICE", "RACE", "SOLO", "Error",
     "GameEntry", "GameReply", "GameRequest", "GamesReply", "GamesRequest", "GetGame",
-    "HintReply", "HintRequest", "MoveRequest", "Ok", "PlyRequest", "Resign", "StartGame",
-    "Undo", "action_field", "utc_time",
+    "HintReply", "HintRequest", "LeaveGame", "MoveRequest", "Ok", "PlyRequest", "Resign",
+    "StartGame", "Undo", "action_field", "utc_time",
 ]
 # fmt: on

@@ -42,16 +42,16 @@ async def test_a_daily_ended_on_another_node_and_the_same_ranks_from_both(
     assert early["entries"] == []
 
     alice, alice_token = await hello(a, "alice")
-    attempt = (await alice.request("daily", variant="freecell"))["game"]
+    attempt = (await alice.request("daily", start=True, variant="freecell"))["game"]
     again = await open_client(b)  # alice ends on b the attempt she started on a
     await again.request("hello", protocol=2, client="tests/1", token=alice_token)
     ended = await again.request("resign", game=attempt["id"], ply=0)
     assert ended["game"]["state"] == "resigned"
     carol, _ = await hello(a, "carol")
-    game = (await carol.request("daily", variant="freecell"))["game"]
+    game = (await carol.request("daily", start=True, variant="freecell"))["game"]
     await carol.request("resign", game=game["id"], ply=0)
 
-    game = (await dave.request("daily", variant="freecell"))["game"]
+    game = (await dave.request("daily", start=True, variant="freecell"))["game"]
     await asyncio.sleep(0.3)  # the slowest of three resigned attempts: ranked last
     await dave.request("resign", game=game["id"], ply=0)
     on_b = await dave.request("leaderboard", variant="freecell")

@@ -213,13 +213,13 @@ async def test_a_daily_leaks_nothing_before_its_day_ends(
     await bob.hello("bob")
     secrets = Secrets(server)
     for client in (alice, bob):
-        game = (await client.request("daily", variant="thumb_and_pouch"))["game"]
+        game = (await client.request("daily", start=True, variant="thumb_and_pouch"))["game"]
         secrets.games.add(game["id"])
         clock.advance(1_000)
         moved = await client.move(game, game["legal"][0])
         await client.request("hint", game=game["id"])  # hints_off
         await client.request("resign", game=game["id"], ply=moved["game"]["ply"])
-        practice = await client.request("daily", variant="thumb_and_pouch", practice=True)
+        practice = await client.request("daily", start=True, variant="thumb_and_pouch", practice=True)
         secrets.games.add(practice["game"]["id"])
         await client.request("hint", game=practice["game"]["id"])
         await client.request("leaderboard", variant="thumb_and_pouch")
