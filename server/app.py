@@ -37,12 +37,14 @@ from server.cluster.node import Cluster
 from server.config import Config
 from server.daily.handlers import DailyHandlers
 from server.daily.service import DailyService
+from server.deals.pool import DealPool
 from server.events import Events
 from server.games.handlers import GameHandlers
 from server.games.live import Clock
 from server.games.opened import OpenGames
 from server.games.searches import StuckSearches
 from server.games.service import GameService
+from server.games.store import GameStore
 from server.net.connection import WRITE_LIMIT, Connection
 from server.net.http import WS_PATH, HttpPaths
 from server.net.listening import HttpEndpoint, bind, bound_port
@@ -111,7 +113,16 @@ class App:
         #: this node among the others (one node alone without a ``redis`` setting)
         self.cluster = Cluster(config, self.players, clock)
         self.searches = StuckSearches(config.stuck_workers, variants)
+        #: the games in memory, rebuilt and reloaded as stored
+        self.game_store = GameStore(
+            self.db_sessions,
+            self.searches,
+            variants,
+            shared=self.cluster.enabled,
+            idle_pause_s=config.idle_pause_s,
+        )
         self.games = GameService(
+            self.game_store,
             self.db_sessions,
             self.writer,
             clock,
@@ -119,23 +130,30 @@ class App:
             hint_concurrency=config.hint_concurrency,
             hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
-            searches=self.searches,
-            variants=variants,
-            idle_pause_s=config.idle_pause_s,
         )
         #: the game each connection has open: unranked clocks pause when nobody has
-        self.opened = OpenGames(self.games, self.db_sessions, clock, config.idle_pause_s)
-        self.games.shared = self.cluster.enabled
+        self.opened = OpenGames(self.game_store, self.db_sessions, clock, config.idle_pause_s)
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
+        #: the pools of winnable deals and their fillers
+        self.deal_pool = DealPool(sessions, variants, clock, config)
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
         self.review = ReviewService(sessions, clock, config, variants)
-        self.daily = DailyService(self.games, self.review, cluster, sessions, config, clock)
+        self.daily = DailyService(
+            self.games, self.game_store, self.review, cluster, sessions, config, clock
+        )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
         self.race = RaceRunner(
-            self.room_table, self.games, self.review, cluster, sessions, config, clock
+            self.room_table,
+            self.games,
+            self.game_store,
+            self.review,
+            cluster,
+            sessions,
+            config,
+            clock,
         )
         self.presence = Presence(
             self.room_table, self.race, self.games, cluster, players, sessions, config, clock
@@ -152,7 +170,7 @@ class App:
             self.room_table,
             self.owners,
             self.presence,
-            self.games,
+            self.game_store,
             cluster,
             ranks_changed,
         )
@@ -325,7 +343,9 @@ class App:
         return p.ServerInfo(
             name=self.config.name,
             version=server_version(),
-            variants=tuple(p.VariantInfo.from_map(info) for info in self.games.variants.info()),
+            variants=tuple(
+                p.VariantInfo.from_map(info) for info in self.game_store.variants.info()
+            ),
             motd=self.config.motd or None,  # the message of the day
         )
 
@@ -353,19 +373,18 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
-    events.on_start.extend((daily.start, rooms.start, owners.claim_at_start, app.changes.start))
+    events.on_start.extend(
+        (app.deal_pool.start, daily.start, rooms.start, owners.claim_at_start, app.changes.start)
+    )
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
-    events.on_stop.extend((cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop))
+    stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    events.on_stop.extend((app.deal_pool.stop, *stops))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.append(presence.connection_closed)
     events.on_close.append(lambda connection: app.opened.closed(connection.number))
     events.on_message.append(metrics.message)
     events.on_refusal.append(metrics.refused)
-
-    def forget_games(told: news.GamesForgotten) -> None:
-        for game_id in told.games:
-            games.forget(game_id)
 
     def ranks_lost(_back: news.RedisBack) -> None:
         daily.ranks.clear()  # finishes told while Redis was lost: read them again
@@ -379,7 +398,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RaceGames, race.race_games)
     cluster.subscribe(news.Ranked, daily.ranked_elsewhere)
     cluster.subscribe(news.BotsRemoved, app.bots.removed_elsewhere)
-    cluster.subscribe(news.GamesForgotten, forget_games)
+    cluster.subscribe(news.GamesForgotten, lambda told: app.game_store.forget_all(told.games))
     cluster.subscribe(news.ClaimDue, owners.claim_due)
     cluster.subscribe(news.LeaseLost, owners.lease_lost)
     cluster.subscribe(news.Resync, owners.resync_told)
@@ -387,7 +406,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RedisBack, owners.resync_told)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
-        GameHandlers(games, app.db_sessions, app.clock, app.opened),
+        GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.opened),
         StatsHandler(app.db_sessions, daily.today),

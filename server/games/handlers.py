@@ -11,11 +11,13 @@ import logging
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.deals.pool import DealPool
 from server.errors import Internal, Refused
 from server.games.clock import elapsed
 from server.games.live import Clock, deal_view
 from server.games.opened import OpenGames
 from server.games.service import GameService
+from server.games.store import GameStore
 from server.net.connection import Connection
 from server.net.routing import Later, Route
 from server.storage.queries import games as store
@@ -37,11 +39,16 @@ class GameHandlers:
     def __init__(
         self,
         games: GameService,
+        store: GameStore,
+        pool: DealPool,
         db_sessions: async_sessionmaker[AsyncSession],
         clock: Clock,
         opened: OpenGames,
     ) -> None:
         self.games = games
+        self.store = store
+        #: the winnable deals, for a start_game that asks for one
+        self.pool = pool
         #: the game each connection has open (an unranked clock pauses when nobody has)
         self.opened = opened
         self.db_sessions = db_sessions
@@ -68,43 +75,48 @@ class GameHandlers:
         games = self.games
         player = connection.welcomed_player
         key = None if message.key is None else bytes.fromhex(message.key)
-        # A key the player names is theirs to know: it shows from the start.
+        # A key the player names is theirs to know: it shows from the start. A winnable deal's
+        # is the server's secret, as any key it draws.
+        key_open = key is not None
+        if message.winnable:
+            difficulty = message.difficulty or p.MEDIUM
+            key = await self.pool.draw(message.variant, message.options, difficulty)
         live = await games.start(
             player.id,
             message.variant,
             message.options,
             seed=message.seed,
             key=key,
-            key_open=key is not None,
+            key_open=key_open,
         )
         self.opened.open(connection.number, live)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def move(self, connection: Connection, message: p.MoveRequest) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         self.opened.open(connection.number, live)
         live = await games.move(live, message.ply, message.move)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def undo(self, connection: Connection, message: p.Undo) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         self.opened.open(connection.number, live)
         live = await games.undo(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def resign(self, connection: Connection, message: p.Resign) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         self.opened.open(connection.number, live)
         live = await games.resign(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def get_game(self, connection: Connection, message: p.GetGame) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
-        live = await games.current(live.id)  # another node may have played it since
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.current(live.id)  # another node may have played it since
         await live.settled()
         self.opened.open(connection.number, live)
         return p.GameReply(game=games.view(live), re=message.id)
@@ -117,7 +129,7 @@ class GameHandlers:
     async def hint(self, connection: Connection, message: p.HintRequest) -> Later:
         """Answered when the hint is ready; meanwhile the connection goes on (a refusal is now)."""
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         self.opened.open(connection.number, live)
         found = games.hint(live, connection)
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.games.live import LiveGame
-from server.games.service import GameService
+from server.games.store import GameStore
 from server.storage.queries import games as store
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class OpenGames:
 
     def __init__(
         self,
-        games: GameService,
+        games: GameStore,
         db_sessions: async_sessionmaker[AsyncSession],
         clock: Callable[[], int],
         grace_s: int,

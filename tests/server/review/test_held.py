@@ -103,7 +103,8 @@ async def test_a_confirmed_result_stays_out_and_its_player_sees_why(
     await fix_daily(server, "freecell", utc_date(clock.now))
     client = await connect()
     await client.hello("mallory")
-    game = await fast(client, (await client.request("daily", start=True, variant="freecell"))["game"], 20)
+    attempt = await client.request("daily", start=True, variant="freecell")
+    game = await fast(client, attempt["game"], 20)
     await client.request("resign", game=game["id"], ply=game["ply"])
     review_id = (await admin(capsys, config, "held"))[1].split()[0]
     assert (await admin(capsys, config, "confirm", review_id))[0] == 0
