@@ -294,7 +294,7 @@ class DailyService:
         date = self.today()
         async with self.db_sessions() as db:
             found = await store.attempt(db, variant=variant, date=date, player_id=player)
-        return (None if found is None else await self.games.get(found.game_id)), date
+        return (None if found is None else await self.store.get(found.game_id)), date
 
     async def _record_attempt(self, live: LiveGame, player: int, variant: str, date: str) -> None:
         async with self.db_sessions() as db, db.begin():
