@@ -115,11 +115,7 @@ class App:
         self.searches = StuckSearches(config.stuck_workers, variants)
         #: the games in memory, rebuilt and reloaded as stored
         self.game_store = GameStore(
-            self.db_sessions,
-            self.searches,
-            variants,
-            shared=self.cluster.enabled,
-            idle_pause_s=config.idle_pause_s,
+            self.db_sessions, self.searches, variants, self.cluster.enabled, config.idle_pause_s
         )
         self.games = GameService(
             self.game_store,
@@ -131,7 +127,7 @@ class App:
             hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
         )
-        #: the game each connection has open: unranked clocks pause when nobody has
+        #: the game each connection has open (unranked clocks pause when nobody has)
         self.opened = OpenGames(self.game_store, self.db_sessions, clock, config.idle_pause_s)
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
         #: the pools of winnable deals and their fillers

@@ -1,4 +1,4 @@
-"""The daily's start step: the game, its rules in short, the player's streak, and Start.
+"""The daily's start step: the game, the terms of the ranked attempt, the streak, and Start.
 
 Nothing of the deal is on the wire before Start (the server sends its
 commitment, no card), and the ranked clock starts when the player starts,
@@ -15,17 +15,19 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from client.daily_terms import TERMS, rules
 from shared.protocol import DailyIntro
+
+#: the terms of the ranked attempt (the game's rules: docs/rules.md, and its board's keys)
+TERMS = (
+    "One ranked attempt a day, the same deal for everyone. Nothing is dealt until you "
+    "start; the clock starts then and never pauses. No hints; undos are allowed and counted."
+)
 
 
 def intro_text(intro: DailyIntro, name: str) -> Text:
     """The start step in words."""
     text = Text()
     text.append(f"{name} daily, {intro.date}\n\n", style="bold")
-    summary = rules(intro.variant)
-    if summary:
-        text.append(f"{summary}\n\n")
     text.append(f"{TERMS}\n\n")
     days = "day" if intro.daily_streak == 1 else "days"
     text.append(f"Your daily streak: {intro.daily_streak} {days}\n")

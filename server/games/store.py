@@ -40,10 +40,10 @@ class GameStore:
         db_sessions: async_sessionmaker[AsyncSession],
         searches: StuckSearches,
         variants: Variants,
-        *,
         shared: bool = False,
-        cache_size: int = 10_000,
         idle_pause_s: int = 30,
+        *,
+        cache_size: int = 10_000,
     ) -> None:
         self.db_sessions = db_sessions
         #: an unranked game loaded with a running clock stops this long after its last action
