@@ -37,6 +37,8 @@ from server.cluster.node import Cluster
 from server.config import Config
 from server.daily.handlers import DailyHandlers
 from server.daily.service import DailyService
+from server.deals.handlers import DealHandlers
+from server.deals.hindsight import Hindsight
 from server.deals.pool import DealPool
 from server.events import Events
 from server.games.handlers import GameHandlers
@@ -102,10 +104,8 @@ class App:
         self.engine = create_engine(config.db)
         #: the SQLAlchemy session factory of the database (``async with app.db_sessions()``)
         self.db_sessions = sessionmaker(self.engine)
-        self.writer = Writer(
-            create_sync_engine(config.db, autocheckpoint=False),
-            delay_s=config.commit_delay_ms / 1000,
-        )
+        sync_engine = create_sync_engine(config.db, autocheckpoint=False)
+        self.writer = Writer(sync_engine, delay_s=config.commit_delay_ms / 1000)
         self.checkpointer = Checkpointer(config.db)
         #: open connections, and the welcomed ones by player id (for pushes)
         self.connections: set[Connection] = set()
@@ -127,11 +127,11 @@ class App:
             hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
         )
-        #: the game each connection has open (unranked clocks pause when nobody has)
         self.opened = OpenGames(self.game_store, self.db_sessions, clock, config.idle_pause_s)
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
         #: the pools of winnable deals and their fillers
         self.deal_pool = DealPool(sessions, variants, clock, config)
+        self.hindsight = Hindsight(variants, config)  # could_win's answers
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
@@ -269,8 +269,8 @@ class App:
             self._metrics_server = None
         await self.events.stopping()
         await self.games.drain()
-        await self.opened.drain()
         await self.games.hints.close()
+        await self.hindsight.close()
         await self.writer.stop()
         self.checkpointer.stop()
         self.searches.close()
@@ -375,10 +375,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
     stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
-    events.on_stop.extend((app.deal_pool.stop, *stops))
+    events.on_stop.extend((app.deal_pool.stop, app.opened.drain, *stops))
     events.on_welcome.append(presence.connection_welcomed)
-    events.on_close.append(presence.connection_closed)
-    events.on_close.append(lambda connection: app.opened.closed(connection.number))
+    events.on_close.extend((presence.connection_closed, app.opened.closed))
     events.on_message.append(metrics.message)
     events.on_refusal.append(metrics.refused)
 
@@ -405,6 +404,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.opened),
+        DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
     )
     routes = [route for handler in handlers for route in handler.routes()]

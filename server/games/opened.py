@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.games.live import LiveGame
 from server.games.store import GameStore
+from server.net.connection import Connection
 from server.storage.queries import games as store
 
 log = logging.getLogger(__name__)
@@ -68,11 +69,11 @@ class OpenGames:
             del self._of_connection[connection]
             self._leave(connection, game_id)
 
-    def closed(self, connection: int) -> None:
+    def closed(self, connection: Connection) -> None:
         """The connection ended: it leaves its game."""
-        game_id = self._of_connection.pop(connection, None)
+        game_id = self._of_connection.pop(connection.number, None)
         if game_id is not None:
-            self._leave(connection, game_id)
+            self._leave(connection.number, game_id)
 
     def openers(self, game_id: str) -> int:
         """How many connections have the game open."""

@@ -45,6 +45,8 @@ from shared.protocol.games import (
     StartGame,
     Undo,
 )
+from shared.protocol.hindsight import *  # noqa: F403
+from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -75,6 +77,7 @@ REQUESTS: Registry[Request] = Registry(
         GetGame,
         HintRequest,
         LeaveGame,
+        CouldWinRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -93,6 +96,7 @@ REPLIES: Registry[Reply] = Registry(
         Welcome,
         GameReply,
         HintReply,
+        CouldWinReply,
         GamesReply,
         Ok,
         Error,
