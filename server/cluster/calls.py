@@ -19,8 +19,7 @@ from typing import Any
 
 from server.cluster.keys import Keys
 from server.cluster.link import RedisLink
-from shared import protocol as p
-from shared.errors import ProtocolError
+from server.errors import Refused
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +69,8 @@ class Calls:
         finally:
             self._waiting.pop(number, None)
         if "error" in answer:
-            code, message, fault = answer["error"]
-            raise ProtocolError(code, message, fault=fault)
+            name, message = answer["error"]
+            raise Refused.named(name, message)
         if "moved" in answer:
             raise Moved(answer["moved"])
         result: dict[str, Any] = answer["ok"]
@@ -91,11 +90,11 @@ class Calls:
         try:
             assert self.serve is not None
             answer["ok"] = await self.serve(message["op"], message["args"])
-        except ProtocolError as exc:
-            answer["error"] = [exc.code, exc.message, exc.fault]
+        except Refused as exc:
+            answer["error"] = [type(exc).__name__, exc.message]
         except Moved as exc:
             answer["moved"] = exc.owner
         except Exception:
             log.exception("forwarded %s failed", message.get("op"))
-            answer["error"] = [p.INTERNAL, "the room's server failed on this request", False]
+            answer["error"] = ["Internal", "the room's server failed on this request"]
         self.link.publish(self.keys.inbox(message["from"]), answer)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from shared import protocol as p
-from shared.errors import InvalidOptions, ProtocolError
+from server.errors import InvalidField
+from shared.errors import InvalidOptions
 from shared.game import Game
 from shared.games import new_game
 from shared.stuck import StuckProver
@@ -32,7 +32,6 @@ def deal(
         raise _invalid(exc) from None
 
 
-
 def checked_options(
     variants: Variants, variant: str, options: Mapping[str, bool | int]
 ) -> dict[str, bool | int]:
@@ -49,9 +48,9 @@ def check_variant(variants: Variants, variant: str) -> None:
     try:
         variants.get(variant)
     except InvalidOptions as exc:
-        raise ProtocolError(p.INVALID_FIELD, f"field 'variant': {exc}") from None
+        raise InvalidField(f"field 'variant': {exc}") from None
 
 
-def _invalid(exc: InvalidOptions) -> ProtocolError:
+def _invalid(exc: InvalidOptions) -> InvalidField:
     field_name = "variant" if "variant" in str(exc) else "options"
-    return ProtocolError(p.INVALID_FIELD, f"field {field_name!r}: {exc}")
+    return InvalidField(f"field {field_name!r}: {exc}")

@@ -17,6 +17,7 @@ from typing import Any
 
 from shared.deals import Deal, KeyedDeal, NumberedDeal
 from shared.game import Game
+from shared.notation import Action
 from shared.protocol import SOLO
 
 Clock = Callable[[], int]
@@ -52,6 +53,9 @@ class LiveGame:
     forced_state: str | None = None
     #: hints answered with a move (the engine counts undos itself)
     hints: int = 0
+    #: the last action as the engine recorded it, typed (the ply rule's retry check);
+    #: None before any
+    last: Action | None = None
     #: the last action's stuck search and write; views and the next action wait for it, so
     #: that views show only stored plies and a game's actions are taken one at a time
     pending: asyncio.Future[None] | None = None

@@ -5,7 +5,8 @@ An action is taken only at the game's current ply. When the ply is one less
 and the game's last action was this very action, the request is a retry of
 one whose reply was lost: nothing is taken and the game is sent as it
 stands (a shorthand such as ``w>f`` retries the move it was recorded as,
-``w>f2``). A ``resign`` at the current ply of a resigned game is a retry
+``w>f2``; both are typed :class:`~shared.notation.Move` values, compared as
+such: nothing is printed or parsed). A ``resign`` at the current ply of a resigned game is a retry
 too. Anything else at another ply is ``stale_ply``. An ended game takes no
 action (``game_over``); a stuck one takes only ``undo`` and ``resign``.
 
@@ -21,17 +22,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from shared import protocol as p
-from shared.errors import InvalidNotation, ProtocolError
-from shared.game import RESIGNED, STUCK, WON
+from server.errors import GameOver
 from shared.notation import UNDO, Action, Move
+from shared.states import ENDED, RESIGNED, STUCK
 
 #: the action of a ``resign`` request (an undo is notation's ``undo``, moves are notation)
 RESIGN = "resign"
-#: the state the server gives a race game past the race's time limit (the engine knows none)
-TIMEOUT = "timeout"
-#: states after which a game takes no action at all
-ENDED = frozenset({WON, RESIGNED, TIMEOUT})
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +37,9 @@ class GameAt:
     id: str
     ply: int
     state: str
-    #: the last action as the engine recorded it (``w>f2``, ``deal``, ``undo``), None before any
-    last: str | None
+    #: the last action as the engine recorded it (``Move("w", 1, "f2")``, ``deal``, ``undo``),
+    #: None before any
+    last: Action | None
 
 
 class Verdict(enum.Enum):
@@ -53,25 +50,25 @@ class Verdict(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Refusal:
-    code: str
+class Stale:
+    """The request names another ply than the game's (refused, or the game reloaded first
+    when this node's copy may be behind: the game service decides)."""
+
     message: str
 
-    def error(self) -> ProtocolError:
-        return ProtocolError(self.code, self.message)
 
-
-def same_action(sent: Action, recorded: str) -> bool:
+def same_action(sent: Action, recorded: Action) -> bool:
     """Whether ``sent`` is the action the engine recorded as ``recorded`` (``w>f`` vs ``w>f2``)."""
-    if str(sent) == recorded:
+    if sent == recorded:
         return True
-    if not isinstance(sent, Move) or sent.dst != "f" or sent.count != 1:
-        return False
-    try:
-        played = Move.parse(recorded)
-    except InvalidNotation:
-        return False
-    return sent.src == played.src and played.dst.startswith("f")
+    return (
+        isinstance(sent, Move)
+        and isinstance(recorded, Move)
+        and sent.dst == "f"
+        and sent.count == 1
+        and sent.src == recorded.src
+        and recorded.dst.startswith("f")
+    )
 
 
 def is_retry(action: Action, ply: int, at: GameAt) -> bool:
@@ -81,18 +78,18 @@ def is_retry(action: Action, ply: int, at: GameAt) -> bool:
     return ply == at.ply - 1 and same_action(action, at.last)
 
 
-def judge(action: Action, ply: int, at: GameAt) -> Verdict | Refusal:
-    """At the request's turn: stale, over, stuck, a retried resign, or play."""
+def judge(action: Action, ply: int, at: GameAt) -> Verdict | Stale | GameOver:
+    """At the request's turn: stale, over or stuck (the refusal, to raise), a retried resign,
+    or play."""
     if ply != at.ply:
-        return Refusal(
-            p.STALE_PLY,
+        return Stale(
             f"ply {ply} is not the game's current ply {at.ply}; "
-            "field 'game' holds the game as it is",
+            "field 'game' holds the game as it is"
         )
     if action == RESIGN and at.state == RESIGNED:
         return Verdict.RETRY
     if at.state in ENDED:
-        return Refusal(p.GAME_OVER, f"game {at.id!r} is over ({at.state})")
+        return GameOver(f"game {at.id!r} is over ({at.state})")
     if at.state == STUCK and action not in (UNDO, RESIGN):
-        return Refusal(p.GAME_OVER, f"game {at.id!r} is stuck: only undo and resign are accepted")
+        return GameOver(f"game {at.id!r} is stuck: only undo and resign are accepted")
     return Verdict.PLAY

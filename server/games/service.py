@@ -15,10 +15,13 @@ through two nodes at once, so a node's copy of a game may be behind the
 database. The database is the arbiter: a moves row is unique by game and
 ply, so of two actions at one ply only the first stored is kept. The other
 node's write fails; it then drops its copy, reloads the game as stored and
-judges the request again (:meth:`GameService._act`): a retry of what was
-stored is acknowledged, anything else is answered ``stale_ply`` with the
-game as stored. A request whose ply is ahead of the node's copy reloads it
-the same way before it is refused.
+judges the request again (:meth:`GameService._again`, the one retry path):
+a retry of what was stored is acknowledged, anything else is refused with
+:class:`~server.errors.StalePly` and the game as stored. A request whose ply
+is ahead of the node's copy reloads it the same way before it is refused.
+
+Refusals are raised as :mod:`server.errors` (whose fault, which code); the
+Router turns them into ``error`` messages.
 """
 
 from __future__ import annotations
@@ -28,25 +31,35 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.errors import (
+    Forbidden,
+    GameOver,
+    IllegalMove,
+    Internal,
+    NotFound,
+    StalePly,
+    TooManyActions,
+)
 from server.games.cache import GameCache
 from server.games.fields import deal
+from server.games.hint_shares import HintShares
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
-from server.games.ply import ENDED, RESIGN, GameAt, Refusal, Verdict, is_retry, judge
+from server.games.ply import RESIGN, GameAt, Stale, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
 from server.storage.queries.games import GameWrite, WriteConflict
 from server.storage.writer import Writer
 from shared import protocol as p
-from shared.errors import IllegalMove, InvalidNotation, InvalidOptions, InvalidRecord, ProtocolError
-from shared.game import PLAYING, RESIGNED, STUCK, WON
+from shared.errors import IllegalMove as Refusal  # the engine's: a reason the player sees
+from shared.errors import InvalidNotation, InvalidOptions, InvalidRecord
 from shared.games import replay
-from shared.notation import UNDO, Action
+from shared.notation import UNDO, Action, parse_action
+from shared.states import ENDED, PLAYING, RESIGNED, STUCK, WON
 from shared.variants import STANDARD, Variants
 
 log = logging.getLogger(__name__)
@@ -54,20 +67,16 @@ log = logging.getLogger(__name__)
 #: called after every acknowledged action: (game, action) with action a move, undo or resign
 ActionListener = Callable[[LiveGame, str], Awaitable[None] | None]
 #: called before a game is dealt: (player, variant, seed or None for a keyed deal, options);
-#: raises ProtocolError to refuse
+#: raises a :class:`~server.errors.Refused` to refuse
 StartGuard = Callable[[int, str, int | None, dict[str, bool | int]], Awaitable[None]]
-
-
-class StalePly(ProtocolError):
-    """``stale_ply``, with the game to show: as stored when another node had played it."""
-
-    def __init__(self, message: str, live: LiveGame) -> None:
-        super().__init__(p.STALE_PLY, message)
-        self.live = live
+#: one try of an action on a copy of its game (``last``: no reload follows, so a stale
+#: ply is refused); the game as acted on
+Attempt = Callable[[LiveGame, bool], Awaitable[LiveGame]]
 
 
 class _Behind(Exception):
-    """This node's copy of a game is behind the database (another node acted on it)."""
+    """This node's copy of a game is behind the database (another node acted on it):
+    the signal of :meth:`GameService._again` to reload and try again."""
 
 
 def is_ply_conflict(exc: BaseException) -> bool:
@@ -88,6 +97,7 @@ class GameService:
         cache_size: int = 10_000,
         hint_budget: float = 1.0,
         hint_concurrency: int = 2,
+        hint_shares: HintShares | None = None,
         max_actions: int = 5000,
         searches: StuckSearches | None = None,
         variants: Variants = STANDARD,
@@ -102,7 +112,7 @@ class GameService:
         self.clock = clock
         #: actions a game may hold; past it only resign
         self.max_actions = max_actions
-        self.hints = Hints(hint_budget, hint_concurrency)
+        self.hints = Hints(hint_budget, hint_concurrency, hint_shares)
         self._games = GameCache(self._load, cache_size)
         #: searches whose write is still to be handed to the writer (see _after)
         self._searching: set[asyncio.Future[None]] = set()
@@ -117,13 +127,13 @@ class GameService:
         """The game, from memory or rebuilt from the database; ``not_found`` otherwise."""
         found = await self._games.get(game_id)
         if found is None:
-            raise ProtocolError(p.NOT_FOUND, f"no game {game_id!r}")
+            raise NotFound(f"no game {game_id!r}")
         return found
 
     async def owned(self, player_id: int, game_id: str) -> LiveGame:
         live = await self.get(game_id)
         if live.owner != player_id:
-            raise ProtocolError(p.FORBIDDEN, f"game {game_id!r} belongs to another player")
+            raise Forbidden(f"game {game_id!r} belongs to another player")
         return live
 
     async def _load(self, game_id: str) -> LiveGame | None:
@@ -140,7 +150,7 @@ class GameService:
             )
         except (InvalidRecord, InvalidOptions) as exc:
             log.error("game %s does not replay: %s", game_id, exc)
-            raise ProtocolError(p.INTERNAL, f"game {game_id!r} cannot be rebuilt") from exc
+            raise Internal(f"game {game_id!r} cannot be rebuilt") from exc
         await self.searches.settle(game)
         forced = row.state if row.state not in (PLAYING, WON, STUCK, RESIGNED) else None
         return LiveGame(
@@ -154,6 +164,7 @@ class GameService:
             ended_ms=row.ended_ms,
             forced_state=forced,
             hints=row.hints,
+            last=parse_action(game.actions[-1]) if game.actions else None,
         )
 
     def forget(self, game_id: str) -> None:
@@ -257,26 +268,28 @@ class GameService:
     async def end(self, live: LiveGame, state: str) -> LiveGame:
         """End a game with a state the engine does not know, such as ``timeout``; the game
         as ended (reloaded, when another node had acted on it meanwhile)."""
-        while True:
+
+        async def attempt(live: LiveGame, _: bool) -> LiveGame:
             await self._turn(live)
             if live.state in ENDED:
                 return live  # it ended meanwhile (the action it waited for won, say)
             live.forced_state = state
-            try:
-                await self._after(live, None, state, self.clock())
-            except _Behind:
-                live = await self.current(live.id)
-                continue
+            await self._after(live, None, state, self.clock())
             return live
+
+        return await self._again(live, attempt)
 
     async def resign_now(self, live: LiveGame) -> LiveGame:
         """Resign the game at whatever ply it stands (a racer who left, or gone too long)."""
-        while live.state not in ENDED:
-            try:
-                return await self.resign(live, live.game.ply)
-            except StalePly as exc:
-                live = exc.live  # another node played on meanwhile: resign that
-        return live
+        received = self.clock()
+
+        async def attempt(live: LiveGame, _: bool) -> LiveGame:
+            if live.state in ENDED:
+                return live
+            # at its ply when its turn comes: another node's move meanwhile is reloaded
+            return await self._act_on(live, None, RESIGN, received, last=False)
+
+        return await self._again(live, attempt)
 
     async def reveal(self, lives: list[LiveGame]) -> None:
         """Show the keys of these games' keyed deals from now on (a race that is over)."""
@@ -301,8 +314,9 @@ class GameService:
                 await store.count_hints(db, game_id=live.id, hints=live.hints)
         return found
 
-    def view(self, live: LiveGame, *, reveal: bool = False) -> dict[str, Any]:
-        return live.view(self.clock(), reveal=reveal)
+    def view(self, live: LiveGame) -> p.GameView:
+        """The game as its player sees it now."""
+        return p.GameView.of(live.view(self.clock()))
 
     async def drain(self) -> None:
         """Wait for the searches in progress to hand their writes to the writer (shutdown)."""
@@ -315,42 +329,58 @@ class GameService:
         """The ply rule (:mod:`server.games.ply`) applied, then the action taken and stored;
         the game it was taken on (reloaded, when another node had acted on it)."""
         received = self.clock()  # before any wait: the time review reads
-        try:
-            return await self._act_on(live, ply, action, received, reload=self.shared)
-        except _Behind:
-            pass
-        live = await self.current(live.id)
-        try:
-            return await self._act_on(live, ply, action, received, reload=False)
-        except _Behind:  # another node stored this ply again, meanwhile
-            live = await self.current(live.id)
-            raise StalePly(f"ply {ply} was played from another connection", live) from None
+
+        async def attempt(live: LiveGame, last: bool) -> LiveGame:
+            return await self._act_on(live, ply, action, received, last=last)
+
+        return await self._again(live, attempt, tries=2, lost=ply)
+
+    async def _again(
+        self, live: LiveGame, attempt: Attempt, *, tries: int = 0, lost: int | None = None
+    ) -> LiveGame:
+        """The one retry path: ``attempt`` on this node's copy of the game; when the copy
+        proves behind the database (another node acted on the game: a stale ply, or a
+        write that lost), the game is reloaded as stored and the attempt made again, up
+        to ``tries`` times in all (0: until it is not behind). The last try refuses a
+        stale ply (:class:`StalePly`); a write that lost on it (ply ``lost`` stored again
+        by another node meanwhile) is :class:`StalePly` too, with the game as stored."""
+        tried = 0
+        while True:
+            tried += 1
+            last = not self.shared or tried == tries
+            try:
+                return await attempt(live, last)
+            except _Behind:
+                live = await self.current(live.id)
+                if last:
+                    message = f"ply {lost} was played from another connection"
+                    raise StalePly(message, self.view(live)) from None
 
     async def _act_on(
-        self, live: LiveGame, ply: int, action: Action, received: int, *, reload: bool
+        self, live: LiveGame, ply: int | None, action: Action, received: int, *, last: bool
     ) -> LiveGame:
-        """``reload``: a stale ply raises :class:`_Behind` (this copy may be behind)."""
-        if is_retry(action, ply, _at(live)):
+        """One try (see :meth:`_again`); ``ply`` None: at the game's ply when its turn comes
+        (a resign the server makes)."""
+        if ply is not None and is_retry(action, ply, _at(live)):
             await live.settled()  # acknowledge what is already played, once it is stored
             return live
         await self._turn(live)
-        verdict = judge(action, ply, _at(live))
-        if isinstance(verdict, Refusal):
-            if verdict.code == p.STALE_PLY:
-                if reload:
-                    raise _Behind
-                raise StalePly(verdict.message, live)
-            raise verdict.error()
+        verdict = judge(action, live.game.ply if ply is None else ply, _at(live))
+        if isinstance(verdict, Stale):
+            if not last:
+                raise _Behind
+            raise StalePly(verdict.message, self.view(live))
+        if isinstance(verdict, GameOver):
+            raise verdict
         if verdict is Verdict.RETRY:
             return live
         if action != RESIGN and live.game.ply >= self.max_actions:
-            raise ProtocolError(
-                p.TOO_MANY_ACTIONS,
+            raise TooManyActions(
                 f"game {live.id!r} holds {self.max_actions} actions, as many as a game may: "
-                "only resign is accepted",
+                "only resign is accepted"
             )
-        recorded = _take(live, action)
-        await self._after(live, None if action == RESIGN else ply, recorded, received)
+        text = _take(live, action)
+        await self._after(live, None if action == RESIGN else ply, text, received)
         return live
 
     @staticmethod
@@ -425,17 +455,18 @@ class GameService:
                 log.info("game %s: another node stored ply %d first", live.id, live.game.ply - 1)
                 raise _Behind from exc
             log.error("game %s: write failed: %s", live.id, exc)
-            raise ProtocolError(p.INTERNAL, "the server could not store this action") from exc
+            raise Internal("the server could not store this action") from exc
 
 
 def _at(live: LiveGame) -> GameAt:
     """What the ply rule reads of a game."""
-    game = live.game
-    return GameAt(live.id, game.ply, live.state, game.actions[-1] if game.actions else None)
+    return GameAt(live.id, live.game.ply, live.state, live.last)
 
 
 def _take(live: LiveGame, action: Action) -> str:
-    """Hand ``action`` to the engine; the action as it recorded it (``w>f`` as ``w>f2``)."""
+    """Hand ``action`` to the engine; the text of its moves row: the canonical name the
+    engine recorded (``w>f`` recorded as ``w>f2``), written once, by the engine. The
+    action as recorded, typed, becomes the game's ``last`` (the ply rule's retry check)."""
     game = live.game
     if action == RESIGN:
         game.resign()
@@ -443,8 +474,10 @@ def _take(live: LiveGame, action: Action) -> str:
     try:
         if action == UNDO:
             game.undo()
-            return UNDO
+            live.last = UNDO
+        else:
+            live.last = game.play(action)
+    except (Refusal, InvalidNotation) as exc:
         # Every refusal the engine gives is a function of what the player sees.
-        return str(game.play(action))
-    except (IllegalMove, InvalidNotation) as exc:
-        raise ProtocolError(p.ILLEGAL_MOVE, str(exc)) from None
+        raise IllegalMove(str(exc)) from None
+    return game.actions[-1]

@@ -1,17 +1,26 @@
 """Message type -> handler, and the one place where every refusal becomes an ``error`` reply.
 
-A handler is ``async def handler(connection, message) -> Reply | None``; it
-returns the reply (with ``re=message.id``) or None when it answered itself.
-It raises :class:`ProtocolError` to refuse: :meth:`Router.dispatch` turns
-that into the ``error`` reply. A feature declares its handlers with
-:func:`handles` and lists them in its module's ``ROUTES`` tuple::
+A handler is ``async def handler(connection, message) -> Reply | Later | None``;
+it returns the reply (with ``re=message.id``), a :class:`Later` (a reply
+still being computed: a hint), or None when it answered itself. To refuse,
+it (or the service it calls) raises a :class:`server.errors.Refused`: the
+client's fault or the server's, each with its code. A frame the protocol
+cannot decode raises :class:`shared.errors.ProtocolError`. Only
+:meth:`Router.dispatch` turns either into the ``error`` reply
+(:func:`error_of`; ``stale_ply`` with its game), counts it, and closes a
+connection after ``max_errors`` mistakes. A feature's handlers are the
+methods of one object, built by the app with the parts they use, which lists
+its routes::
 
-    @handles(CreateRoom)
-    async def create_room(connection: Connection, message: CreateRoom) -> Reply: ...
+    class RoomHandlers:
+        def __init__(self, rooms: RoomService, ...) -> None: ...
 
-    ROUTES = (create_room, ...)
+        def routes(self) -> tuple[Route, ...]:
+            return (Route(CreateRoom, self.create_room), ...)
 
-and the app builds its :class:`Router` from those tuples when it is built
+        async def create_room(self, connection: Connection, message: CreateRoom) -> Reply: ...
+
+and the app builds its :class:`Router` from those routes when it is built
 (:func:`server.app.wire`): declaring a handler registers nothing.
 """
 
@@ -23,6 +32,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from server.errors import HelloFirst, Internal, RateLimited, Refused, StalePly
 from shared import protocol as p
 from shared.errors import ProtocolError
 
@@ -33,10 +43,34 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[["Connection", Any], Awaitable[p.Reply | None]]
-
 #: the close code for a connection past ``max_errors`` client mistakes
 CLOSE_POLICY = 1008
+
+
+@dataclass(frozen=True, slots=True)
+class Later:
+    """A handler's reply still being computed: the connection handles other messages
+    meanwhile, and a refusal raised while it is computed is answered like any other."""
+
+    reply: Awaitable[p.Reply]
+
+
+Handler = Callable[["Connection", Any], Awaitable[p.Reply | Later | None]]
+
+
+def error_of(exc: Refused | ProtocolError, re: int | None) -> p.Error:
+    """The ``error`` message of a refusal: its code and message, and the game as it is
+    with ``stale_ply``."""
+    game = exc.game if isinstance(exc, StalePly) else None
+    return p.Error(code=exc.code, message=exc.message, game=game, re=re)
+
+
+def is_mistake(exc: Refused | ProtocolError) -> bool:
+    """Whether a refusal counts towards the close with 1008: a message no honest client
+    sends (malformed, before hello, a guessed room code)."""
+    if isinstance(exc, Refused):
+        return exc.mistake
+    return exc.code in p.CLIENT_FAULTS or exc.fault
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +107,8 @@ class Router:
 
     async def dispatch(self, connection: Connection, frame: bytes | str) -> None:
         """Answer one frame; every refusal becomes an ``error`` here and nowhere else."""
+        if connection.revoked:
+            return  # banned, its token replaced or its account removed: nothing more is taken
         re: int | None = None
         self.events.message(connection)
         try:
@@ -80,35 +116,47 @@ class Router:
             m = p.unpack(frame)
             re = p.envelope_id(m)
             if limited:
-                raise ProtocolError(
-                    p.RATE_LIMITED,
+                raise RateLimited(
                     f"more than {self.config.rate_limit:g} messages/s "
-                    f"(burst {self.config.rate_burst}); slow down",
+                    f"(burst {self.config.rate_burst}); slow down"
                 )
             kind = m.get("type")
             route = self.routes.get(kind) if isinstance(kind, str) else None
             if route is not None and route.needs_hello and connection.player is None:
-                raise ProtocolError(p.HELLO_FIRST, "send hello first")
+                raise HelloFirst("send hello first")
             if route is None:
                 raise p.unknown_type(p.message_type(m))  # invalid_field for 'type' or 'id' first
             message = p.REQUESTS.decode_map(m)
             reply = await route.handler(connection, message)
-        except ProtocolError as exc:
+        except (Refused, ProtocolError) as exc:
             self._refuse(connection, exc, re)
             return
         except Exception:
             log.exception("%r: message failed", connection)
-            self._refuse(connection, ProtocolError(p.INTERNAL, "the server failed; try again"), re)
+            self._refuse(connection, Internal("the server failed; try again"), re)
             return
-        if reply is not None:
+        if isinstance(reply, Later):
+            connection.reply_later(self._later(connection, reply, re))
+        elif reply is not None:
             connection.send(reply)
-            if isinstance(reply, p.Error):  # answered, not raised: stale_ply
-                self.events.refused(connection, reply.code)
 
-    def _refuse(self, connection: Connection, exc: ProtocolError, re: int | None) -> None:
-        connection.send(p.Error(code=exc.code, message=exc.message, re=re))
+    async def _later(self, connection: Connection, later: Later, re: int | None) -> None:
+        """Send a reply once computed; a refusal meanwhile, as :meth:`dispatch` would."""
+        try:
+            reply = await later.reply
+        except (Refused, ProtocolError) as exc:
+            self._refuse(connection, exc, re)
+            return
+        except Exception:
+            log.exception("%r: a reply failed", connection)
+            self._refuse(connection, Internal("the server failed; try again"), re)
+            return
+        connection.send(reply)
+
+    def _refuse(self, connection: Connection, exc: Refused | ProtocolError, re: int | None) -> None:
+        connection.send(error_of(exc, re))
         self.events.refused(connection, exc.code)
-        if exc.code not in p.CLIENT_FAULTS and not exc.fault:
+        if not is_mistake(exc):
             return
         connection.faults += 1
         log.info("%r: %s: %s", connection, exc.code, exc.message)

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from shared import protocol as p
+from shared.protocol import COUNTDOWN, OVER, RACING, WAITING
 
 if TYPE_CHECKING:
     from server.storage.models import Room
 
-WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
+__all__ = ["COUNTDOWN", "OVER", "RACING", "WAITING", "Member", "RoomState", "new_code"]
 
 
 def new_code() -> str:

@@ -1,5 +1,5 @@
 """The tables: players, games and their actions; rooms and members; daily deals and attempts;
-results held for review; operators' requests.
+results held for review and what review found of each ranked result; operators' requests.
 
 One metadata for all (:data:`server.storage.engine.metadata`), so that the
 migrations and the autogenerate check see one schema. Times are integer
@@ -31,12 +31,19 @@ class Base(DeclarativeBase):
 
 class Player(Base):
     __tablename__ = "players"
-    __table_args__ = (Index("ix_players_registered", "registered_ip", "created_ms"),)
+    __table_args__ = (
+        Index("ix_players_registered", "registered_ip", "created_ms"),
+        Index("ix_players_name_skeleton", "name_skeleton", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
     #: the name folded to lower case: names are unique without regard to case
     name_key: Mapped[str] = mapped_column(String(24), unique=True)
+    #: the name's confusable skeleton (shared.names): no two players' names look alike. None
+    #: only for a name that already looked like an older player's when the column came
+    #: (migration 0006): both keep their names, and the older one holds the skeleton
+    name_skeleton: Mapped[str | None] = mapped_column(String(96), nullable=True)
     #: SHA-256 of the token, hex; the token itself is never stored
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     banned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -215,10 +222,42 @@ class Review(Base):
     what: Mapped[str] = mapped_column(String(64))
     actions: Mapped[int] = mapped_column(Integer)
     median_gap_ms: Mapped[int] = mapped_column(Integer)
+    #: why it is held, for the operator: each limit crossed with its figure ("; " between)
+    reasons: Mapped[str] = mapped_column(String(1000), default="", server_default="")
     #: pending, cleared, confirmed
     state: Mapped[str] = mapped_column(String(16), index=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     decided_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)
+
+
+class Assessment(Base):
+    """What review found of a ranked result long enough to judge, held or not: the evidence
+    ``patience-club admin efficient`` reads across a player's results."""
+
+    __tablename__ = "assessments"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    #: what the result is, for people: 'daily freecell 2026-12-01', 'race K7QF2M'
+    what: Mapped[str] = mapped_column(String(64))
+    won: Mapped[bool] = mapped_column(Boolean)
+    actions: Mapped[int] = mapped_column(Integer)
+    undos: Mapped[int] = mapped_column(Integer)
+    #: the solver's line for the deal, its moves; None when it was not asked (not a win
+    #: without undo) or found none in its budget
+    solver_moves: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    revisits: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: a win on a solver's line (the rule's ``efficient``), however slowly played
+    efficient: Mapped[bool] = mapped_column(Boolean)
+    median_ms: Mapped[int] = mapped_column(Integer)
+    p10_ms: Mapped[int] = mapped_column(Integer)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger)
+    floor_ms: Mapped[int] = mapped_column(Integer)
+    pauses: Mapped[int] = mapped_column(Integer)
+    held: Mapped[bool] = mapped_column(Boolean)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
 
 
 class OperatorRequest(Base):

@@ -175,7 +175,7 @@ class VariantInfo(Part):
 
 
 def opt_pile_names(m: Mapping[str, Any], name: str) -> dict[str, str] | None:
-    """A map of pile ids (notation.md) to short texts, or None when absent."""
+    """A map of pile ids (docs/notation.md) to short texts, or None when absent."""
     if name not in m:
         return None
     names = req_map(m, name)

@@ -168,7 +168,7 @@ class Rules(PileNotation, Reasons, ABC):
 
     @classmethod
     def _check_piles(cls) -> None:
-        """Every pile id is one the notation names (notation.md: ``s``, ``w``, ``f0``-``f7``,
+        """Every pile id is one the notation names (docs/notation.md: ``s``, ``w``, ``f0``-``f7``,
         ``t0``-``t9``, ``r0``-``r3``), once; ``pile_words`` names only kinds of pile."""
         where = f"variant {getattr(cls, 'id', cls.__name__)!r}"
         for pid in cls.pile_ids:

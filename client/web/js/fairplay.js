@@ -7,6 +7,7 @@
 // in sha256.js computes the same digest. The check needs nothing from the server but the two
 // strings it already showed.
 
+import { t } from './i18n.js';
 import { sha256 } from './sha256.js';
 
 const HEX = /^[0-9a-f]{64}$/;
@@ -60,7 +61,7 @@ export function verifyCommand(variant, deal, options = {}, defaults = {}) {
 
 /** When a keyed deal's key shows, for the kind of game it is. */
 export function revealWords(kind) {
-  if (kind === 'race') return 'its key shows when the race is over';
-  if (kind === 'daily' || kind === 'practice') return 'its key shows when the day ends (UTC)';
-  return 'its key shows when the game is won or resigned';
+  if (kind === 'race') return t('deal.revealRace');
+  if (kind === 'daily' || kind === 'practice') return t('deal.revealDaily');
+  return t('deal.revealSolo');
 }

@@ -32,6 +32,8 @@ CARD = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 @pytest.fixture
 def config(config: Config) -> Config:
     return config.replace(race_countdown_ms=50)
+
+
 HEX64 = re.compile(r"[0-9a-fA-F]{64}")
 
 
@@ -137,7 +139,7 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
         view = (await player.request("start_game", variant=variant, **fields))["game"]
         secrets.games.add(view["id"])
         live = await server.games.get(view["id"])
-        before = server.games.view(live, reveal=True)
+        before = live.game.view(reveal=True)
         for step in range(40):
             action, ply = attempts(rng, view)
             if action == "undo":
@@ -146,7 +148,7 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
                 reply = await player.request("move", game=view["id"], ply=ply, move=action)
             hint = await player.request("hint", game=view["id"]) if step % 8 == 0 else {}
             listed = await player.request("games", limit=2) if step % 10 == 0 else {}
-            after = server.games.view(live, reveal=True)
+            after = live.game.view(reveal=True)
             visible = face_up(before) | face_up(after)
             hidden_seen += len(face_down(after))
             for message in (reply, hint, listed):
@@ -184,12 +186,12 @@ async def test_a_race_watched_by_a_spectator_shows_only_what_each_racer_sees(
     await sam.request("watch", code=code, player=b)
     live = await server.games.get(bobs["id"])
     for _ in range(30):
-        visible = face_up(server.games.view(live, reveal=True))
+        visible = face_up(live.game.view(reveal=True))
         move = rng.choice(bobs["legal"]) if bobs["legal"] else "undo"
         bobs = (await bob.move(bobs, move))["game"]
         watched = await push(sam, "game", player=b)
         assert watched["game"] == bobs  # what bob sees, nothing more
-        visible |= face_up(server.games.view(live, reveal=True))
+        visible |= face_up(live.game.view(reveal=True))
         assert not card_names(watched) - visible
         progress = await push(alice, "progress", player=b)
         assert not card_names(progress)
@@ -217,7 +219,7 @@ async def test_a_daily_leaks_nothing_before_its_day_ends(
         moved = await client.move(game, game["legal"][0])
         await client.request("hint", game=game["id"])  # hints_off
         await client.request("resign", game=game["id"], ply=moved["game"]["ply"])
-        practice = (await client.request("daily", variant="thumb_and_pouch", practice=True))
+        practice = await client.request("daily", variant="thumb_and_pouch", practice=True)
         secrets.games.add(practice["game"]["id"])
         await client.request("hint", game=practice["game"]["id"])
         await client.request("leaderboard", variant="thumb_and_pouch")

@@ -6,19 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from server.errors import GameOver
 from server.games.ply import (
-    ENDED,
     RESIGN,
-    TIMEOUT,
     GameAt,
-    Refusal,
+    Stale,
     Verdict,
     is_retry,
     judge,
     same_action,
 )
-from shared.game import PLAYING, RESIGNED, STUCK, WON
 from shared.notation import AUTO, DEAL, UNDO, Action, parse_action
+from shared.states import ENDED, PLAYING, RESIGNED, STUCK, TIMEOUT, WON
 
 
 def move(text: str) -> Action:
@@ -26,12 +25,16 @@ def move(text: str) -> Action:
     return parse_action(text)
 
 
-def at(ply: int, last: str | None, state: str = PLAYING) -> GameAt:
-    return GameAt("g1", ply, state, last)
+def at(ply: int, last: str | Action | None, state: str = PLAYING) -> GameAt:
+    """A game whose last action was recorded as ``last`` (typed, as the engine returns it)."""
+    typed = isinstance(last, str) and last not in (DEAL, AUTO, UNDO, RESIGN)
+    return GameAt("g1", ply, state, move(last) if typed else last)
 
 
-def refused(verdict: Verdict | Refusal) -> tuple[str, str]:
-    assert isinstance(verdict, Refusal), verdict
+def refused(verdict: Verdict | Stale | GameOver) -> tuple[str, str]:
+    if isinstance(verdict, Stale):
+        return "stale_ply", verdict.message
+    assert isinstance(verdict, GameOver), verdict
     return verdict.code, verdict.message
 
 
@@ -56,9 +59,9 @@ def test_a_shorthand_retries_the_foundation_move_it_was_recorded_as() -> None:
 
 
 def test_same_action_matches_only_the_recorded_action() -> None:
-    assert same_action(move("w>f"), "w>f2") and same_action("undo", "undo")
-    assert not same_action(move("w>f2"), "w>f") and not same_action(move("w>f"), "undo")
-    assert not same_action(UNDO, "t0>t1") and not same_action(DEAL, AUTO)
+    assert same_action(move("w>f"), move("w>f2")) and same_action("undo", "undo")
+    assert not same_action(move("w>f2"), move("w>f")) and not same_action(move("w>f"), "undo")
+    assert not same_action(UNDO, move("t0>t1")) and not same_action(DEAL, AUTO)
 
 
 def test_an_undo_again_after_an_undo_is_a_retry_and_only_then() -> None:
@@ -113,9 +116,9 @@ actions = st.sampled_from([move("t0>t1"), move("w>f"), move("w>f2"), DEAL, AUTO,
 states = st.sampled_from([PLAYING, STUCK, WON, RESIGNED, TIMEOUT])
 
 
-@given(actions, st.integers(0, 6), st.integers(0, 6), st.none() | actions.map(str), states)
+@given(actions, st.integers(0, 6), st.integers(0, 6), st.none() | actions, states)
 def test_play_only_at_the_current_ply_of_a_game_that_takes_the_action(
-    action: Action, ply: int, current: int, last: str | None, state: str
+    action: Action, ply: int, current: int, last: Action | None, state: str
 ) -> None:
     game = at(current, last, state)
     verdict = judge(action, ply, game)
