@@ -42,6 +42,7 @@ from server.games.handlers import GameHandlers
 from server.games.live import Clock
 from server.games.searches import StuckSearches
 from server.games.service import GameService
+from server.games.store import GameStore
 from server.net.connection import WRITE_LIMIT, Connection
 from server.net.http import WS_PATH, HttpPaths
 from server.net.listening import HttpEndpoint, bind, bound_port
@@ -110,7 +111,12 @@ class App:
         #: this node among the others (one node alone without a ``redis`` setting)
         self.cluster = Cluster(config, self.players, clock)
         self.searches = StuckSearches(config.stuck_workers, variants)
+        #: the games in memory, rebuilt and reloaded as stored
+        self.game_store = GameStore(
+            self.db_sessions, self.searches, variants, shared=self.cluster.enabled
+        )
         self.games = GameService(
+            self.game_store,
             self.db_sessions,
             self.writer,
             clock,
@@ -118,20 +124,26 @@ class App:
             hint_concurrency=config.hint_concurrency,
             hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
-            searches=self.searches,
-            variants=variants,
         )
-        self.games.shared = self.cluster.enabled
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
         self.review = ReviewService(sessions, clock, config, variants)
-        self.daily = DailyService(self.games, self.review, cluster, sessions, config, clock)
+        self.daily = DailyService(
+            self.games, self.game_store, self.review, cluster, sessions, config, clock
+        )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
         self.race = RaceRunner(
-            self.room_table, self.games, self.review, cluster, sessions, config, clock
+            self.room_table,
+            self.games,
+            self.game_store,
+            self.review,
+            cluster,
+            sessions,
+            config,
+            clock,
         )
         self.presence = Presence(
             self.room_table, self.race, self.games, cluster, players, sessions, config, clock
@@ -148,7 +160,7 @@ class App:
             self.room_table,
             self.owners,
             self.presence,
-            self.games,
+            self.game_store,
             cluster,
             ranks_changed,
         )
@@ -320,7 +332,9 @@ class App:
         return p.ServerInfo(
             name=self.config.name,
             version=server_version(),
-            variants=tuple(p.VariantInfo.from_map(info) for info in self.games.variants.info()),
+            variants=tuple(
+                p.VariantInfo.from_map(info) for info in self.game_store.variants.info()
+            ),
             motd=self.config.motd or None,  # the message of the day
         )
 
@@ -357,10 +371,6 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     events.on_message.append(metrics.message)
     events.on_refusal.append(metrics.refused)
 
-    def forget_games(told: news.GamesForgotten) -> None:
-        for game_id in told.games:
-            games.forget(game_id)
-
     def ranks_lost(_back: news.RedisBack) -> None:
         daily.ranks.clear()  # finishes told while Redis was lost: read them again
 
@@ -373,7 +383,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RaceGames, race.race_games)
     cluster.subscribe(news.Ranked, daily.ranked_elsewhere)
     cluster.subscribe(news.BotsRemoved, app.bots.removed_elsewhere)
-    cluster.subscribe(news.GamesForgotten, forget_games)
+    cluster.subscribe(news.GamesForgotten, lambda told: app.game_store.forget_all(told.games))
     cluster.subscribe(news.ClaimDue, owners.claim_due)
     cluster.subscribe(news.LeaseLost, owners.lease_lost)
     cluster.subscribe(news.Resync, owners.resync_told)
@@ -381,7 +391,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RedisBack, owners.resync_told)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
-        GameHandlers(games, app.db_sessions, app.clock),
+        GameHandlers(games, app.game_store, app.db_sessions, app.clock),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games),
         StatsHandler(app.db_sessions, daily.today),

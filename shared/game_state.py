@@ -24,7 +24,7 @@ from shared.player_view import blind
 from shared.position import Position
 from shared.states import PLAYING, RESIGNED, STUCK, WON
 from shared.stuck import Proof, StuckProver, StuckQuestion, question_for
-from shared.stuck.unseen import turn_proof
+from shared.stuck.unseen import HomeCards, turn_proof
 from shared.variants.base import InternalMove, ProgressSearch, Rules
 
 #: a position for undo (piles, down, redeals_used) with its legal moves, and their names
@@ -52,6 +52,8 @@ class GameState:
         self._question: StuckQuestion | None = None
         self._pending_legal: list[InternalMove] = []
         self._legal: list[InternalMove] = []
+        #: which cards the foundations take, per foundation state (turn_proof's)
+        self._home: HomeCards | None = None
         #: the last proof of progress found (see StuckProver.cheap_proof), tried first next time
         self._proof: Proof | None = None
         self._state = PLAYING
@@ -152,10 +154,13 @@ class GameState:
             return None
         # The cheap proof looks only at what the player sees (the unseen cards blanked):
         # a proof that read a face-down card would make the state tell of it.
-        seen = blind(rules, pos)
-        if seen is not pos and turn_proof(rules, seen, legal):
-            self._set(PLAYING, legal)
-            return None
+        seen = pos if plain else blind(rules, pos)
+        if seen is not pos:
+            if self._home is None:
+                self._home = HomeCards(rules)
+            if turn_proof(rules, seen, legal, self._home):
+                self._set(PLAYING, legal)
+                return None
         proof = self._progress.cheap_proof(rules, seen, self._proof)
         if proof is not None:
             self._proof = proof

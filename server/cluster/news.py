@@ -245,6 +245,10 @@ class Subscribers:
     def subscribe(self, kind: type[E], hook: Callable[[E], Awaitable[None] | None]) -> None:
         self._hooks.setdefault(kind, []).append(hook)
 
+    def heard(self, kind: type) -> bool:
+        """Whether some hook acts on events of type ``kind``."""
+        return bool(self._hooks.get(kind))
+
     def hooks(self) -> list[Hook]:
         """Every hook subscribed (to list what an app's parts call on each other)."""
         return [hook for hooks in self._hooks.values() for hook in hooks]

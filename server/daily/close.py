@@ -77,9 +77,10 @@ async def close_days(
         elapsed = max(0, ended - game.started_ms)
         moves, score = stood.ply, stood.score
         undos = sum(1 for action, _ in actions if action == "undo")
-        key = rank_key(stood.state, elapsed, moves, score)
+        home = stood.foundation_cards
+        key = rank_key(stood.state, elapsed, moves, home)
         values = store.finished_values(
-            stood.state, elapsed, moves, score, key, undos=undos, held=held
+            stood.state, elapsed, moves, score, key, undos=undos, foundation=home, held=held
         )
         async with db_sessions() as db, db.begin():
             await store.finish(

@@ -52,6 +52,7 @@ from shared.states import ENDED
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
     from server.games.service import GameService
+    from server.games.store import GameStore
     from server.review.service import ReviewService
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,7 @@ class DailyService:
     def __init__(
         self,
         games: GameService,
+        store: GameStore,
         review: ReviewService,
         cluster: Cluster,
         db_sessions: async_sessionmaker[AsyncSession],
@@ -91,6 +93,7 @@ class DailyService:
         clock: Callable[[], int],
     ) -> None:
         self.games = games
+        self.store = store
         self.review = review
         self.cluster = cluster
         self.db_sessions = db_sessions
@@ -267,7 +270,7 @@ class DailyService:
             async with self.db_sessions() as db:
                 found = await store.attempt(db, variant=variant, date=date, player_id=player)
             if found is not None:
-                return await self.games.get(found.game_id), date
+                return await self.store.get(found.game_id), date
             live = await self._start(player, variant, date, p.DAILY)
             try:
                 await self._record_attempt(live, player, variant, date)
@@ -279,7 +282,7 @@ class DailyService:
                     found = await store.attempt(db, variant=variant, date=date, player_id=player)
                 if found is None:
                     raise
-                return await self.games.get(found.game_id), date
+                return await self.store.get(found.game_id), date
             self.attempts[live.id] = AttemptKey(variant, date, player)
         if len(self._locks) > 10_000:
             self._locks.clear()
@@ -308,7 +311,7 @@ class DailyService:
 
     async def _drop_unrecorded(self, live: LiveGame) -> None:
         """The game started for an attempt that another server recorded first: never played."""
-        self.games.forget(live.id)
+        self.store.forget(live.id)
         async with self.db_sessions() as db, db.begin():
             await db.execute(delete(Game).where(Game.id == live.id))
 
@@ -318,7 +321,7 @@ class DailyService:
         date = self.today()
         async with self.db_sessions() as db:
             found = await store.attempt(db, variant=variant, date=date, player_id=player)
-        attempt = None if found is None else await self.games.get(found.game_id)
+        attempt = None if found is None else await self.store.get(found.game_id)
         if attempt is None or attempt.state not in ENDED:
             raise DailyOpen(
                 f"your daily {variant} attempt of {date} has not ended: practice after it",
@@ -346,7 +349,7 @@ class DailyService:
 
     async def on_action(self, live: LiveGame, action: str) -> None:
         key = self.attempts.get(live.id)
-        if key is None and live.kind == p.DAILY and live.state in ENDED and self.games.shared:
+        if key is None and live.kind == p.DAILY and live.state in ENDED and self.store.shared:
             key = await self._attempt_started_elsewhere(live.id)
         if key is None or live.state not in ENDED:
             return
@@ -356,9 +359,11 @@ class DailyService:
         what = f"daily {key.variant} {key.date}"
         held = await self.review.check(live, what)
         elapsed, moves, score = live.elapsed_ms(now), live.game.ply, live.game.score
-        ranked_as = rank_key(live.state, elapsed, moves, score)
+        home = live.game.foundation_cards
+        ranked_as = rank_key(live.state, elapsed, moves, home)
         values = store.finished_values(
-            live.state, elapsed, moves, score, ranked_as, undos=live.undos, held=held
+            live.state, elapsed, moves, score, ranked_as, undos=live.undos, foundation=home,
+            held=held,
         )
         async with self.db_sessions() as db, db.begin():
             await store.finish(

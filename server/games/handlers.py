@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from server.errors import Internal, Refused
 from server.games.live import Clock, deal_view
 from server.games.service import GameService
+from server.games.store import GameStore
 from server.net.connection import Connection
 from server.net.routing import Later, Route
 from server.storage.queries import games as store
@@ -35,10 +36,12 @@ class GameHandlers:
     def __init__(
         self,
         games: GameService,
+        store: GameStore,
         db_sessions: async_sessionmaker[AsyncSession],
         clock: Clock,
     ) -> None:
         self.games = games
+        self.store = store
         self.db_sessions = db_sessions
         self.clock = clock
 
@@ -75,33 +78,33 @@ class GameHandlers:
 
     async def move(self, connection: Connection, message: p.MoveRequest) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         live = await games.move(live, message.ply, message.move)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def undo(self, connection: Connection, message: p.Undo) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         live = await games.undo(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def resign(self, connection: Connection, message: p.Resign) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         live = await games.resign(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def get_game(self, connection: Connection, message: p.GetGame) -> p.Reply:
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
-        live = await games.current(live.id)  # another node may have played it since
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.current(live.id)  # another node may have played it since
         await live.settled()
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def hint(self, connection: Connection, message: p.HintRequest) -> Later:
         """Answered when the hint is ready; meanwhile the connection goes on (a refusal is now)."""
         games = self.games
-        live = await games.owned(connection.welcomed_player.id, message.game)
+        live = await self.store.owned(connection.welcomed_player.id, message.game)
         found = games.hint(live, connection)
 
         async def answer() -> p.Reply:

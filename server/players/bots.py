@@ -23,7 +23,7 @@ from server.storage.queries import rooms as room_store
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
-    from server.games.service import GameService
+    from server.games.store import GameStore
     from server.net.connection import Connection
     from server.races.owners import Owners
     from server.races.presence import Presence
@@ -44,7 +44,7 @@ class BotRemoval:
         table: RoomTable,
         owners: Owners,
         presence: Presence,
-        games: GameService,
+        game_store: GameStore,
         cluster: Cluster,
         ranks_changed: Callable[[], None],
     ) -> None:
@@ -54,7 +54,7 @@ class BotRemoval:
         self.table = table
         self.owners = owners
         self.presence = presence
-        self.games = games
+        self.game_store = game_store
         self.cluster = cluster
         #: the daily ranks are read again (the removed bots' entries leave them)
         self.ranks_changed = ranks_changed
@@ -77,7 +77,7 @@ class BotRemoval:
         for code in raced:
             await self.owners.forget_racers(code, sorted(gone))
         for game_id in games:
-            self.games.forget(game_id)
+            self.game_store.forget(game_id)
         async with self.db_sessions() as db, db.begin():
             await store.remove(db, chosen)
         self.ranks_changed()
@@ -88,7 +88,7 @@ class BotRemoval:
         """Another node removed bots: their connections here close, their games are forgotten."""
         self.close_connections(told.players)
         for game_id in told.games:
-            self.games.forget(game_id)
+            self.game_store.forget(game_id)
 
     def close_connections(self, players: Collection[int]) -> None:
         """Close this node's connections of removed bots (every node does, when told)."""

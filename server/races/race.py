@@ -44,6 +44,7 @@ from shared.states import ENDED, TIMEOUT
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
     from server.games.service import GameService
+    from server.games.store import GameStore
     from server.review.service import ReviewService
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ class RaceRunner:
         self,
         table: RoomTable,
         games: GameService,
+        store: GameStore,
         review: ReviewService,
         cluster: Cluster,
         db_sessions: async_sessionmaker[AsyncSession],
@@ -64,6 +66,7 @@ class RaceRunner:
     ) -> None:
         self.table = table
         self.games = games
+        self.store = store
         self.review = review
         self.cluster = cluster
         self.db_sessions = db_sessions
@@ -91,12 +94,12 @@ class RaceRunner:
     async def game(self, game_id: str) -> LiveGame:
         """A race game as it stands: with several nodes, as stored (another node may have
         played it since this one cached it)."""
-        return await self.games.current(game_id)
+        return await self.store.current(game_id)
 
     async def states(self, game_ids: list[str]) -> dict[str, str]:
         """The state of each game: from memory on a node alone, else as stored."""
         if not self.cluster.enabled:
-            return {gid: (await self.games.get(gid)).state for gid in game_ids}
+            return {gid: (await self.store.get(gid)).state for gid in game_ids}
         async with self.db_sessions() as db:
             return await game_store.states(db, game_ids=game_ids)
 
@@ -275,6 +278,7 @@ class RaceRunner:
                 "moves": live.game.ply,
                 "score": live.game.score,
                 "undos": live.undos,
+                "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if held else {}))
         room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
@@ -305,6 +309,7 @@ class RaceRunner:
                 "moves": live.game.ply,
                 "score": live.game.score,
                 "undos": live.undos,
+                "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if live.id in held else {}))
         room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))

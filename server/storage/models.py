@@ -202,6 +202,8 @@ class DailyAttempt(Base):
     moves: Mapped[int] = mapped_column(Integer, default=0)
     score: Mapped[int] = mapped_column(Integer, default=0)
     undos: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: cards home when it ended, what ranks an attempt that was not won
+    foundation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     rank_group: Mapped[int] = mapped_column(Integer, default=0)
     rank_a: Mapped[int] = mapped_column(BigInteger, default=0)
     rank_b: Mapped[int] = mapped_column(BigInteger, default=0)

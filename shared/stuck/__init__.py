@@ -52,7 +52,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from shared.player_view import UNSEEN, PlayerView
+from shared.player_view import UNSEEN, PlayerView, remembered_pile
 from shared.position import Position
 from shared.stuck.generic import GenericProgress
 from shared.stuck.unseen import progress_possible_unseen
@@ -140,7 +140,20 @@ class StuckQuestion:
 
 def question_for(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> StuckQuestion:
     """The question "is ``pos`` stuck under ``rules``?" as data, as its player sees it."""
-    return StuckQuestion.of(PlayerView.seen(rules, pos), budget)
+    # (StuckQuestion.of(PlayerView.seen(rules, pos), budget), written directly: the view's
+    # multiset of unseen cards, which the question does not hold, costs more than the rest)
+    known = remembered_pile(rules, pos)
+    piles = pos.piles
+    down = pos.down
+    return StuckQuestion(
+        rules.id,
+        tuple(sorted(rules.options.items())),
+        tuple([bytes(pile[d:]) if d else bytes(pile) for pile, d in zip(piles, down, strict=True)]),
+        tuple(down),
+        tuple([bytes(pile) if i == known else b"" for i, pile in enumerate(piles)]),
+        pos.redeals_used,
+        budget,
+    )
 
 
 class StuckProver:

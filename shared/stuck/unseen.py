@@ -38,6 +38,9 @@ from shared.stuck.generic import Wanted, buried
 from shared.variants.base import InternalMove, Rules
 from shared.variants.keys import key_function
 
+#: the cards of one deck
+DECK = frozenset(deck())
+
 
 def _turned(pos: Position, src: int) -> list[tuple[int, int]]:
     """(pile, index) of every face-up place of ``pos`` that holds an unseen card, just
@@ -63,7 +66,13 @@ def _may_turn(pos: Position, move: InternalMove) -> bool:
 
 
 def _candidates(rules: Rules, pos: Position) -> list[int]:
-    """The cards an unseen place of ``pos`` may hold: the deck(s) less the cards in sight."""
+    """The cards an unseen place of ``pos`` may hold: the deck(s) less the cards in sight,
+    in order of card code."""
+    if rules.decks == 1:
+        present: set[int] = set()
+        for pile in pos.piles:
+            present.update(pile)
+        return sorted(DECK.difference(present))
     left = Counter(deck() * rules.decks)
     left.subtract(c for pile in pos.piles for c in pile if c != UNSEEN)
     return sorted(card for card, n in left.items() if n > 0)
@@ -109,13 +118,44 @@ def blind_children(rules: Rules, pos: Position, target: int) -> list[Position] |
     return result
 
 
-def turn_proof(rules: Rules, pos: Position, legal: list[InternalMove]) -> bool:
+#: foundation states a :class:`HomeCards` remembers before it starts again
+HOME_CARDS_SIZE = 1_000
+
+
+class HomeCards:
+    """Which cards of the deck some foundation takes now, remembered per foundation state
+    (what a foundation takes depends on the foundations alone), for one game's
+    :func:`turn_proof`: the foundations change far less often than the rest."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.cache: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
+
+    def __call__(self, pos: Position) -> frozenset[int]:
+        rules = self.rules
+        state = tuple(tuple(pos.piles[f]) for f in rules.foundations)
+        found = self.cache.get(state)
+        if found is None:
+            accepts = rules.foundation_accepts
+            found = frozenset(
+                c for c in DECK if any(accepts(pos, c, f) for f in rules.foundations)
+            )
+            if len(self.cache) >= HOME_CARDS_SIZE:
+                self.cache.clear()
+            self.cache[state] = found
+        return found
+
+
+def turn_proof(
+    rules: Rules, pos: Position, legal: list[InternalMove], home: HomeCards | None = None
+) -> bool:
     """On a blind position with its ``legal`` moves: some move turns an unseen card and
     the relaxation may make it one a foundation takes at once (or turns several: see the
     module docstring). The stuck check's cheap first try where cards are unseen: the
-    search would find the same progress at its first position."""
-    foundations = rules.foundations
-    accepts = rules.foundation_accepts
+    search would find the same progress at its first position. ``home``: the game's
+    :class:`HomeCards` (a fresh one without)."""
+    if home is None:
+        home = HomeCards(rules)
     target = rules.foundation_count(pos)
     for move in legal:
         if not _may_turn(pos, move):
@@ -128,15 +168,14 @@ def turn_proof(rules: Rules, pos: Position, legal: list[InternalMove]) -> bool:
         if not turned or turned[0][1] != len(child.piles[turned[0][0]]) - 1:
             continue
         i, j = turned[0]
-        for card in _candidates(rules, child):
-            child.piles[i][j] = card
-            if any(accepts(child, card, f) for f in foundations):
-                guess = child.copy()
-                rules.after_move(guess)
-                if rules.foundation_count(guess) > target or rules.can_progress_now(
-                    guess, rules.legal(guess)
-                ):
-                    return True
+        for card in sorted(home(child).intersection(_candidates(rules, child))):
+            guess = child.copy()
+            guess.piles[i][j] = card
+            rules.after_move(guess)
+            if rules.foundation_count(guess) > target or rules.can_progress_now(
+                guess, rules.legal(guess)
+            ):
+                return True
     return False
 
 

@@ -169,9 +169,9 @@ def room(state: str) -> RoomReply:
 
 STANDINGS = (
     Standing(rank=1, player=2, name="robot_the_great", state="won", elapsed_ms=83_000,
-             moves=95, score=52, undos=0),
+             moves=95, score=52, undos=0, foundation=52),
     Standing(rank=2, player=1, name="alice", state="resigned", elapsed_ms=183_000,
-             moves=125, score=12, undos=3),
+             moves=125, score=12, undos=3, foundation=12),
 )  # fmt: skip
 
 
@@ -218,7 +218,7 @@ def home_screen(app: PatienceApp) -> Screen[None]:
     home = app.home_screen()
     home.dailies = {
         "freecell": Standing(rank=3, player=1, name="alice", state="won", elapsed_ms=83_000,
-                             moves=95, score=52, undos=0),
+                             moves=95, score=52, undos=0, foundation=52),
         "osmosis": None,
     }  # fmt: skip
     home.stats = StatsReply(

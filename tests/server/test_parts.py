@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from server.app import App
+from server.cluster import news
+from server.config import Config
 from tests.import_graph import cycles, import_graph, importers_of
 
 
@@ -42,3 +45,14 @@ def test_the_import_graph_finds_a_circle_and_who_imports_a_name(tmp_path: Path) 
     assert graph["pkg.sub.b"] == {"pkg.c"}
     assert cycles(graph) == [["pkg.a", "pkg.c", "pkg.sub.b"]]
     assert importers_of("pkg", "pkg.c", "C", tmp_path) == ["pkg.sub.b"]
+
+
+def test_every_kind_of_news_the_cluster_delivers_has_a_part_that_hears_it(config: Config) -> None:
+    """A new kind of news that no part subscribes to would be told and lost: the presence
+    news stays in the cluster's roster, ``released`` arrives as ``ClaimDue``, and every other
+    kind (and each of the cluster's own events) is heard by some part of the app."""
+    app = App(config)
+    kept = {news.Online, news.Offline, news.Roster, news.RollCall, news.Released}
+    own = {news.PresenceChanged, news.BoardPushed, news.LeaseLost, news.ClaimDue, news.RedisBack}
+    heard = {kind for kind in (set(news.KINDS.values()) - kept) | own}
+    assert {kind for kind in heard if not app.cluster.subscribers.heard(kind)} == set()

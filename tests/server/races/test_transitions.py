@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,3 +68,21 @@ def test_any_run_of_changes_from_a_new_room_visits_only_room_states(
         assert state in ROOM_STATES
         if state == RACING:
             assert before == COUNTDOWN
+
+
+def test_nothing_in_the_server_sets_a_room_s_state_but_through_the_table() -> None:
+    """Every ``<room>.state = ...`` in server/ takes the state from :func:`after`."""
+    root = Path(__file__).resolve().parents[3] / "server"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Assign):
+                continue
+            for target in node.targets:
+                if not (isinstance(target, ast.Attribute) and target.attr == "state"):
+                    continue
+                value = node.value
+                through = isinstance(value, ast.Call) and getattr(value.func, "id", "") == "after"
+                if isinstance(target.value, ast.Name) and target.value.id == "room" and not through:
+                    found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    assert found == []

@@ -12,7 +12,7 @@ from shared.game import Game
 from shared.games import rules_for
 from shared.player_view import UNSEEN, PlayerView
 from shared.stuck import StuckProver, StuckQuestion, question_for
-from tests.shared.positions import OSMOSIS_DEAD, random_walk, reference_progress
+from tests.shared.positions import CONFIG_PARAMS, OSMOSIS_DEAD, random_walk, reference_progress
 
 #: (variant, options, games walked, view-proven stuck positions wanted among them)
 WALKS = [
@@ -57,6 +57,16 @@ def test_the_question_has_no_place_for_an_unseen_card() -> None:
     assert blank.down == position.down
     for pile, seen, down in zip(position.piles, blank.piles, position.down, strict=True):
         assert seen[:down] == [UNSEEN] * down and seen[down:] == pile[down:]
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIG_PARAMS)
+def test_the_question_is_the_players_view(variant: str, options: dict[str, bool]) -> None:
+    rules = rules_for(variant, options)
+    rng = random.Random(4)
+    for seed in (1, 2):
+        for position, _ in random_walk(rules, rules.deal(seed), rng, 150):
+            view = PlayerView.seen(rules, position)
+            assert question_for(rules, position) == StuckQuestion.of(view)
 
 
 def test_look_alike_positions_ask_one_question() -> None:
