@@ -62,6 +62,8 @@ from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
 from server.races.service import RoomService
 from server.races.watchers import Watchers
+from server.ratings.handlers import RatingsHandler
+from server.ratings.service import RatingService
 from server.review.service import ReviewService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
@@ -135,11 +137,13 @@ class App:
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
+        self.ratings = RatingService(sessions, clock)
         self.race = RaceRunner(
             self.room_table,
             self.games,
             self.game_store,
             self.review,
+            self.ratings,
             cluster,
             sessions,
             config,
@@ -149,7 +153,15 @@ class App:
             self.room_table, self.race, self.games, cluster, players, sessions, config, clock
         )
         self.rooms = RoomService(
-            self.room_table, self.race, self.presence, self.games, cluster, sessions, config, clock
+            self.room_table,
+            self.race,
+            self.presence,
+            self.games,
+            self.ratings,
+            cluster,
+            sessions,
+            config,
+            clock,
         )
         #: which node runs each room; requests on a room go there
         self.owners = Owners(self.rooms, self.room_table, self.race, cluster, sessions)
@@ -393,8 +405,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
         GameHandlers(games, app.game_store, app.db_sessions, app.clock),
         RoomHandlers(rooms, table, owners, games),
-        DailyHandlers(daily, games),
+        DailyHandlers(daily, games, app.ratings),
         StatsHandler(app.db_sessions, daily.today),
+        RatingsHandler(app.ratings, app.game_store.variants),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)
