@@ -37,6 +37,9 @@ from server.cluster.node import Cluster
 from server.config import Config
 from server.daily.handlers import DailyHandlers
 from server.daily.service import DailyService
+from server.deals.handlers import DealHandlers
+from server.deals.hindsight import Hindsight
+from server.deals.pool import DealPool
 from server.events import Events
 from server.games.handlers import GameHandlers
 from server.games.live import Clock
@@ -128,6 +131,9 @@ class App:
             max_actions=config.max_actions,
         )
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
+        #: the pools of winnable deals and their fillers
+        self.deal_pool = DealPool(sessions, variants, clock, config)
+        self.hindsight = Hindsight(variants, config)  # could_win's answers
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
@@ -137,31 +143,14 @@ class App:
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
-        self.ratings = RatingService(sessions, clock)
+        self.ratings = ratings = RatingService(sessions, clock)
+        table, games = self.room_table, self.games
         self.race = RaceRunner(
-            self.room_table,
-            self.games,
-            self.game_store,
-            self.review,
-            self.ratings,
-            cluster,
-            sessions,
-            config,
-            clock,
+            table, games, self.game_store, self.review, ratings, cluster, sessions, config, clock
         )
-        self.presence = Presence(
-            self.room_table, self.race, self.games, cluster, players, sessions, config, clock
-        )
+        self.presence = Presence(table, self.race, games, cluster, players, sessions, config, clock)
         self.rooms = RoomService(
-            self.room_table,
-            self.race,
-            self.presence,
-            self.games,
-            self.ratings,
-            cluster,
-            sessions,
-            config,
-            clock,
+            table, self.race, self.presence, games, ratings, cluster, sessions, config, clock
         )
         #: which node runs each room; requests on a room go there
         self.owners = Owners(self.rooms, self.room_table, self.race, cluster, sessions)
@@ -276,6 +265,7 @@ class App:
         await self.events.stopping()
         await self.games.drain()
         await self.games.hints.close()
+        await self.hindsight.close()
         await self.writer.stop()
         self.checkpointer.stop()
         self.searches.close()
@@ -374,10 +364,13 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
-    events.on_start.extend((daily.start, rooms.start, owners.claim_at_start, app.changes.start))
+    events.on_start.extend(
+        (app.deal_pool.start, daily.start, rooms.start, owners.claim_at_start, app.changes.start)
+    )
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
-    events.on_stop.extend((cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop))
+    stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    events.on_stop.extend((app.deal_pool.stop, *stops))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.append(presence.connection_closed)
     events.on_message.append(metrics.message)
@@ -403,9 +396,10 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RedisBack, owners.resync_told)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
-        GameHandlers(games, app.game_store, app.db_sessions, app.clock),
+        GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings),
+        DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
     )

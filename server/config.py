@@ -78,6 +78,15 @@ class Config:
     max_actions: int = 5000
     #: worker processes for the engine's stuck searches (0: search in the server's process)
     stuck_workers: int = 2
+    #: winnable deals kept ready per variant, option set and difficulty (server/deals/pool.py)
+    deal_pool_size: int = 20
+    #: worker processes filling the pools of winnable deals (0: none; requests solve then)
+    deal_pool_workers: int = 1
+    #: seconds a request for a winnable deal may solve when its pool is empty, then ``busy``
+    deal_pool_wait_s: float = 10.0
+    #: seconds of solver for one ``could_win`` answer in all, and answers computed at once
+    could_win_budget_s: float = 5.0
+    could_win_concurrency: int = 2
     log_level: str = "INFO"
     #: where ``GET /metrics`` is served, apart from the game's port (empty host: not served)
     metrics_host: str = "127.0.0.1"
@@ -220,6 +229,8 @@ def check(config: Config) -> None:
         "hint_concurrency",
         "max_actions",
         "race_abandon_s",
+        "deal_pool_size",
+        "could_win_concurrency",
     )
     for name in positive:
         if getattr(config, name) <= 0:
@@ -248,6 +259,9 @@ def check(config: Config) -> None:
         "hint_refill_s",
         "hint_wait_s",
         "stuck_workers",
+        "deal_pool_workers",
+        "deal_pool_wait_s",
+        "could_win_budget_s",
         "registration_limit",
         "review_min_actions",
         "review_median_ms",

@@ -1,7 +1,7 @@
 """ratings: a Glicko-2 rating per player and variant, the history of each rated race's change
 
 Revision ID: 0010
-Revises: 0007
+Revises: 0009
 Create Date: 2026-12-04 23:40:00
 
 ``rooms.rated`` marks a room whose races are rated. ``ratings`` holds each
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0010"
-down_revision: str | None = "0007"
+down_revision: str | None = "0009"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

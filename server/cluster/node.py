@@ -319,7 +319,12 @@ class Cluster:
     async def _renew(self) -> None:
         lost = await self.leases.renew(self.rooms_held())
         for code in lost:
-            await _done(self.subscribers.deliver(news.LeaseLost(code)))
+            await self.lease_lost(code)
+
+    async def lease_lost(self, code: str) -> None:
+        """This node no longer owns the room: its lease is another's (the renewal found it),
+        or the database refused a save for a later fencing token."""
+        await _done(self.subscribers.deliver(news.LeaseLost(code)))
 
     async def _drop_dead(self) -> None:
         nodes = self.roster.nodes()

@@ -362,7 +362,13 @@ class DailyService:
         home = live.game.foundation_cards
         ranked_as = rank_key(live.state, elapsed, moves, home)
         values = store.finished_values(
-            live.state, elapsed, moves, score, ranked_as, undos=live.undos, foundation=home,
+            live.state,
+            elapsed,
+            moves,
+            score,
+            ranked_as,
+            undos=live.undos,
+            foundation=home,
             held=held,
         )
         async with self.db_sessions() as db, db.begin():

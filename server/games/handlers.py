@@ -11,6 +11,7 @@ import logging
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.deals.pool import DealPool
 from server.errors import Internal, Refused
 from server.games.live import Clock, deal_view
 from server.games.service import GameService
@@ -37,11 +38,14 @@ class GameHandlers:
         self,
         games: GameService,
         store: GameStore,
+        pool: DealPool,
         db_sessions: async_sessionmaker[AsyncSession],
         clock: Clock,
     ) -> None:
         self.games = games
         self.store = store
+        #: the winnable deals, for a start_game that asks for one
+        self.pool = pool
         self.db_sessions = db_sessions
         self.clock = clock
 
@@ -65,14 +69,19 @@ class GameHandlers:
         games = self.games
         player = connection.welcomed_player
         key = None if message.key is None else bytes.fromhex(message.key)
-        # A key the player names is theirs to know: it shows from the start.
+        # A key the player names is theirs to know: it shows from the start. A winnable deal's
+        # is the server's secret, as any key it draws.
+        key_open = key is not None
+        if message.winnable:
+            difficulty = message.difficulty or p.MEDIUM
+            key = await self.pool.draw(message.variant, message.options, difficulty)
         live = await games.start(
             player.id,
             message.variant,
             message.options,
             seed=message.seed,
             key=key,
-            key_open=key is not None,
+            key_open=key_open,
         )
         return p.GameReply(game=games.view(live), re=message.id)
 

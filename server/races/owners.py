@@ -87,12 +87,16 @@ class Owners:
             owner = await cluster.leases.owner(code)
             if owner != cluster.node_id:
                 return owner or ""  # "": it expired just now, ask again
-        async with self.db_sessions() as db:
-            loaded = await store.load(db, code=code)
+        async with self.db_sessions() as db, db.begin():
+            # the fencing token of this lease, then the room as stored under it: a node that
+            # held the room before and stalled can no longer save it (store.save)
+            fence = await store.take(db, code=code)
+            loaded = None if fence is None else await store.load(db, code=code)
         if loaded is None:
             await cluster.leases.release([code])
             return None
-        if code in self.table.rooms:  # it came back meanwhile
+        if code in self.table.rooms:  # it came back meanwhile: it saves under the new token
+            self.table.rooms[code].fence = max(self.table.rooms[code].fence, fence or 0)
             return self.table.rooms[code]
         room = self.service.adopt(*loaded)
         log.info("room %s taken over by node %s (%s)", code, cluster.node_id, room.state)

@@ -8,12 +8,14 @@ and, through the cluster, to every other node's.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.cluster import news
+from server.errors import Busy
 from server.races.state import Member, RoomState
 from server.races.watchers import Watchers
 from server.storage.queries import rooms as store
@@ -22,6 +24,8 @@ from shared import protocol as p
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
     from server.net.connection import Connection
+
+log = logging.getLogger(__name__)
 
 #: told, after a room's rows were stored, which players they showed connected
 Saved = Callable[[Iterable[tuple[int, bool]]], None]
@@ -46,6 +50,18 @@ class RoomTable:
         self.rooms: dict[str, RoomState] = {}
         #: after each save (presence writes again the rows whose players came or went)
         self.saved: list[Saved] = []
+
+    async def _fenced_out(self, room: RoomState) -> None:
+        """The database refused a save: another node took the room (a later fencing token) while
+        this one stalled past its lease, or it is gone. Nothing of this node's was stored; it
+        lets the room go and the request fails."""
+        log.warning(
+            "room %s: save refused, another node holds the room now (fence %d); let go",
+            room.code,
+            room.fence,
+        )
+        await self.cluster.lease_lost(room.code)
+        raise Busy(f"room {room.code} is run by another server now; try again")
 
     def codes(self) -> list[str]:
         return list(self.rooms)
@@ -127,7 +143,12 @@ class RoomTable:
             members = [(m.id, m.joined_ms, m.seq, m.role, m.id in online) for m in room.members]
             room.touched_ms = self.clock()
             async with self.db_sessions() as db, db.begin():
-                await store.save(db, room=room.row(room.touched_ms), members=members)
+                saved = await store.save(
+                    db, room=room.row(room.touched_ms), members=members, new=not room.stored
+                )
+            if not saved:
+                await self._fenced_out(room)
+            room.stored = True
             # A player who came or went while this was stored: their rows are written again.
             written = [(pid, connected) for pid, _, _, _, connected in members]
             for hook in self.saved:

@@ -399,7 +399,10 @@ class RoomService:
         self.race.forget(room)
         self.table.watchers.drop_room(room.code)
         async with self.db_sessions() as db, db.begin():
-            await store.remove(db, code=room.code)
+            removed = await store.remove(db, code=room.code, fence=room.fence)
+        if not removed:  # another node took it meanwhile: its room, not this node's to close
+            log.warning("room %s: not closed, another node holds it now", room.code)
+            return
         if self.cluster.enabled:
             await self.cluster.leases.release([room.code])
 

@@ -153,6 +153,9 @@ class Room(Base):
     racers: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    #: the fencing token of the last node that took the room's lease: a save carries its
+    #: node's token and changes the row only while no later node has taken the room
+    fence: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class RoomMember(Base):
@@ -344,3 +347,25 @@ class RatingChange(Base):
     deviation_after: Mapped[float] = mapped_column(Float)
     volatility_after: Mapped[float] = mapped_column(Float)
     at_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class PooledDeal(Base):
+    """A keyed deal the solver has won, waiting to be dealt to a player who asks for a
+    winnable deal (server/deals/pool.py). Its key is as secret as any keyed deal's: it
+    leaves this table when it is dealt (the row is deleted as the game is made, so no
+    pooled deal is dealt twice) and shows only when its game reveals it."""
+
+    __tablename__ = "pooled_deals"
+    __table_args__ = (Index("ix_pooled_deals_pool", "variant", "options", "difficulty"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    #: the variant's full options as canonical JSON (sorted keys): one pool per option set
+    options: Mapped[str] = mapped_column(String(256))
+    #: easy, medium or hard (server/deals/difficulty.py)
+    difficulty: Mapped[str] = mapped_column(String(8))
+    deal_key: Mapped[str] = mapped_column(String(64), unique=True)
+    #: what the solver spent and found: positions searched, moves in its winning line
+    positions: Mapped[int] = mapped_column(Integer)
+    line: Mapped[int] = mapped_column(Integer)
+    created_ms: Mapped[int] = mapped_column(BigInteger)

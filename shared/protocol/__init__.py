@@ -45,6 +45,8 @@ from shared.protocol.games import (
     StartGame,
     Undo,
 )
+from shared.protocol.hindsight import *  # noqa: F403
+from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
 from shared.protocol.rooms import *  # noqa: F403
@@ -76,6 +78,7 @@ REQUESTS: Registry[Request] = Registry(
         Resign,
         GetGame,
         HintRequest,
+        CouldWinRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -95,6 +98,7 @@ REPLIES: Registry[Reply] = Registry(
         Welcome,
         GameReply,
         HintReply,
+        CouldWinReply,
         GamesReply,
         Ok,
         Error,

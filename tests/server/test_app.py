@@ -48,7 +48,7 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     first = App(config, clock=clock)
     second = App(config.replace(db=f"sqlite+aiosqlite:///{tmp_path / 'other.db'}"), clock=clock)
     parts = ("router", "events", "http", "games", "rooms", "daily", "metrics", "writer")
-    for part in (*parts, "accounts", "review", "changes", "cluster"):
+    for part in (*parts, "accounts", "review", "changes", "cluster", "deal_pool"):
         assert getattr(first, part) is not getattr(second, part), part
     assert first.router.routes.keys() == second.router.routes.keys()
     assert {"hello", "start_game", "move", "create_room", "daily", "stats"} <= set(
@@ -59,7 +59,7 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     rooms = first.rooms
     mine = {id(first.daily), id(rooms), id(first.race), id(first.presence), id(first.metrics)}
     mine |= {id(first.changes), id(first.cluster), id(first.room_table), id(first.owners)}
-    mine |= {id(first.bots), id(first.review)}
+    mine |= {id(first.bots), id(first.review), id(first.deal_pool)}
     mine |= {id(route.handler.__self__) for route in first.router.routes.values()}
     assert owners(first) == mine
     assert owners(second).isdisjoint(owners(first))

@@ -20,6 +20,7 @@ from tests.web.pages import (
     fit_problems,
     page_errors,
     pile,
+    register,
     top_card,
     wait_ply,
 )
@@ -104,6 +105,7 @@ def test_a_win_a_stuck_game_and_a_resign_end_where_the_player_looks(
         text = seen(page, ".banner")
         assert "0:" in text and not NOTATION.search(text), text
         assert page.locator(".banner").get_by_role("link", name=words["new"]).count() == 1
+        page.locator(".banner .end-best").wait_for()  # the player's first win: a best
         assert fit_problems(page) == []
 
         page.goto(f"{live.url}/game/{stuck['id']}")
@@ -179,3 +181,23 @@ def test_a_page_in_one_language_shows_no_word_of_the_other(
     page.locator(".leaderboard").wait_for()
     shown = page.locator("body").inner_text()
     assert [words for words in foreign if words in shown] == []
+
+
+def test_a_race_link_says_what_it_is_before_asking_a_name(page: Any, live: LiveServer) -> None:
+    page.goto(f"{live.url}/race/k7qf2m")
+    page.get_by_text("You are invited to race K7QF2M").wait_for()
+    page.get_by_label("Name", exact=True).wait_for()
+
+
+def test_home_offers_the_way_back_to_the_race_one_is_in(page: Any, live: LiveServer) -> None:
+    register(page, f"{live.url}/", "alice")
+    page.get_by_role("button", name="Create race").click()
+    page.wait_for_url(re.compile(r"/race/[A-Z0-9]{6}$"))  # the address is the race's link
+    code = page.url.rsplit("/", 1)[1]
+    page.get_by_role("link", name="Patience Club").click()
+    page.get_by_text(f"You are in race {code}.").wait_for()
+    page.get_by_role("link", name="Back to the race").click()
+    page.wait_for_url(f"**/race/{code}")
+    page.get_by_role("button", name="Leave room").click()
+    page.locator(".variants").wait_for()
+    assert page.get_by_text("You are in race").count() == 0

@@ -38,9 +38,9 @@ export async function checkDeal(variant, deal, subtle = globalThis.crypto?.subtl
 
 /** The deal in a few words: "#617", "keyed 48281e31…" (the start of its commitment). */
 export function dealWords(deal) {
-  if (!deal) return 'deal unknown';
+  if (!deal) return t('deal.unknown');
   if (deal.seed !== undefined && deal.seed !== null) return `#${deal.seed}`;
-  return `keyed ${String(deal.commitment ?? '').slice(0, 8)}\u2026`;
+  return t('deal.keyed', String(deal.commitment ?? '').slice(0, 8));
 }
 
 /**

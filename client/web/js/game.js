@@ -11,10 +11,11 @@ import { Board } from './board.js';
 import { adviceWords, moveWords, pileName } from './cards.js';
 import { keysHelp } from './controls.js';
 import { dialect } from './dialect.js';
+import { fillBanner } from './endbanner.js';
 import { gameHead } from './gamehead.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
-import { AUTO, DEAL, ENDED, PLAYING, RESIGN, RESIGNED, STOCK, STUCK, TIMEOUT, UNDO, WON } from './notation.js';
+import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO } from './notation.js';
 import { refusalWords } from './refusals.js';
 import { openRules } from './rules.js';
 import { optimisticPiles } from './selection.js';
@@ -177,37 +178,16 @@ export class GamePanel {
     if (this.view?.state === PLAYING) this.drawStatus();
   }
 
-  /** The end of a game, over the board where the player is looking, with what to do next. */
+  /** The end of a game, over the board where the player is looking (endbanner.js). */
   drawBanner() {
-    const v = this.view;
-    let line = null;
-    let why = null;
-    if (v.state === WON) line = t('end.won', clockText(v.elapsed_ms), v.moves);
-    else if (v.state === RESIGNED) line = t('end.resigned', v.score, v.max_score);
-    else if (v.state === TIMEOUT) line = t('end.timeout', v.score, v.max_score);
-    else if (v.state === STUCK) { line = t('end.stuck'); why = t('end.stuckWhy'); }
-    if (!line) {
-      this.banner.hidden = true;
-      this.table.classList.remove('ended');
-      return;
-    }
-    const button = (label, action) => h('button', { type: 'button', onclick: action }, label);
-    let actions;
-    const again = v.deal?.seed ? `/play/${v.variant}?seed=${v.deal.seed}` : v.deal?.key ? `/play/${v.variant}?key=${v.deal.key}` : null;
-    if (v.state === STUCK) {
-      actions = [button(t('button.undo'), () => this.play(UNDO)), button(t('button.resign'), () => this.resign())];
-    } else {
-      actions = this.options.endActions?.(v) ?? [
-        h('a', { href: `/play/${v.variant}`, 'data-link': '', class: 'button primary' }, t('button.newGame')),
-        again ? h('a', { href: again, 'data-link': '', class: 'button' }, t('button.playAgain')) : null,
-        h('a', { href: '/', 'data-link': '', class: 'button' }, t('button.home')),
-      ];
-    }
-    this.banner.dataset.state = v.state;
-    this.banner.replaceChildren(...[h('p', { class: 'end-line' }, line), why ? h('p', { class: 'end-why' }, why) : null,
-      h('div', { class: 'actions' }, actions)].filter(Boolean));
-    this.banner.hidden = false;
-    this.table.classList.add('ended');
+    const shown = fillBanner(this.banner, this.view, this.variant, {
+      undo: () => this.play(UNDO),
+      resign: () => this.resign(),
+      endActions: this.options.endActions,
+      stats: () => this.app.conn.request({ type: 'stats' }),
+    });
+    this.banner.hidden = !shown;
+    this.table.classList.toggle('ended', shown);
   }
 
   say(text, kind = 'problem') {

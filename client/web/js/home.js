@@ -164,6 +164,8 @@ export function homeScreen(app) {
   const element = h('section', { class: 'screen home' },
     h('h1', {}, t('home.welcome', app.player.name)),
     app.server?.motd ? h('p', { class: 'motd' }, app.server.motd) : null,
+    store.room ? h('p', { class: 'notice in-race' }, t('home.inRace', store.room), ' ',
+      h('a', { href: `/race/${store.room}`, 'data-link': '', class: 'button primary' }, t('home.backToRace'))) : null,
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
       h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)))),

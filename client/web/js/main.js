@@ -49,6 +49,14 @@ function wsUrl() {
 
 // -- account ---------------------------------------------------------------------------------
 
+/** On a first visit to a race's link, what the link is, before the name is asked. */
+function invitation() {
+  const [, first, code] = location.pathname.split('/');
+  if (first !== 'race' || !code) return null;
+  const watching = new URLSearchParams(location.search).get('as') === 'spectator';
+  return t(watching ? 'welcome.watchInvite' : 'welcome.raceInvite', decodeURIComponent(code).toUpperCase());
+}
+
 function nameForm(problem) {
   const input = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', required: true, maxlength: 24, pattern: '[A-Za-z0-9_\\-]{1,24}', value: store.name ?? '' });
   const codeInput = h('input', { id: 'account-code', name: 'code', autocomplete: 'off' });
@@ -60,6 +68,7 @@ function nameForm(problem) {
     connect({ name });
   } },
   h('h1', {}, 'Patience Club'),
+  invitation() ? h('p', { class: 'invitation' }, invitation()) : null,
   h('p', {}, t('welcome.pitch')),
   problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
   h('label', { for: 'name' }, t('welcome.name')),
@@ -222,14 +231,16 @@ document.addEventListener('keydown', (e) => {
 // the language: the browser's, or the one chosen in the header (kept in the browser)
 const languages = h('select', { id: 'lang', 'aria-label': 'Language / Langue', onchange: (e) => {
   setLanguage(e.target.value);
-  settingsButton.textContent = t('settings.button');
+  settingsButton.setAttribute('aria-label', t('settings.button'));
+  settingsButton.title = t('settings.button');
   if (app.player) route();
   else nameForm();
 } }, Object.entries(LANGUAGES).map(([code, table]) => h('option', { value: code, selected: code === language() }, table['lang.name'])));
-const settingsButton = h('button', { type: 'button', class: 'linkish settings-button', onclick: () => openSettings() }, '');
+const settingsButton = h('button', { type: 'button', class: 'settings-button', onclick: () => openSettings() }, '\u2699');
 document.querySelector('header.top')?.append(settingsButton, languages);
 setLanguage(language(), false);
-settingsButton.textContent = t('settings.button');
+settingsButton.setAttribute('aria-label', t('settings.button'));
+settingsButton.title = t('settings.button');
 applySettings();
 
 if (store.token) connect({ token: store.token });

@@ -11,6 +11,7 @@ import { dialect } from './dialect.js';
 import { ENDED, GamePanel } from './game.js';
 import { resultsTable } from './daily.js';
 import { dealWords } from './fairplay.js';
+import { store } from './store.js';
 import { announce, copyText, h, stateWords } from './ui.js';
 
 
@@ -28,6 +29,7 @@ export async function raceScreen(app, code, role) {
       h('p', {}, h('a', { href: `/race/${code}?as=spectator`, 'data-link': '' }, t('race.watchInstead')), ' \u00b7 ', h('a', { href: '/', 'data-link': '' }, t('button.home')))) };
   }
   const me = app.player.id;
+  store.room = room.code; // home offers the way back while the player is in it
   const s = {
     room, panel: null, gameId: null, progress: new Map(), standings: null, watching: null, watchBoard: null,
     countdownEnds: 0, timer: null, cardCount: 52,
@@ -143,6 +145,7 @@ export async function raceScreen(app, code, role) {
 
   async function leave() {
     try { await app.conn.request({ type: 'leave_room', code: s.room.code }); } catch { /* gone already */ }
+    store.room = null;
     app.navigate('/');
   }
 
