@@ -131,11 +131,11 @@ async def test_existing_rows_keep_their_deals_and_get_their_kinds_and_counts(
 
 
 async def test_the_clock_columns_come_and_go(empty_db_url: str) -> None:
-    """``0010``: games keep their clocks (no pause, not stopped); down again drops them."""
+    """``0011``: games keep their clocks (no pause, not stopped); down again drops them."""
     url = empty_db_url
     engine = create_engine(url)
     try:
-        await upgrade(engine, "0009")
+        await upgrade(engine, "0010")
         run_sql(
             url,
             "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, bot, "
@@ -149,7 +149,7 @@ async def test_the_clock_columns_come_and_go(empty_db_url: str) -> None:
         )
         await upgrade(engine)
         assert run_sql(url, "SELECT paused_ms, stopped_ms FROM games") == [(0, None)]
-        await downgrade(engine, "0009")
+        await downgrade(engine, "0010")
         assert run_sql(url, "SELECT id, ended_ms - started_ms FROM games") == [("g1", 60000)]
         await upgrade(engine)
     finally:
