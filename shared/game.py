@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, overload
 
 from shared import refusals
+from shared.board_view import BoardView, PileView
 from shared.cards import NAME
 from shared.deals import Deal, KeyedDeal, NumberedDeal
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions
@@ -57,6 +58,13 @@ class Game(GameState):
         #: Each keeps the position's legal moves (and their names) too: undo brings them
         #: back with it.
         self._history: list[Snapshot] = []
+        #: each pile's last view, with the list and face-down count it was made from: a
+        #: pile whose list is the same object shows the same (copy on write, above: an
+        #: action gives every pile it changes a new list), so a view after a move makes
+        #: new views of the two piles it changed only
+        self._pile_views: list[tuple[list[int], int, PileView] | None] = [None] * len(
+            rules.pile_ids
+        )
         self._start_deriving()
 
     # -- reading ---------------------------------------------------------------
@@ -208,9 +216,43 @@ class Game(GameState):
 
     # -- views -----------------------------------------------------------------
 
+    def board(self) -> BoardView:
+        """What the player sees now, typed: the GameView of docs/protocol.md without what
+        the server adds (``id``, ``deal``, ``hints``, ``elapsed_ms``). Face-down cards are
+        counts. The server's every reply carries one; the protocol encodes it."""
+        rules = self.rules
+        pos = self.position
+        made = self._pile_views
+        piles = []
+        for i, (pid, pile, down) in enumerate(
+            zip(rules.pile_ids, pos.piles, pos.down, strict=True)
+        ):
+            last = made[i]
+            if last is not None and last[0] is pile and last[1] == down:
+                piles.append(last[2])
+                continue
+            shown = PileView(pid, down, tuple([NAME[c] for c in pile[down:]]))
+            made[i] = (pile, down, shown)
+            piles.append(shown)
+        ply = len(self.actions)
+        return BoardView(
+            rules.id,
+            dict(rules.options),
+            ply,
+            ply,
+            self.undos,
+            rules.score(pos),
+            rules.max_score,
+            self.state,
+            rules.redeals_left(pos),
+            tuple(piles),
+            tuple(self._legal_names()),
+        )
+
     def view(self, reveal: bool = False, *, reveal_key: bool = False) -> dict[str, Any]:
-        """The GameView of docs/protocol.md, without ``id``, ``elapsed_ms`` and ``hints`` (the
-        server counts the hints it answers; the engine never sees them).
+        """Everything :meth:`board` shows and the deal, as one plain map (for tests and
+        tools, which compare and print it), without ``id``, ``elapsed_ms`` and ``hints``
+        (the server counts the hints it answers; the engine never sees them).
 
         Face-down cards are counts unless ``reveal`` (server-side only): then
         each pile's ``down`` lists them bottom to top. A keyed deal shows its

@@ -120,7 +120,7 @@ async def games(connection: Connection, message: p.GamesRequest) -> p.Reply:
                 id=row.id,
                 variant=row.variant,
                 options=row.options,
-                deal=p.DealView.of(deal),
+                deal=deal,
                 kind=row.kind,
                 state=row.state,
                 ply=row.ply,

@@ -12,13 +12,16 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
+from server.errors import IllegalMove
+from server.games.ply import RESIGN, GameAt
 from shared.deals import Deal, KeyedDeal, NumberedDeal
+from shared.errors import IllegalMove as Refusal  # the engine's: a reason the player sees
+from shared.errors import InvalidNotation
 from shared.game import Game
-from shared.notation import Action
-from shared.protocol import SOLO
+from shared.notation import UNDO, Action
+from shared.protocol import SOLO, DealView, GameView
 
 Clock = Callable[[], int]
 """Milliseconds since the Unix epoch; injected so that tests control time."""
@@ -29,11 +32,13 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(6)
 
 
-def deal_view(deal: Deal, *, key_open: bool, reveal_ms: int | None, now_ms: int) -> dict[str, Any]:
+def deal_view(deal: Deal, *, key_open: bool, reveal_ms: int | None, now_ms: int) -> DealView:
     """The ``deal`` of a view now: the seed, or the commitment and, once revealed, the key
     (opened, or past the moment it shows from)."""
+    if isinstance(deal, NumberedDeal):
+        return DealView(seed=deal.seed)
     revealed = key_open or (reveal_ms is not None and now_ms >= reveal_ms)
-    return deal.view(reveal_key=revealed)
+    return DealView(commitment=deal.commitment, key=deal.key.hex() if revealed else None)
 
 
 @dataclass(eq=False)
@@ -83,19 +88,39 @@ class LiveGame:
         end = self.ended_ms if self.ended_ms is not None else now_ms
         return max(0, end - self.started_ms)
 
-    def view(self, now_ms: int, *, reveal: bool = False) -> dict[str, Any]:
-        """The GameView of protocol.md (``reveal``: face-down cards too, for tests only)."""
-        view = self.game.view(reveal=reveal)
-        view["deal"] = deal_view(
+    def view(self, now_ms: int) -> GameView:
+        """The GameView of docs/protocol.md: the engine's board, and what the server adds
+        (a state the engine does not know takes no action: no legal move)."""
+        board = self.game.board()
+        if self.forced_state is not None:
+            board = replace(board, state=self.forced_state, legal=())
+        deal = deal_view(
             self.game.deal, key_open=self.key_open, reveal_ms=self.reveal_ms, now_ms=now_ms
         )
-        view["id"] = self.id
-        view["hints"] = self.hints
-        view["elapsed_ms"] = self.elapsed_ms(now_ms)
-        if self.forced_state is not None:
-            view["state"] = self.forced_state
-            view["legal"] = []
-        return view
+        return GameView(self.id, board, deal, self.hints, self.elapsed_ms(now_ms))
+
+    def at(self) -> GameAt:
+        """What the ply rule reads of the game."""
+        return GameAt(self.id, self.game.ply, self.state, self.last)
+
+    def take(self, action: Action) -> str:
+        """Hand ``action`` to the engine (the ply rule has let it through); the text of its
+        moves row: the canonical name the engine recorded (``w>f`` as ``w>f2``), written
+        once, by the engine. The action as recorded, typed, becomes ``last``."""
+        game = self.game
+        if action == RESIGN:
+            game.resign()
+            return RESIGN
+        try:
+            if action == UNDO:
+                game.undo()
+                self.last = UNDO
+            else:
+                self.last = game.play(action)
+        except (Refusal, InvalidNotation) as exc:
+            # Every refusal the engine gives is a function of what the player sees.
+            raise IllegalMove(str(exc)) from None
+        return game.actions[-1]
 
     async def settled(self) -> None:
         """Wait until every action taken so far is stored."""

@@ -35,27 +35,18 @@ from collections.abc import Awaitable, Callable, Mapping
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from server.errors import (
-    Forbidden,
-    GameOver,
-    IllegalMove,
-    Internal,
-    NotFound,
-    StalePly,
-    TooManyActions,
-)
+from server.errors import Forbidden, GameOver, Internal, NotFound, StalePly, TooManyActions
 from server.games.cache import GameCache
 from server.games.fields import deal
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
-from server.games.ply import ENDED, RESIGN, GameAt, Stale, Verdict, is_retry, judge
+from server.games.ply import ENDED, RESIGN, Stale, Verdict, is_retry, judge
 from server.games.searches import StuckSearches
 from server.storage.queries import games as store
 from server.storage.queries.games import GameWrite, WriteConflict
 from server.storage.writer import Writer
 from shared import protocol as p
-from shared.errors import IllegalMove as Refusal  # the engine's: a reason the player sees
-from shared.errors import InvalidNotation, InvalidOptions, InvalidRecord
+from shared.errors import InvalidOptions, InvalidRecord
 from shared.game import PLAYING, RESIGNED, STUCK, WON
 from shared.games import replay
 from shared.notation import UNDO, Action, parse_action
@@ -314,7 +305,7 @@ class GameService:
 
     def view(self, live: LiveGame) -> p.GameView:
         """The game as its player sees it now."""
-        return p.GameView.of(live.view(self.clock()))
+        return live.view(self.clock())
 
     async def drain(self) -> None:
         """Wait for the searches in progress to hand their writes to the writer (shutdown)."""
@@ -336,12 +327,10 @@ class GameService:
     async def _again(
         self, live: LiveGame, attempt: Attempt, *, tries: int = 0, lost: int | None = None
     ) -> LiveGame:
-        """The one retry path: ``attempt`` on this node's copy of the game; when the copy
-        proves behind the database (another node acted on the game: a stale ply, or a
-        write that lost), the game is reloaded as stored and the attempt made again, up
-        to ``tries`` times in all (0: until it is not behind). The last try refuses a
-        stale ply (:class:`StalePly`); a write that lost on it (ply ``lost`` stored again
-        by another node meanwhile) is :class:`StalePly` too, with the game as stored."""
+        """The one retry path: ``attempt`` on this node's copy; when the copy proves behind
+        the database (a stale ply, a write that lost), reload the game and try again, up
+        to ``tries`` times (0: until not behind). On the last try a stale ply, or ply
+        ``lost`` stored by another node meanwhile, is :class:`StalePly`."""
         tried = 0
         while True:
             tried += 1
@@ -359,11 +348,11 @@ class GameService:
     ) -> LiveGame:
         """One try (see :meth:`_again`); ``ply`` None: at the game's ply when its turn comes
         (a resign the server makes)."""
-        if ply is not None and is_retry(action, ply, _at(live)):
+        if ply is not None and is_retry(action, ply, live.at()):
             await live.settled()  # acknowledge what is already played, once it is stored
             return live
         await self._turn(live)
-        verdict = judge(action, live.game.ply if ply is None else ply, _at(live))
+        verdict = judge(action, live.game.ply if ply is None else ply, live.at())
         if isinstance(verdict, Stale):
             if not last:
                 raise _Behind
@@ -377,7 +366,7 @@ class GameService:
                 f"game {live.id!r} holds {self.max_actions} actions, as many as a game may: "
                 "only resign is accepted"
             )
-        text = _take(live, action)
+        text = live.take(action)
         await self._after(live, None if action == RESIGN else ply, text, received)
         return live
 
@@ -454,28 +443,3 @@ class GameService:
                 raise _Behind from exc
             log.error("game %s: write failed: %s", live.id, exc)
             raise Internal("the server could not store this action") from exc
-
-
-def _at(live: LiveGame) -> GameAt:
-    """What the ply rule reads of a game."""
-    return GameAt(live.id, live.game.ply, live.state, live.last)
-
-
-def _take(live: LiveGame, action: Action) -> str:
-    """Hand ``action`` to the engine; the text of its moves row: the canonical name the
-    engine recorded (``w>f`` recorded as ``w>f2``), written once, by the engine. The
-    action as recorded, typed, becomes the game's ``last`` (the ply rule's retry check)."""
-    game = live.game
-    if action == RESIGN:
-        game.resign()
-        return RESIGN
-    try:
-        if action == UNDO:
-            game.undo()
-            live.last = UNDO
-        else:
-            live.last = game.play(action)
-    except (Refusal, InvalidNotation) as exc:
-        # Every refusal the engine gives is a function of what the player sees.
-        raise IllegalMove(str(exc)) from None
-    return game.actions[-1]

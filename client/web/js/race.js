@@ -116,7 +116,7 @@ export async function raceScreen(app, code, role) {
   function mountGame(view) {
     s.panel?.destroy();
     s.gameId = view.id;
-    s.cardCount = cardsIn(dialect.gameView(view));
+    s.cardCount = cardsIn(view);
     s.panel = new GamePanel(app, view, {
       kind: 'race', title: `race ${s.room.code}`, hints: s.room.hints !== false,
       endActions: () => [h('p', {}, 'Pick a racer\u2019s name to watch their board until the race ends.')],
@@ -161,8 +161,7 @@ export async function raceScreen(app, code, role) {
     }
   }
 
-  function showWatched(raw) {
-    const view = dialect.gameView(raw);
+  function showWatched(view) {
     const name = s.room.players.find((p) => p.id === s.watching)?.name ?? 'a racer';
     if (!s.watchBoard || s.watchBoard.view?.variant !== view.variant) {
       s.watchBoard?.destroy();
