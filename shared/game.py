@@ -7,6 +7,9 @@ ply, since the server and the solver ask for them after every action.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not, ne
+from types import MappingProxyType
 from typing import Any, overload
 
 from shared import refusals
@@ -58,13 +61,13 @@ class Game(GameState):
         #: Each keeps the position's legal moves (and their names) too: undo brings them
         #: back with it.
         self._history: list[Snapshot] = []
-        #: each pile's last view, with the list and face-down count it was made from: a
-        #: pile whose list is the same object shows the same (copy on write, above: an
-        #: action gives every pile it changes a new list), so a view after a move makes
-        #: new views of the two piles it changed only
-        self._pile_views: list[tuple[list[int], int, PileView] | None] = [None] * len(
-            rules.pile_ids
-        )
+        #: the piles' lists and face-down counts last shown (copies of the position's
+        #: lists of them), and their views: a pile whose list is the same object shows the
+        #: same (copy on write, above: an action gives every pile it changes a new list),
+        #: so a board after a move makes new views of the piles it changed only
+        self._shown: tuple[list[list[int]], list[int], tuple[PileView, ...]] | None = None
+        #: the options as the board shows them: read-only, made once
+        self._options = MappingProxyType(rules.options)
         self._start_deriving()
 
     # -- reading ---------------------------------------------------------------
@@ -222,22 +225,32 @@ class Game(GameState):
         counts. The server's every reply carries one; the protocol encodes it."""
         rules = self.rules
         pos = self.position
-        made = self._pile_views
-        piles = []
-        for i, (pid, pile, down) in enumerate(
-            zip(rules.pile_ids, pos.piles, pos.down, strict=True)
-        ):
-            last = made[i]
-            if last is not None and last[0] is pile and last[1] == down:
-                piles.append(last[2])
-                continue
-            shown = PileView(pid, down, tuple([NAME[c] for c in pile[down:]]))
-            made[i] = (pile, down, shown)
-            piles.append(shown)
+        piles, downs = pos.piles, pos.down
+        ids = rules.pile_ids
+        shown = self._shown
+        if shown is None:
+            views = tuple(
+                PileView(pid, down, tuple([NAME[c] for c in pile[down:]]))
+                for pid, pile, down in zip(ids, piles, downs, strict=True)
+            )
+        else:
+            # The piles whose list or face-down count is not the one last shown, found by
+            # loops in C (a move changes two piles of up to twenty).
+            lists, shown_downs, views = shown
+            every = range(len(ids))
+            changed = set(compress(every, map(is_not, piles, lists)))
+            changed.update(compress(every, map(ne, downs, shown_downs)))
+            if changed:
+                made = list(views)
+                for i in changed:
+                    down = downs[i]
+                    made[i] = PileView(ids[i], down, tuple([NAME[c] for c in piles[i][down:]]))
+                views = tuple(made)
+        self._shown = (piles[:], downs[:], views)
         ply = len(self.actions)
         return BoardView(
             rules.id,
-            dict(rules.options),
+            self._options,
             ply,
             ply,
             self.undos,
@@ -245,7 +258,7 @@ class Game(GameState):
             rules.max_score,
             self.state,
             rules.redeals_left(pos),
-            tuple(piles),
+            views,
             tuple(self._legal_names()),
         )
 

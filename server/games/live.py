@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from server.errors import IllegalMove
 from server.games.ply import RESIGN, GameAt
@@ -35,9 +35,12 @@ def new_game_id() -> str:
 def deal_view(deal: Deal, *, key_open: bool, reveal_ms: int | None, now_ms: int) -> DealView:
     """The ``deal`` of a view now: the seed, or the commitment and, once revealed, the key
     (opened, or past the moment it shows from)."""
+    return _shown(deal, key_open or (reveal_ms is not None and now_ms >= reveal_ms))
+
+
+def _shown(deal: Deal, revealed: bool) -> DealView:
     if isinstance(deal, NumberedDeal):
         return DealView(seed=deal.seed)
-    revealed = key_open or (reveal_ms is not None and now_ms >= reveal_ms)
     return DealView(commitment=deal.commitment, key=deal.key.hex() if revealed else None)
 
 
@@ -64,6 +67,8 @@ class LiveGame:
     #: the last action's stuck search and write; views and the next action wait for it, so
     #: that views show only stored plies and a game's actions are taken one at a time
     pending: asyncio.Future[None] | None = None
+    #: the last deal view made, and whether it showed the key
+    _deal_shown: tuple[bool, DealView] | None = field(default=None, repr=False)
 
     @property
     def state(self) -> str:
@@ -93,11 +98,17 @@ class LiveGame:
         (a state the engine does not know takes no action: no legal move)."""
         board = self.game.board()
         if self.forced_state is not None:
-            board = replace(board, state=self.forced_state, legal=())
-        deal = deal_view(
-            self.game.deal, key_open=self.key_open, reveal_ms=self.reveal_ms, now_ms=now_ms
-        )
-        return GameView(self.id, board, deal, self.hints, self.elapsed_ms(now_ms))
+            board = board._replace(state=self.forced_state, legal=())
+        return GameView(self.id, board, self.deal_view(now_ms), self.hints, self.elapsed_ms(now_ms))
+
+    def deal_view(self, now_ms: int) -> DealView:
+        """The deal as a view shows it now (:func:`deal_view`), made again only when that
+        changes (its key shown)."""
+        revealed = self.key_open or (self.reveal_ms is not None and now_ms >= self.reveal_ms)
+        shown = self._deal_shown
+        if shown is None or shown[0] != revealed:
+            shown = self._deal_shown = (revealed, _shown(self.game.deal, revealed))
+        return shown[1]
 
     def at(self) -> GameAt:
         """What the ply rule reads of the game."""

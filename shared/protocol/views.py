@@ -122,7 +122,7 @@ class GameView(Part):
             "max_score": board.max_score,
             "state": board.state,
             "redeals_left": board.redeals_left,
-            "piles": [{"id": p.id, "down": p.down, "up": list(p.up)} for p in board.piles],
+            "piles": [{"id": i, "down": d, "up": list(u)} for i, d, u in board.piles],
             "legal": list(board.legal),
             "id": self.id,
             "hints": self.hints,
