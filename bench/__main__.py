@@ -11,7 +11,16 @@ import importlib
 import sys
 import time
 
-BENCHMARKS = ("engine", "solver", "hint", "load", "leaderboard", "browser", "winnability")
+BENCHMARKS = (
+    "engine",
+    "solver",
+    "hint",
+    "load",
+    "leaderboard",
+    "browser",
+    "winnability",
+    "difficulty",
+)
 
 
 def main(argv: list[str]) -> int:

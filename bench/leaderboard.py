@@ -110,7 +110,7 @@ async def run(entries: int, queries: int, limit: int, url: str) -> None:
 
     # What the server runs for a ``leaderboard`` request, with its clock on that day.
     day_ms = int(datetime.datetime.fromisoformat(DAY).replace(tzinfo=datetime.UTC).timestamp())
-    app = App(Config(db=url), clock=lambda: day_ms * 1000 + 3_600_000)
+    app = App(Config(db=url, metrics_port=0), clock=lambda: day_ms * 1000 + 3_600_000)
     service = app.daily
     t0 = time.perf_counter()
     await service.leaderboard(1, VARIANT, DAY, limit)

@@ -289,6 +289,7 @@ async def start_server(
         *runner,
         "serve",
         "--port", "0",
+        "--metrics-port", "0",
         "--db", url or f"sqlite+aiosqlite:///{db_dir}/load.db",
         "--rate-limit", "1000000",
         "--rate-burst", "1000000",

@@ -1,9 +1,12 @@
 """The terminal client: a Textual app over one connection to one server.
 
 The app holds the connection, the game being played and the race room; the
-screens draw them and call the app's few intents (start a game, join a
-race...). Pushes from the server arrive on the connection's reader task and
-are handed to whichever screen shows what they change.
+screens draw what they are given and post what the player asks (start a game,
+join a race...) as their own messages, which the app handles here and in its
+base, :class:`client.race_room.RaceRoomApp`. No screen imports the app: each
+runs in any host (tests/client/test_screens_alone.py). Pushes from the server
+arrive on the connection's reader task and are handed to whichever screen
+shows what they change.
 """
 
 from __future__ import annotations
@@ -12,17 +15,17 @@ import asyncio
 import time
 from collections.abc import Mapping
 
-from textual.app import App
 from textual.binding import Binding
 from textual.message import Message as TextualMessage
-from textual.widgets import Static
 
+from client.catalog import Catalog
 from client.clock import Clock
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
-from client.fields import code_problem, seed_problem
+from client.fields import seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
+from client.race_room import RaceRoomApp
 from client.screens.board import BoardScreen
 from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
@@ -30,24 +33,13 @@ from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
 from shared.errors import ProtocolError
 from shared.protocol import (
-    RACER,
-    RACING,
-    SPECTATOR,
-    CreateRoom,
     Error,
     GameEntry,
     GameReply,
-    JoinRoom,
-    LeaveRoom,
-    Ok,
     Progress,
     RaceOver,
     RaceStarted,
     Reply,
-    RoomReply,
-    StartRace,
-    VariantInfo,
-    Watch,
 )
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765/ws"
@@ -68,7 +60,7 @@ class LinkState(TextualMessage):
         self.detail = detail
 
 
-class PatienceApp(App[int]):
+class PatienceApp(RaceRoomApp):
     """``patience-club play``."""
 
     CSS_PATH = "app.tcss"
@@ -95,10 +87,10 @@ class PatienceApp(App[int]):
             on_state=self._post_state,
             on_resume=self._resume,
         )
+        self.catalog = Catalog(lambda: self.conn.server_info)
         self.played = PlayedGame(self.conn)
         self.race = RaceState(clock)
-        #: player id whose board the top screen shows when watching
-        self.watching: int | None = None
+        self.watching = None
 
     def _post_push(self, message: Reply) -> None:
         self.post_message(ServerPush(message))
@@ -110,28 +102,7 @@ class PatienceApp(App[int]):
 
     @property
     def variant_ids(self) -> list[str]:
-        server = self.conn.server_info
-        return [] if server is None else [v.id for v in server.variants]
-
-    def variant_info(self, variant: str) -> VariantInfo | None:
-        """The server's VariantInfo of ``variant`` (None when it lists none)."""
-        server = self.conn.server_info
-        return None if server is None else server.variant(variant)
-
-    def variant_name(self, variant: str) -> str:
-        """The variant's name as the server's VariantInfo gives it, else its id."""
-        info = self.variant_info(variant)
-        return variant if info is None else info.name
-
-    def variant_options(self, variant: str) -> Mapping[str, bool | int]:
-        """The variant's options and their defaults, as the server's VariantInfo lists them."""
-        info = self.variant_info(variant)
-        return {} if info is None else info.options
-
-    @property
-    def me(self) -> int | None:
-        player = self.conn.player
-        return None if player is None else player.id
+        return self.catalog.ids
 
     # -- connecting ------------------------------------------------------------------
 
@@ -161,7 +132,7 @@ class PatienceApp(App[int]):
             except (OSError, ConnectionError, TimeoutError) as exc:
                 delay = next(delays)
                 if waiting is None:
-                    waiting = WaitScreen()
+                    waiting = WaitScreen(self.conn.url)
                     await self.push_screen(waiting)
                 waiting.say(f"{describe(exc)}\nretrying in {delay:.1f}s (ctrl+q quits)")
                 await asyncio.sleep(delay)
@@ -169,7 +140,13 @@ class PatienceApp(App[int]):
             self.pop_screen()
         if screen is not None:
             self.pop_screen()
-        await self.push_screen(HomeScreen())
+        await self.push_screen(self.home_screen())
+
+    def on_name_screen_chosen(self, event: NameScreen.Chosen) -> None:
+        # Registering anew: a saved token the server refused must not be tried again.
+        self.conn.store.forget(self.conn.url)
+        self.conn.name = event.name
+        self.run_worker(self.connect(event.screen), group="connect", exclusive=True)
 
     async def _resume(self) -> None:
         view = await self.played.resume()
@@ -255,23 +232,24 @@ class PatienceApp(App[int]):
 
     # -- intents from the screens ------------------------------------------------------
 
-    def played_board(
-        self, title: str = "", side: Static | None = None, *, hints: bool = True
-    ) -> BoardScreen:
-        view = self.played.view
-        assert view is not None
-        board = BoardScreen(
-            view,
-            variant=self.variant_info(view.variant),
-            played=self.played,
-            clock=self.clock,
-            title=title,
-            side=side,
-            hints=hints,
-        )
-        if self.conn.state == RECONNECTING:
-            board.link = RECONNECTING
-        return board
+    def home_screen(self) -> HomeScreen:
+        return HomeScreen(self.conn)
+
+    def leaderboard_screen(self, variant: str, date: str | None = None) -> LeaderboardScreen:
+        return LeaderboardScreen(self.conn, variant, date)
+
+    def on_home_screen_new_game(self, event: HomeScreen.NewGame) -> None:
+        work = self.new_game(event.variant, event.seed, event.screen, event.options)
+        self.run_worker(work, group="home")
+
+    def on_home_screen_daily(self, event: HomeScreen.Daily) -> None:
+        self.run_worker(self.daily(event.variant, event.screen), group="home")
+
+    def on_home_screen_open_game(self, event: HomeScreen.OpenGame) -> None:
+        self.run_worker(self.open_game(event.entry, event.screen), group="home")
+
+    def on_home_screen_leaderboard(self, event: HomeScreen.Leaderboard) -> None:
+        self.show_leaderboard(event.variant)
 
     async def new_game(
         self,
@@ -298,7 +276,7 @@ class PatienceApp(App[int]):
             screen.say(describe(exc), error=True)
             return
         day = "" if self.played.daily is None else self.played.daily.date
-        title = f"{self.variant_name(variant)} daily {day}"
+        title = f"{self.catalog.name(variant)} daily {day}"
         # The ranked attempt: the server gives no hints in it (hints_off).
         await self.push_screen(self.played_board(title, hints=False))
 
@@ -309,7 +287,7 @@ class PatienceApp(App[int]):
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
-        name = self.variant_name(entry.variant)
+        name = self.catalog.name(entry.variant)
         if entry.kind == "daily":
             await self.push_screen(self.played_board(f"{name} daily", hints=False))
         elif entry.kind == "race":
@@ -320,108 +298,7 @@ class PatienceApp(App[int]):
             await self.push_screen(self.played_board())
 
     def show_leaderboard(self, variant: str) -> None:
-        self.push_screen(LeaderboardScreen(variant))
-
-    async def create_race(
-        self, variant: str, screen: HomeScreen, options: Mapping[str, bool | int] | None = None
-    ) -> None:
-        try:
-            request = CreateRoom(variant=variant, options=dict(options or {}))
-            reply = await self.conn.request(request, RoomReply)
-        except (ProtocolError, ConnectionError) as exc:
-            screen.say(describe(exc), error=True)
-            return
-        self.race.leave()
-        self.race.apply(reply)
-        await self.push_screen(RaceScreen())
-
-    async def join_race(self, code: str, screen: HomeScreen, *, spectator: bool = False) -> bool:
-        """Join room ``code`` as a racer or a spectator; True when joined. Back in a room
-        whose race is running (a member joining again), our game of it opens at once."""
-        problem = code_problem(code)
-        if problem is not None:
-            screen.say(problem, error=True)
-            return False
-        role = SPECTATOR if spectator else RACER
-        try:
-            reply = await self.conn.request(JoinRoom(code=code, role=role), RoomReply)
-        except (ProtocolError, ConnectionError) as exc:
-            screen.say(describe(exc), error=True)
-            return False
-        self.race.leave()
-        self.race.apply(reply)
-        await self.push_screen(RaceScreen())
-        running = self.race.game_of(self.me) if reply.room.state == RACING else None
-        if running is not None:
-            try:
-                view = await self.played.open(running)
-            except (ProtocolError, ConnectionError):
-                return True
-            self.race.game = view
-            self.show_race_board()
-        return True
-
-    async def start_race(self, screen: RaceScreen) -> None:
-        if self.race.code is None:
-            return
-        try:
-            await self.conn.request(StartRace(code=self.race.code), Ok)
-        except (ProtocolError, ConnectionError) as exc:
-            screen.say(describe(exc), error=True)
-            return
-        screen.say("starting: the countdown is on")
-
-    def show_race_board(self) -> None:
-        if self.played.view is None or self.race.game is None:
-            return
-        for screen in self.screen_stack:
-            if (
-                isinstance(screen, BoardScreen)
-                and screen.played is self.played
-                and screen.view.id == self.played.view.id
-            ):
-                return
-        self.push_screen(self.race_board())
-
-    def race_board(self) -> BoardScreen:
-        """Our board in the race, with the room's panel beside it; hints as the room says."""
-        room = self.race.room
-        hints = room is not None and room.hints
-        return self.played_board(f"race {self.race.code}", self._race_panel(), hints=hints)
-
-    async def watch_racer(self, player: int, screen: RaceScreen) -> None:
-        if self.race.code is None:
-            return
-        try:
-            reply = await self.conn.request(Watch(code=self.race.code, player=player), GameReply)
-        except (ProtocolError, ConnectionError) as exc:
-            screen.say(describe(exc), error=True)
-            return
-        self.watching = player
-        name = self.race.names().get(player, str(player))
-        board = BoardScreen(
-            reply.game,
-            variant=self.variant_info(reply.game.variant),
-            played=None,
-            clock=self.clock,
-            title=f"watching {name}",
-            side=self._race_panel(),
-        )
-        await self.push_screen(board)
-
-    def _race_panel(self) -> RacePanel:
-        return RacePanel(self.race, self.me, lambda: self.played.view, self.variant_name)
-
-    async def leave_race(self, screen: RaceScreen) -> None:
-        code = self.race.code
-        if code is not None:
-            try:
-                await self.conn.request(LeaveRoom(code=code), Ok)
-            except (ProtocolError, ConnectionError) as exc:
-                screen.say(describe(exc), error=True)
-                return
-        self.race.leave()
-        self.pop_screen()
+        self.push_screen(self.leaderboard_screen(variant))
 
     async def action_quit(self) -> None:
         await self.conn.close()

@@ -38,7 +38,15 @@ CLOSED = "closed"
 
 #: hello errors that no retry can fix: reconnecting stops and the player is told
 FATAL_HELLO = frozenset(
-    {"bad_token", "banned", "protocol_mismatch", "name_taken", "invalid_name", "too_many_accounts"}
+    {
+        "bad_token",
+        "banned",
+        "protocol_mismatch",
+        "name_taken",
+        "name_looks_taken",
+        "invalid_name",
+        "too_many_accounts",
+    }
 )
 
 _FRIENDLY: dict[str, str] = {
@@ -46,6 +54,10 @@ _FRIENDLY: dict[str, str] = {
     "banned": "this account is banned on this server",
     "protocol_mismatch": "this server speaks another protocol version; update the client",
     "name_taken": "that name is taken on this server: choose another",
+    "name_looks_taken": (
+        "that name looks too much like a player's here (I and l, O and 0 look alike): "
+        "choose another"
+    ),
     "invalid_name": "names are 1 to 24 letters, digits, '_' or '-'",
     "too_many_accounts": "too many players registered from this address lately: try later",
     "rate_limited": "too fast: the server asks us to slow down",

@@ -122,7 +122,7 @@ class PileWidget(Widget):
         return text
 
     def on_click(self, event: Click) -> None:
-        # Fanned piles (Osmosis) only ever give their top card: a click anywhere picks the pile.
+        # Piles fanned to the right only ever give their top card: a click anywhere picks it.
         index = event.y
         count = None
         if not self.fanned_right and 0 <= index < len(self._picks):

@@ -7,6 +7,11 @@ parts learn of each other: which handler answers which message, who hears
 of game actions, starts, stops, welcomes and closes. Nothing is registered
 by importing a module, so two apps in one process share nothing.
 
+Every part names in its constructor the parts it uses, and only this module
+builds them: no other module of server/ imports :class:`App`. What the
+cluster hears from the other nodes reaches the parts as typed events
+(:mod:`server.cluster.news`) they subscribe to in :func:`wire`.
+
 The connection handler holds no rules and no SQL: it enforces the transport
 limits of protocol.md (connections in all and per address) and hands each
 frame to the :class:`~server.net.routing.Router`, which turns every refusal
@@ -19,31 +24,45 @@ import asyncio
 import importlib.metadata
 import itertools
 import logging
+import os
+import signal
 import time
 from collections import Counter
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from server.cluster import news
 from server.cluster.node import Cluster
 from server.config import Config
-from server.daily import handlers as daily_handlers
+from server.daily.handlers import DailyHandlers
 from server.daily.service import DailyService
+from server.deals.pool import DealPool
 from server.events import Events
-from server.games import handlers as game_handlers
+from server.games.handlers import GameHandlers
 from server.games.live import Clock
 from server.games.searches import StuckSearches
 from server.games.service import GameService
+from server.games.store import GameStore
 from server.net.connection import WRITE_LIMIT, Connection
 from server.net.http import WS_PATH, HttpPaths
+from server.net.listening import HttpEndpoint, bind, bound_port
 from server.net.routing import Router
 from server.net.static import StaticSite
 from server.observe.metrics import Metrics
-from server.players import hello, stats
+from server.observe.stalls import StallTracer
 from server.players.accounts import Accounts
+from server.players.bots import BotRemoval
 from server.players.changes import OperatorChanges
-from server.races import handlers as race_handlers
+from server.players.hello import HelloHandler
+from server.players.stats import StatsHandler
+from server.races.handlers import RoomHandlers
+from server.races.owners import Owners
+from server.races.presence import Presence
+from server.races.race import RaceRunner
+from server.races.rooms import RoomTable
 from server.races.service import RoomService
+from server.races.watchers import Watchers
 from server.review.service import ReviewService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
@@ -91,50 +110,90 @@ class App:
         self.connections: set[Connection] = set()
         self.players: dict[int, set[Connection]] = {}
         #: this node among the others (one node alone without a ``redis`` setting)
-        self.cluster = Cluster(self)
+        self.cluster = Cluster(config, self.players, clock)
         self.searches = StuckSearches(config.stuck_workers, variants)
+        #: the games in memory, rebuilt and reloaded as stored
+        self.game_store = GameStore(
+            self.db_sessions, self.searches, variants, shared=self.cluster.enabled
+        )
         self.games = GameService(
+            self.game_store,
             self.db_sessions,
             self.writer,
             clock,
             hint_budget=config.hint_budget,
             hint_concurrency=config.hint_concurrency,
+            hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
-            searches=self.searches,
-            variants=variants,
         )
-        self.games.shared = self.cluster.enabled
-        self.accounts = Accounts(self)
-        self.review = ReviewService(self)
-        self.daily = DailyService(self)
-        self.rooms = RoomService(self)
-        self.changes = OperatorChanges(self)
-        self.metrics = Metrics(self)
+        sessions, cluster, players = self.db_sessions, self.cluster, self.players
+        #: the pools of winnable deals and their fillers
+        self.deal_pool = DealPool(sessions, variants, clock, config)
+        self.accounts = Accounts(
+            sessions, clock, cluster.registering, limit=config.registration_limit
+        )
+        self.review = ReviewService(sessions, clock, config, variants)
+        self.daily = DailyService(
+            self.games, self.game_store, self.review, cluster, sessions, config, clock
+        )
+        #: the rooms this node runs, shared by the race, presence, the rules and the owners
+        self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
+        self.race = RaceRunner(
+            self.room_table,
+            self.games,
+            self.game_store,
+            self.review,
+            cluster,
+            sessions,
+            config,
+            clock,
+        )
+        self.presence = Presence(
+            self.room_table, self.race, self.games, cluster, players, sessions, config, clock
+        )
+        self.rooms = RoomService(
+            self.room_table, self.race, self.presence, self.games, cluster, sessions, config, clock
+        )
+        #: which node runs each room; requests on a room go there
+        self.owners = Owners(self.rooms, self.room_table, self.race, cluster, sessions)
+        ranks_changed = self.daily.ranks.clear
+        self.bots = BotRemoval(
+            sessions,
+            players,
+            self.room_table,
+            self.owners,
+            self.presence,
+            self.game_store,
+            cluster,
+            ranks_changed,
+        )
+        self.changes = OperatorChanges(
+            sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed
+        )
+        self.metrics = Metrics(self.connections, players, self.room_table.rooms, self.race)
         self.events = Events()
         self.router, self.http = wire(self)
         self._per_ip: Counter[str] = Counter()
         self._numbers = itertools.count(1)
+        #: the key a connection's address counts under (IPv6 /64, a trusted proxy's header)
+        self.addresses = config.client_addresses()
         self._server: Server | None = None
+        self._metrics_server: Server | None = None
         self._stopped = asyncio.Event()
 
     # -- life cycle ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Migrate the database, join the other nodes (if any), start the writer, listen."""
-        await upgrade(self.engine)
-        try:
-            await self.cluster.start()
-        except Exception:
-            await self.engine.dispose()
-            raise
-        self.writer.start()
-        self.checkpointer.start()
-        self.searches.start()
-        await self.events.started()
-        self._server = await serve(
-            self._connection,
+        """Bind the ports, migrate the database, join the other nodes (if any), start the
+        writer and the workers, then accept connections.
+
+        The ports are bound first: one that cannot be raises ``ListenError`` (one line)
+        before any thread, worker or node has started.
+        """
+        self._server = await bind(
             self.config.host,
             self.config.port,
+            self._connection,
             process_request=self.http.answer,
             max_size=self.config.max_message_bytes,
             compression=None,  # deflate costs ~100 KiB per connection; views are small
@@ -144,21 +203,54 @@ class App:
             ping_interval=20,
             ping_timeout=20,
         )
+        try:
+            if self.config.metrics_host:
+                endpoint = HttpEndpoint({"/metrics": self.metrics.serve})
+                self._metrics_server = await endpoint.bind(
+                    self.config.metrics_host, self.config.metrics_port
+                )
+            await upgrade(self.engine)
+            await self.cluster.start()
+        except BaseException:
+            await self._close_listeners()
+            await self.engine.dispose()
+            raise
+        self.writer.start()
+        self.checkpointer.start()
+        self.searches.start()
+        await self.events.started()
+        await self._server.start_serving()
+        if self._metrics_server is not None:
+            await self._metrics_server.start_serving()
         log.info(
-            "serving %r on ws://%s:%d%s (database %s%s)",
+            "serving %r on ws://%s:%d%s (database %s%s)%s",
             self.config.name,
             self.config.host,
             self.port,
             WS_PATH,
             self.engine.url.render_as_string(hide_password=True),
             f"; node {self.cluster.node_id}" if self.cluster.enabled else "",
+            f"; metrics on http://{self.config.metrics_host}:{self.metrics_port}/metrics"
+            if self._metrics_server is not None
+            else "",
         )
+
+    async def _close_listeners(self) -> None:
+        for server in (self._server, self._metrics_server):
+            if server is not None:
+                server.close()
+                await server.wait_closed()
+        self._server = self._metrics_server = None
 
     @property
     def port(self) -> int:
         assert self._server is not None
-        port: int = next(iter(self._server.sockets)).getsockname()[1]
-        return port
+        return bound_port(self._server)
+
+    @property
+    def metrics_port(self) -> int | None:
+        """The port ``GET /metrics`` is served on (None: not served)."""
+        return None if self._metrics_server is None else bound_port(self._metrics_server)
 
     async def stop(self) -> None:
         """Stop accepting, close connections with 1001, let go of the rooms (their leases
@@ -168,6 +260,10 @@ class App:
             self._server.close(close_connections=True)
             await self._server.wait_closed()
             self._server = None
+        if self._metrics_server is not None:
+            self._metrics_server.close()
+            await self._metrics_server.wait_closed()
+            self._metrics_server = None
         await self.events.stopping()
         await self.games.drain()
         await self.games.hints.close()
@@ -190,7 +286,12 @@ class App:
     # -- connections ----------------------------------------------------------------------
 
     async def _connection(self, ws: ServerConnection) -> None:
-        connection = Connection(self, ws, next(self._numbers))
+        connection = Connection(ws, next(self._numbers), self.config)
+        peer = ws.remote_address
+        connection.ip = self.addresses.key(
+            str(peer[0]) if peer else None,
+            ws.request.headers.get_all(self.config.proxy_header) if ws.request is not None else (),
+        )
         ip = connection.ip
         if len(self.connections) >= self.config.max_connections:
             log.warning("%r refused: server at %d connections", connection, len(self.connections))
@@ -234,7 +335,9 @@ class App:
         return p.ServerInfo(
             name=self.config.name,
             version=server_version(),
-            variants=tuple(p.VariantInfo.from_map(info) for info in self.games.variants.info()),
+            variants=tuple(
+                p.VariantInfo.from_map(info) for info in self.game_store.variants.info()
+            ),
             motd=self.config.motd or None,  # the message of the day
         )
 
@@ -242,32 +345,100 @@ class App:
 def wire(app: App) -> tuple[Router, HttpPaths]:
     """The router and HTTP paths, and every subscription between the app's parts: made here only.
 
-    The router answers with the routes of each feature package. The order of
-    each list is the order of the calls: after a game action the daily
+    The router answers with the routes of each feature's handlers. The order
+    of each list is the order of the calls: after a game action the daily
     attempt is settled first, then the race hears of it, then the metrics
     count it; at stop (reverse order) the operators' changes stop being read
-    first, then rooms, then dailies.
+    first, then rooms, then dailies. What the other nodes tell (and what the
+    cluster sees of them) goes to the parts subscribed to its type here.
     """
     games, daily, rooms, metrics, events = app.games, app.daily, app.rooms, app.metrics, app.events
+    table, race, presence, owners, cluster = (
+        app.room_table,
+        app.race,
+        app.presence,
+        app.owners,
+        app.cluster,
+    )
     games.start_guards.append(rooms.race_lock)
     games.hints.guards.extend((daily.daily_lock, rooms.hint_lock))
-    games.listeners.extend((daily.on_action, rooms.race.on_action, metrics.counted))
+    games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
     app.writer.observers.append(metrics.committed)
-    events.on_start.extend((daily.start, rooms.start, app.changes.start))
+    table.saved.append(presence.recheck)
+    events.on_start.extend(
+        (app.deal_pool.start, daily.start, rooms.start, owners.claim_at_start, app.changes.start)
+    )
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
-    events.on_stop.extend((app.cluster.stop, daily.stop, rooms.stop, app.changes.stop))
-    events.on_welcome.append(rooms.presence.connection_welcomed)
-    events.on_close.append(rooms.presence.connection_closed)
+    # (review's thread once the races and dailies that ask it have)
+    stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    events.on_stop.extend((app.deal_pool.stop, *stops))
+    events.on_welcome.append(presence.connection_welcomed)
+    events.on_close.append(presence.connection_closed)
     events.on_message.append(metrics.message)
     events.on_refusal.append(metrics.refused)
-    routes = (
-        *hello.ROUTES,
-        *game_handlers.ROUTES,
-        *race_handlers.ROUTES,
-        *daily_handlers.ROUTES,
-        *stats.ROUTES,
+
+    def ranks_lost(_back: news.RedisBack) -> None:
+        daily.ranks.clear()  # finishes told while Redis was lost: read them again
+
+    cluster.rooms_held = table.codes
+    cluster.serve = owners.serve
+    cluster.subscribe(news.PresenceChanged, presence.remote_changed)
+    cluster.subscribe(news.BoardPushed, table.board_pushed)
+    cluster.subscribe(news.Unwatched, table.unwatched)
+    cluster.subscribe(news.RaceActed, race.remote_action)
+    cluster.subscribe(news.RaceGames, race.race_games)
+    cluster.subscribe(news.Ranked, daily.ranked_elsewhere)
+    cluster.subscribe(news.BotsRemoved, app.bots.removed_elsewhere)
+    cluster.subscribe(news.GamesForgotten, lambda told: app.game_store.forget_all(told.games))
+    cluster.subscribe(news.ClaimDue, owners.claim_due)
+    cluster.subscribe(news.LeaseLost, owners.lease_lost)
+    cluster.subscribe(news.Resync, owners.resync_told)
+    cluster.subscribe(news.RedisBack, ranks_lost)
+    cluster.subscribe(news.RedisBack, owners.resync_told)
+    handlers = (
+        HelloHandler(app.accounts, app.server_info(), app.welcomed),
+        GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock),
+        RoomHandlers(rooms, table, owners, games),
+        DailyHandlers(daily, games),
+        StatsHandler(app.db_sessions, daily.today),
     )
+    routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)
-    redis = (lambda: app.cluster.redis_up) if app.cluster.enabled else None
-    paths = HttpPaths(app.engine, {"/metrics": metrics.serve}, StaticSite.load(), redis=redis)
+    redis = (lambda: cluster.redis_up) if cluster.enabled else None
+    paths = HttpPaths(app.engine, {}, StaticSite.load(), redis=redis, origins=app.config.origins())
     return router, paths
+
+
+async def serve_until_signalled(config: Config) -> None:
+    """Run one app until SIGTERM or SIGINT (``patience-club serve``)."""
+    from server.observe import runtime
+
+    app = App(config)
+    await app.start()  # raises ClusterError when it cannot join the other nodes
+    tracer = _stall_tracer(app)
+    thawing = asyncio.create_task(runtime.thaw_every(runtime.tune()), name="gc-thaw")
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
+    print(f"the game is at http://{config.host}:{app.port}/", flush=True)
+    if app.metrics_port is not None:
+        print(f"metrics at http://{config.metrics_host}:{app.metrics_port}/metrics", flush=True)
+    await stop.wait()
+    log.info("signal received")
+    thawing.cancel()
+    await app.stop()
+    if tracer is not None:
+        tracer.write()
+
+
+def _stall_tracer(app: App) -> StallTracer | None:
+    """The stall tracer when ``PATIENCE_STALL_TRACE`` names its file (server/observe/stalls.py)."""
+    path = os.environ.get("PATIENCE_STALL_TRACE")
+    if not path:
+        return None
+    tracer = StallTracer(path)
+    tracer.install(asyncio.get_running_loop())
+    tracer.trace_writer(app.writer)
+    return tracer

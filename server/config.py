@@ -17,6 +17,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from server.games.hint_shares import HintShares
+from server.net.addresses import AddressSettingError, ClientAddresses, parse_networks
+from server.net.origins import OriginPolicy, parse_origins
 from server.storage.engine import DEFAULT_URL
 from shared.record import MAX_ACTIONS
 
@@ -38,7 +41,18 @@ class Config:
     rate_limit: float = 50.0
     rate_burst: int = 100
     max_connections: int = 4096
+    #: connections at once from one client address (an IPv6 client's /``ipv6_prefix`` network)
     max_connections_per_ip: int = 64
+    #: IPv6 clients are counted by their network of this many bits (a host is given a /64)
+    ipv6_prefix: int = 64
+    #: comma-separated addresses or networks of reverse proxies whose ``proxy_header`` is
+    #: believed (empty: the peer's address is the client's)
+    trusted_proxies: str = ""
+    #: the header a trusted proxy writes the client's address in
+    proxy_header: str = "X-Forwarded-For"
+    #: comma-separated origins (``https://play.example.org``) whose pages may open /ws besides
+    #: the server's own (a browser's handshake from any other page is refused with 403)
+    allowed_origins: str = ""
     #: inbound frames above this close the connection with 1009
     max_message_bytes: int = 16 * 1024
     #: client mistakes per connection; the last one is answered, then 1008
@@ -51,15 +65,29 @@ class Config:
     commit_delay_ms: float = 0.0
     #: seconds the solver may spend on one hint
     hint_budget: float = 1.0
-    #: hints computed at once in the process (threads); more at the same moment are ``busy``
+    #: hints computed at once in the process (threads); more at the same moment wait their turn
     hint_concurrency: int = 2
+    #: hints one player may ask in a row, and the seconds after which one more may be asked
+    hint_burst: int = 3
+    hint_refill_s: float = 10.0
+    #: seconds a hint may wait for a thread (turns by need) before it is ``busy``
+    hint_wait_s: float = 3.0
     #: registrations from one address per hour (``too_many_accounts`` past it; 0: no limit)
     registration_limit: int = 20
     #: actions one game may hold; past it only ``resign`` is taken (``too_many_actions``)
     max_actions: int = 5000
     #: worker processes for the engine's stuck searches (0: search in the server's process)
     stuck_workers: int = 2
+    #: winnable deals kept ready per variant, option set and difficulty (server/deals/pool.py)
+    deal_pool_size: int = 20
+    #: worker processes filling the pools of winnable deals (0: none; requests solve then)
+    deal_pool_workers: int = 1
+    #: seconds a request for a winnable deal may solve when its pool is empty, then ``busy``
+    deal_pool_wait_s: float = 10.0
     log_level: str = "INFO"
+    #: where ``GET /metrics`` is served, apart from the game's port (empty host: not served)
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int = 8766
     # -- a community's server: races, daily challenges --
     #: shown to players in ``welcome`` (server.motd) when not empty
     motd: str = ""
@@ -71,10 +99,23 @@ class Config:
     #: seconds a racer may be gone (every connection closed) during a race before they are
     #: resigned
     race_abandon_s: int = 120
-    #: ranked results (daily attempts, race games) of at least this many actions whose median
-    #: gap between actions is under ``review_median_ms`` are held for review
+    #: ranked results (daily attempts, race games) of at least ``review_min_actions`` actions
+    #: are held for review for each limit they cross (docs/fair-play.md; 0 turns one off):
+    #: the median, 25th and 10th percentile gaps between actions, the first action on a deal
+    #: never seen, the physical floor (``review_key_ms`` a key press), and a win on a
+    #: solver's line (no undo, nothing revisited, at most ``review_slack`` times the solver's
+    #: moves) with fewer than ``review_pauses`` pauses of ``review_pause_ms``
     review_min_actions: int = 20
     review_median_ms: int = 200
+    review_p25_ms: int = 120
+    review_p10_ms: int = 60
+    review_first_ms: int = 1000
+    review_key_ms: int = 80
+    review_pause_ms: int = 2000
+    review_pauses: int = 2
+    review_slack: float = 1.25
+    #: seconds of solver (in review's thread) for a won deal's line
+    review_solve_s: float = 5.0
     #: cap on the seconds of solver per daily candidate seed (the variant's daily_positions
     #: decide first)
     daily_budget_s: float = 10.0
@@ -90,6 +131,25 @@ class Config:
 
     def replace(self, **changes: Any) -> Config:
         return dataclasses.replace(self, **changes)
+
+    def hint_shares(self) -> HintShares:
+        """How the hint threads are shared between players (server/games/hint_shares.py)."""
+        return HintShares(
+            self.hint_concurrency,
+            burst=self.hint_burst,
+            refill_s=self.hint_refill_s,
+            wait_s=self.hint_wait_s,
+        )
+
+    def client_addresses(self) -> ClientAddresses:
+        """How connections' addresses are counted, from ``ipv6_prefix`` and the proxy settings."""
+        return ClientAddresses(
+            self.ipv6_prefix, parse_networks(self.trusted_proxies), self.proxy_header
+        )
+
+    def origins(self) -> OriginPolicy:
+        """The pages whose browsers may open /ws besides the server's own."""
+        return OriginPolicy(parse_origins(self.allowed_origins))
 
 
 def _convert(name: str, kind: type, value: object) -> object:
@@ -166,6 +226,7 @@ def check(config: Config) -> None:
         "hint_concurrency",
         "max_actions",
         "race_abandon_s",
+        "deal_pool_size",
     )
     for name in positive:
         if getattr(config, name) <= 0:
@@ -174,15 +235,39 @@ def check(config: Config) -> None:
         raise ConfigError(
             f"setting 'max_actions' must be at most {MAX_ACTIONS} (what a game record replays)"
         )
-    if not 0 <= config.port <= 65535:
-        raise ConfigError(f"setting 'port' must be from 0 to 65535, not {config.port}")
+    for name in ("port", "metrics_port"):
+        if not 0 <= getattr(config, name) <= 65535:
+            raise ConfigError(
+                f"setting {name!r} must be from 0 to 65535, not {getattr(config, name)}"
+            )
+    if not 1 <= config.ipv6_prefix <= 128:
+        raise ConfigError(f"setting 'ipv6_prefix' must be from 1 to 128, not {config.ipv6_prefix}")
+    try:
+        parse_networks(config.trusted_proxies)
+    except AddressSettingError as exc:
+        raise ConfigError(f"setting 'trusted_proxies': {exc}") from None
+    if not config.proxy_header.strip():
+        raise ConfigError("setting 'proxy_header' cannot be empty")
     not_negative = (
         "commit_delay_ms",
         "hint_budget",
+        "hint_burst",
+        "hint_refill_s",
+        "hint_wait_s",
         "stuck_workers",
+        "deal_pool_workers",
+        "deal_pool_wait_s",
         "registration_limit",
         "review_min_actions",
         "review_median_ms",
+        "review_p25_ms",
+        "review_p10_ms",
+        "review_first_ms",
+        "review_key_ms",
+        "review_pause_ms",
+        "review_pauses",
+        "review_slack",
+        "review_solve_s",
     )
     for name in not_negative:
         if getattr(config, name) < 0:

@@ -100,6 +100,12 @@ class NameTaken(ClientError):
     code = p.NAME_TAKEN
 
 
+class NameLooksTaken(ClientError):
+    """The name looks like a player's: the same confusable skeleton (shared.names)."""
+
+    code = p.NAME_LOOKS_TAKEN
+
+
 class TooManyAccounts(ClientError):
     code = p.TOO_MANY_ACCOUNTS
 

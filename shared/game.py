@@ -17,9 +17,10 @@ from shared.board_view import BoardView, PileView
 from shared.cards import NAME
 from shared.deals import Deal, KeyedDeal, NumberedDeal
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions
-from shared.game_state import PLAYING, RESIGNED, STUCK, WON, GameState, Snapshot
+from shared.game_state import GameState, Snapshot
 from shared.notation import AUTO, UNDO, Action, Move
 from shared.position import Position
+from shared.states import PLAYING, RESIGNED, STUCK, WON
 from shared.stuck import StuckProver, StuckQuestion
 from shared.variants.base import Rules
 

@@ -7,20 +7,25 @@ moves with their names. The state is cheap to know after almost every action
 the variant's bounded stuck search, which can be handed out as data
 (:meth:`GameState.stuck_question`) and its verdict taken back
 (:meth:`GameState.answer_stuck`).
+
+The state is shown to the player, so everything that decides it looks only at
+what the player sees: the legal moves (face-up cards and counts), whether one
+sends a card home, the cheap proofs run on the blind position (each unseen
+card blanked, :func:`shared.player_view.blind`), and the search's question is
+the player's view (:class:`shared.stuck.StuckQuestion`). Positions that look
+the same to the player are shown the same state.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shared.player_view import blind
 from shared.position import Position
+from shared.states import PLAYING, RESIGNED, STUCK, WON
 from shared.stuck import Proof, StuckProver, StuckQuestion, question_for
+from shared.stuck.unseen import HomeCards, turn_proof
 from shared.variants.base import InternalMove, ProgressSearch, Rules
-
-PLAYING = "playing"
-WON = "won"
-STUCK = "stuck"
-RESIGNED = "resigned"
 
 #: a position for undo (piles, down, redeals_used) with its legal moves, and their names
 #: when they had been written (None if not)
@@ -47,6 +52,8 @@ class GameState:
         self._question: StuckQuestion | None = None
         self._pending_legal: list[InternalMove] = []
         self._legal: list[InternalMove] = []
+        #: which cards the foundations take, per foundation state (turn_proof's)
+        self._home: HomeCards | None = None
         #: the last proof of progress found (see StuckProver.cheap_proof), tried first next time
         self._proof: Proof | None = None
         self._state = PLAYING
@@ -149,7 +156,16 @@ class GameState:
             self._state = PLAYING
             self._legal = legal
             return None
-        proof = self._progress.cheap_proof(rules, pos, self._proof)
+        # The cheap proof looks only at what the player sees (the unseen cards blanked):
+        # a proof that read a face-down card would make the state tell of it.
+        seen = pos if plain else blind(rules, pos)
+        if seen is not pos:
+            if self._home is None:
+                self._home = HomeCards(rules)
+            if turn_proof(rules, seen, legal, self._home):
+                self._set(PLAYING, legal)
+                return None
+        proof = self._progress.cheap_proof(rules, seen, self._proof)
         if proof is not None:
             self._proof = proof
             self._set(PLAYING, legal)
@@ -225,6 +241,10 @@ class GameState:
         if inverse not in legal:
             return False
         rules = self.rules
+        if rules.is_foundation[dst] and not rules.is_foundation[src]:
+            # The move sent a card home: P's progress only reached this count, which a
+            # line from here must pass (Gypsy takes foundation cards back into play).
+            return False
         if rules.plain_piles and not self._last_automatic and len(self._history) > 1:
             # The inverse puts back exactly the cards the move took (no face-down card
             # was turned, nothing automatic followed), and the previous position came

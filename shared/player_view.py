@@ -19,7 +19,9 @@ player.)
 
 A hint fills the face-down places of unseen cards with an arrangement of its
 own choosing (:meth:`PlayerView.fill`) and searches that position: a guess,
-never the game's own cards.
+never the game's own cards. The stuck proof fills them with :data:`UNSEEN`
+instead (:func:`blind`): a code that is no card, so
+that whatever it proves holds for every arrangement.
 """
 
 from __future__ import annotations
@@ -38,6 +40,31 @@ if TYPE_CHECKING:
     from shared.variants.base import Rules
 
 OptionValue = bool | int
+
+#: the code that stands for an unseen card in a blind position: no card has it (rank 0), no
+#: foundation takes it and nothing builds on it or it on anything
+UNSEEN = 0
+
+
+def remembered_pile(rules: Rules, pos: Position) -> int:
+    """The pile whose face-down cards the player has all seen (the stock, once turned over
+    from the waste; see the module docstring), or -1."""
+    return rules.stock if pos.redeals_used > 0 else -1
+
+
+def blind(rules: Rules, pos: Position) -> Position:
+    """``pos`` with every card its player has not seen replaced by :data:`UNSEEN` (``pos``
+    itself when the player has seen them all): what a proof may look at, when it must hold
+    whatever the face-down cards are. Equal views give equal blind positions."""
+    known = remembered_pile(rules, pos)
+    down = pos.down
+    if not any(d for i, d in enumerate(down) if i != known):
+        return pos
+    piles = [
+        pile[:] if i == known or not down[i] else [UNSEEN] * down[i] + pile[down[i] :]
+        for i, pile in enumerate(pos.piles)
+    ]
+    return Position(piles, down[:], pos.redeals_used)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +102,9 @@ class PlayerView:
     @classmethod
     def seen(cls, rules: Rules, pos: Position, state: str = "playing") -> PlayerView:
         """What a player sees of ``pos`` under ``rules`` in ``state``."""
-        turned = pos.redeals_used > 0  # (see the module docstring)
         piles = []
         known: Counter[int] = Counter()
-        stock = rules.stock if turned else -1
+        stock = remembered_pile(rules, pos)
         layout = zip(rules.pile_ids, pos.piles, pos.down, strict=True)
         for i, (pid, pile, down) in enumerate(layout):
             remembered = tuple(pile) if i == stock else ()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from shared.cards import NAME
 from shared.errors import IllegalMove
-from shared.game_state import STUCK
 from shared.notation import DEAL, Action, Move
 from shared.position import Position
+from shared.states import STUCK
 from shared.variants.base import DEAL as DEAL_MOVE
 from shared.variants.base import InternalMove, Rules
 

@@ -211,6 +211,7 @@ async def test_a_real_server_deals_plays_and_hints_the_toy(tmp_path: Path) -> No
         hint_budget=0.2,
         daily_ahead=False,
         stuck_workers=0,
+        metrics_port=0,  # /metrics on a free port of its own: tests run side by side
     )
     app = App(config, variants=TOYS)
     await app.start()

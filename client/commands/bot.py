@@ -11,6 +11,7 @@ from typing import Any
 
 from client.app import DEFAULT_SERVER
 from client.bot import HUMAN_DELAY, Bot
+from client.catalog import Catalog
 from client.config import TokenStore, config_dir
 from client.connection import Connection, describe
 from shared.errors import ProtocolError
@@ -25,7 +26,9 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--server", default=DEFAULT_SERVER, help="server URL (%(default)s)")
     parser.add_argument(
-        "--variant", default="freecell", help="variant id, as the server lists them (%(default)s)"
+        "--variant",
+        help="variant id, as the server lists them (default: the one the server offers first "
+        "for races)",
     )
     parser.add_argument("--seed", type=int, help="deal to play (default: the server picks)")
     parser.add_argument("--games", type=int, default=1, help="solo games to play in a row")
@@ -86,8 +89,12 @@ async def _main(args: argparse.Namespace) -> int:
         if args.race:
             await bot.play_race(args.race.upper(), args.races)
         else:
+            variant = args.variant or Catalog(lambda: conn.server_info).race_default()
+            if variant is None:
+                print("patience-club bot: the server deals no variant", file=sys.stderr)
+                return 1
             for _ in range(args.games):
-                await bot.play_solo(args.variant, args.seed)
+                await bot.play_solo(variant, args.seed)
     except (ProtocolError, ConnectionError, TimeoutError) as exc:
         print(f"patience-club bot: {describe(exc)}", file=sys.stderr)
         return 1

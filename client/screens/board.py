@@ -317,7 +317,7 @@ class BoardScreen(Screen[None]):
 
     def action_cancel(self) -> None:
         if self.pick.src is None and self.hinted is None:
-            self.app.pop_screen()
+            self.dismiss()
             return
         self.pick.clear()
         self.hinted = None

@@ -1,15 +1,32 @@
-"""The screens before home: choosing a name to register, and waiting for a server to answer."""
+"""The screens before home: choosing a name to register, and waiting for a server to answer.
+
+The name screen posts the name chosen (:class:`NameScreen.Chosen`) for the app
+to register with; neither screen knows the app or its connection.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 
 class NameScreen(Screen[None]):
     """First visit to a server: choose the name to register."""
+
+    class Chosen(Message):
+        """The player chose ``name`` (as typed, trimmed): register it."""
+
+        def __init__(self, screen: NameScreen, name: str) -> None:
+            super().__init__()
+            self.screen = screen
+            self.name = name
+
+        @property
+        def control(self) -> NameScreen:
+            return self.screen
 
     def compose(self) -> ComposeResult:
         yield Static("Welcome! Choose a player name for this server.", classes="title")
@@ -27,24 +44,18 @@ class NameScreen(Screen[None]):
         )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from client.app import PatienceApp
-
-        app = self.app
-        assert isinstance(app, PatienceApp)
-        # Registering anew: a saved token the server refused must not be tried again.
-        app.conn.store.forget(app.conn.url)
-        app.conn.name = event.value.strip()
-        self.run_worker(app.connect(self), group="connect", exclusive=True)
+        self.post_message(self.Chosen(self, event.value.strip()))
 
 
 class WaitScreen(Screen[None]):
-    """The server cannot be reached yet: say why and that we keep trying."""
+    """The server at ``url`` cannot be reached yet: say why and that we keep trying."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
 
     def compose(self) -> ComposeResult:
-        from client.app import PatienceApp
-
-        url = self.app.conn.url if isinstance(self.app, PatienceApp) else ""
-        yield Static(f"Patience Club: connecting to {url}", classes="title")
+        yield Static(f"Patience Club: connecting to {self.url}", classes="title")
         yield Static("Connecting…", id="wait-message", classes="panel")
         yield Footer()
 

@@ -4,123 +4,31 @@ statistics.
 What it shows is asked of the server each time the screen comes back into
 view (after a game, a race, a leaderboard), so a daily just won, a game just
 left and the statistics that count them are there without a key press.
+
+The screen asks the server only for what it shows (over the connection it is
+given); what the player chooses to do (a new game, a daily, a race...) it
+posts as one of its messages (:class:`HomeScreen.NewGame` ...), which the app
+handles: the screen knows no app, and runs in any host that handles them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
 
-from client.clock import format_ms
+from client.catalog import Catalog
 from client.connection import Connection
-from client.names import deal_name
+from client.home_facts import daily_text, home_facts, stats_text, unfinished_text
 from client.widgets import TitleBar
-from shared.errors import ProtocolError
-from shared.protocol import (
-    GameEntry,
-    GamesReply,
-    GamesRequest,
-    LeaderboardReply,
-    LeaderboardRequest,
-    Standing,
-    StatsReply,
-    StatsRequest,
-)
-
-if TYPE_CHECKING:
-    from client.app import PatienceApp
-
-KIND_TEXT = {"solo": "", "daily": "daily", "practice": "practice", "race": "race"}
-
-
-def daily_text(entry: Standing | None, known: bool) -> str:
-    """Today's daily of one variant, as the home screen lists it."""
-    if not known:
-        return ""
-    if entry is None:
-        return "daily: not finished yet"
-    rank = "held" if entry.rank is None else f"#{entry.rank}"
-    return f"daily: {rank} {entry.state} {format_ms(entry.elapsed_ms)} {entry.moves} moves"
-
-
-def unfinished_text(entry: GameEntry, name: Callable[[str], str] = str) -> str:
-    """One unfinished game as home lists it: variant, deal, moves, time, and its kind."""
-    kind = KIND_TEXT.get(entry.kind, entry.kind)
-    parts = [
-        f"{name(entry.variant)} {deal_name(entry.deal)}",
-        f"{entry.ply} move{'' if entry.ply == 1 else 's'}",
-        format_ms(entry.elapsed_ms),
-    ]
-    return " ".join(parts) + (f" ({kind})" if kind else "")
-
-
-def stats_text(
-    stats: StatsReply | None,
-    name: Callable[[str], str] = str,
-    unfinished: Sequence[GameEntry] = (),
-) -> Text:
-    """The ``stats`` reply: one line per variant played (``name`` gives a variant's name),
-    then the daily streak. The server counts a game in play as played; the games listed as
-    unfinished are told apart, so that a game left to finish later is not read as lost."""
-    if stats is None:
-        return Text("statistics are not available on this server", style="dim")
-    open_games: dict[str, int] = {}
-    for entry in unfinished:
-        open_games[entry.variant] = open_games.get(entry.variant, 0) + 1
-    text = Text()
-    for row in stats.variants:
-        going = min(open_games.get(row.variant, 0), row.played - row.won)
-        finished = row.played - going
-        parts = [f"{row.won}/{finished} won"] if finished else []
-        if going:
-            parts.append(f"{going} unfinished")
-        line = f"{name(row.variant)}: " + ", ".join(parts)
-        if row.best_ms is not None:
-            line += f", best {format_ms(row.best_ms)}"
-        if row.fewest_moves is not None:
-            line += f", fewest {row.fewest_moves} moves"
-        text.append(line + "\n")
-    if not text:
-        text.append("no games yet\n", style="dim")
-    text.append(f"daily streak: {stats.daily_streak}")
-    text.append(f"  dailies won: {stats.dailies_won}")
-    return text
-
-
-async def home_facts(
-    conn: Connection, variant_ids: Sequence[str]
-) -> tuple[dict[str, Standing | None], StatsReply | None, tuple[GameEntry, ...] | None]:
-    """Today's daily entry of each variant (None: not finished), the player's stats, and
-    the player's unfinished games (None when the server did not answer)."""
-    dailies: dict[str, Standing | None] = {}
-    for variant in variant_ids:
-        try:
-            # No date: the server's today, which is what its dailies follow.
-            request = LeaderboardRequest(variant=variant, limit=1)
-            board = await conn.request(request, LeaderboardReply)
-        except (ProtocolError, ConnectionError):
-            continue
-        dailies[variant] = board.me
-    stats: StatsReply | None
-    try:
-        stats = await conn.request(StatsRequest(), StatsReply)
-    except (ProtocolError, ConnectionError):
-        stats = None
-    unfinished: tuple[GameEntry, ...] | None
-    try:
-        listed = await conn.request(GamesRequest(state="playing"), GamesReply)
-        unfinished = listed.games
-    except (ProtocolError, ConnectionError):
-        unfinished = None
-    return dailies, stats, unfinished
+from shared.protocol import GameEntry, Standing, StatsReply
 
 
 class GameList(ListView):
@@ -149,8 +57,76 @@ class GameList(ListView):
             self._clicked = None
 
 
+class HomeIntent(Message):
+    """What the player chose on the home screen, for the app to do; ``screen`` is the home
+    screen that asked, where the app says why it could not."""
+
+    def __init__(self, screen: HomeScreen) -> None:
+        super().__init__()
+        self.screen = screen
+
+    @property
+    def control(self) -> HomeScreen:
+        return self.screen
+
+
 class HomeScreen(Screen[None]):
     """Pick a game, its daily, a game to continue, a leaderboard, or a race."""
+
+    class NewGame(HomeIntent):
+        """A new game of ``variant``: deal ``seed``, or a secret deal when None."""
+
+        def __init__(
+            self,
+            screen: HomeScreen,
+            variant: str,
+            seed: int | None,
+            options: Mapping[str, bool | int],
+        ) -> None:
+            super().__init__(screen)
+            self.variant = variant
+            self.seed = seed
+            self.options = options
+
+    class Daily(HomeIntent):
+        """Today's daily of ``variant``."""
+
+        def __init__(self, screen: HomeScreen, variant: str) -> None:
+            super().__init__(screen)
+            self.variant = variant
+
+    class Leaderboard(HomeIntent):
+        """The daily leaderboard of ``variant``."""
+
+        def __init__(self, screen: HomeScreen, variant: str) -> None:
+            super().__init__(screen)
+            self.variant = variant
+
+    class OpenGame(HomeIntent):
+        """Continue the unfinished game ``entry``."""
+
+        def __init__(self, screen: HomeScreen, entry: GameEntry) -> None:
+            super().__init__(screen)
+            self.entry = entry
+
+    class CreateRace(HomeIntent):
+        """A race room on ``variant`` with ``options``."""
+
+        def __init__(
+            self, screen: HomeScreen, variant: str, options: Mapping[str, bool | int]
+        ) -> None:
+            super().__init__(screen)
+            self.variant = variant
+            self.options = options
+
+    class JoinRace(HomeIntent):
+        """Join room ``code``, to race or (``spectator``) to watch; once joined, the app
+        calls :meth:`HomeScreen.joined`."""
+
+        def __init__(self, screen: HomeScreen, code: str, spectator: bool) -> None:
+            super().__init__(screen)
+            self.code = code
+            self.spectator = spectator
 
     BINDINGS = [
         Binding("n", "new_game", "New game"),
@@ -162,21 +138,18 @@ class HomeScreen(Screen[None]):
         Binding("o", "option", "Option"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, conn: Connection) -> None:
         super().__init__()
+        #: the link to the server: what the screen shows is asked over it
+        self.conn = conn
+        #: the server's variants, from its latest welcome
+        self.catalog = Catalog(lambda: conn.server_info)
         self.dailies: dict[str, Standing | None] = {}
         self.stats: StatsReply | None = None
         #: the player's games in play, newest first, as the server listed them
         self.unfinished: tuple[GameEntry, ...] = ()
         #: variant -> options chosen away from the server's defaults
         self.options: dict[str, dict[str, bool]] = {}
-
-    @property
-    def patience(self) -> PatienceApp:
-        from client.app import PatienceApp
-
-        assert isinstance(self.app, PatienceApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
@@ -187,7 +160,7 @@ class HomeScreen(Screen[None]):
                 yield GameList(
                     *(
                         ListItem(Label(self._variant_line(v), id=f"line-{v}"), id=f"variant-{v}")
-                        for v in self.patience.variant_ids
+                        for v in self.catalog.ids
                     ),
                     id="variants",
                 )
@@ -227,7 +200,7 @@ class HomeScreen(Screen[None]):
 
     def show_server(self) -> None:
         """The server's version and message (the title bar names the server and the player)."""
-        server = self.patience.conn.server_info
+        server = self.conn.server_info
         info = Text()
         if server is not None:
             info.append(f" v{server.version}", style="dim")
@@ -237,7 +210,7 @@ class HomeScreen(Screen[None]):
             widget.update(info)
 
     def _variant_line(self, variant: str) -> str:
-        name = self.patience.variant_name(variant)
+        name = self.catalog.name(variant)
         chosen = self.options.get(variant, {})
         flags = " ".join(
             ("+" if value else "-") + option.replace("_", " ") for option, value in chosen.items()
@@ -248,7 +221,7 @@ class HomeScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``o`` is listed, and acts, only on a game that has a yes/no option."""
         if action == "option":
-            options = self.patience.variant_options(self.variant).values()
+            options = self.catalog.options(self.variant).values()
             return any(isinstance(value, bool) for value in options)
         return True
 
@@ -256,13 +229,13 @@ class HomeScreen(Screen[None]):
         self.refresh_bindings()
 
     def action_option(self) -> None:
-        """Flip the variant's next yes/no option (Osmosis deal three, Freecell autoplay)."""
+        """Flip the variant's next yes/no option, as the server's VariantInfo lists them."""
         variant = self.variant
         defaults = {
-            k: v for k, v in self.patience.variant_options(variant).items() if isinstance(v, bool)
+            k: v for k, v in self.catalog.options(variant).items() if isinstance(v, bool)
         }
         if not defaults:
-            self.say(f"{self.patience.variant_name(variant)} has no options")
+            self.say(f"{self.catalog.name(variant)} has no options")
             return
         chosen = self.options.setdefault(variant, {})
         names = sorted(defaults)
@@ -279,9 +252,7 @@ class HomeScreen(Screen[None]):
 
     async def _refresh(self) -> None:
         # What the server did not answer this time stays as it was last shown.
-        dailies, stats, unfinished = await home_facts(
-            self.patience.conn, self.patience.variant_ids
-        )
+        dailies, stats, unfinished = await home_facts(self.conn, self.catalog.ids)
         self.dailies.update(dailies)
         if stats is not None:
             self.stats = stats
@@ -290,17 +261,17 @@ class HomeScreen(Screen[None]):
         stats = self.stats
         # The screen may have been left (or not be built yet) while the facts were on
         # their way: update the widgets that are there (compose reads self.dailies).
-        for variant in self.patience.variant_ids:
+        for variant in self.catalog.ids:
             for line in self.query(f"#line-{variant}").results(Label):
                 line.update(self._variant_line(variant))
         for panel in self.query("#stats").results(Static):
-            panel.update(stats_text(stats, self.patience.variant_name, self.unfinished))
+            panel.update(stats_text(stats, self.catalog.name, self.unfinished))
         for games in self.query("#variants").results(GameList):
             await self._list_unfinished(games)
 
     async def _list_unfinished(self, games: GameList) -> None:
         """The games in play, as lines after the five games: Enter or a second click opens one."""
-        count = len(self.patience.variant_ids)
+        count = len(self.catalog.ids)
         keep = games.index
         while len(games) > count:
             await games.pop()
@@ -309,7 +280,7 @@ class HomeScreen(Screen[None]):
         heading = ListItem(Label("Continue a game", classes="title"), disabled=True)
         lines = [
             ListItem(
-                Label(unfinished_text(entry, self.patience.variant_name)), id=f"game-{entry.id}"
+                Label(unfinished_text(entry, self.catalog.name)), id=f"game-{entry.id}"
             )
             for entry in self.unfinished
         ]
@@ -329,7 +300,7 @@ class HomeScreen(Screen[None]):
     def variant(self) -> str:
         """The highlighted game's variant (a game to continue stands for its own)."""
         index = self._highlighted()
-        ids = self.patience.variant_ids
+        ids = self.catalog.ids
         if index < len(ids):
             return str(ids[index])
         entry = self.entry
@@ -338,7 +309,7 @@ class HomeScreen(Screen[None]):
     @property
     def entry(self) -> GameEntry | None:
         """The unfinished game highlighted, if the highlight is on one."""
-        index = self._highlighted() - len(self.patience.variant_ids) - 1
+        index = self._highlighted() - len(self.catalog.ids) - 1
         return self.unfinished[index] if 0 <= index < len(self.unfinished) else None
 
     def _seed(self) -> int | None:
@@ -348,18 +319,18 @@ class HomeScreen(Screen[None]):
     def action_new_game(self) -> None:
         variant = self.variant
         options = dict(self.options.get(variant, {}))
-        self.run_worker(self.patience.new_game(variant, self._seed(), self, options), group="home")
+        self.post_message(self.NewGame(self, variant, self._seed(), options))
 
     def action_daily(self) -> None:
-        self.run_worker(self.patience.daily(self.variant, self), group="home")
+        self.post_message(self.Daily(self, self.variant))
 
     def action_leaderboard(self) -> None:
-        self.patience.show_leaderboard(self.variant)
+        self.post_message(self.Leaderboard(self, self.variant))
 
     def action_create_race(self) -> None:
         variant = self.variant
         options = dict(self.options.get(variant, {}))
-        self.run_worker(self.patience.create_race(variant, self, options), group="home")
+        self.post_message(self.CreateRace(self, variant, options))
 
     def action_join_race(self, spectator: bool = False) -> None:
         field = self.query_one("#room-code", Input)
@@ -368,21 +339,21 @@ class HomeScreen(Screen[None]):
             field.focus()
             self.say("type the room code your friend gave you, then press Enter")
             return
-        self.run_worker(self._join(code, spectator), group="home")
+        self.post_message(self.JoinRace(self, code, spectator))
 
     def action_watch_race(self) -> None:
         self.action_join_race(spectator=True)
 
-    async def _join(self, code: str, spectator: bool) -> None:
-        if await self.patience.join_race(code, self, spectator=spectator):
-            # Joined: the code field lets go, so that home's keys act when we come back.
-            self.query_one("#room-code", Input).value = ""
-            self.query_one("#variants", ListView).focus()
+    def joined(self) -> None:
+        """The room of the code typed was joined: the code field lets go, so that home's
+        keys act when we come back."""
+        self.query_one("#room-code", Input).value = ""
+        self.query_one("#variants", ListView).focus()
 
     def on_list_view_selected(self, event: ListView.Selected) -> None:
         entry = self.entry
         if entry is not None:
-            self.run_worker(self.patience.open_game(entry, self), group="home")
+            self.post_message(self.OpenGame(self, entry))
         else:
             self.action_new_game()
 

@@ -1,8 +1,10 @@
-"""A daily leaderboard for any variant and date, with the player's own entry."""
+"""A daily leaderboard for any variant and date, with the player's own entry.
+
+The screen asks for it over the connection it is given and names the variants
+as the server's welcome does (:class:`~client.catalog.Catalog`); Esc dismisses it.
+"""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,15 +14,13 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from client.catalog import Catalog
 from client.clock import format_ms
-from client.connection import describe
+from client.connection import Connection, describe
 from client.fields import date_problem
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
-
-if TYPE_CHECKING:
-    from client.app import PatienceApp
 
 COLUMNS = ("#", "player", "state", "time", "moves", "undos", "score")
 
@@ -50,17 +50,12 @@ class LeaderboardScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, variant: str, date: str | None = None) -> None:
+    def __init__(self, conn: Connection, variant: str, date: str | None = None) -> None:
         super().__init__()
+        self.conn = conn
+        self.catalog = Catalog(lambda: conn.server_info)
         self.variant = variant
         self.date = date
-
-    @property
-    def patience(self) -> PatienceApp:
-        from client.app import PatienceApp
-
-        assert isinstance(self.app, PatienceApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
@@ -87,7 +82,7 @@ class LeaderboardScreen(Screen[None]):
             field = self.focused
             field.cursor_position = max(0, min(len(field.value), field.cursor_position + step))
             return
-        ids = self.patience.variant_ids
+        ids = self.catalog.ids
         self.variant = ids[(ids.index(self.variant) + step) % len(ids)]
         self.load()
 
@@ -95,7 +90,7 @@ class LeaderboardScreen(Screen[None]):
         if isinstance(self.focused, Input):
             self.query_one("#entries", DataTable).focus()  # Esc first lets go of the field
             return
-        self.app.pop_screen()
+        self.dismiss()
 
     def on_key(self, event: Key) -> None:
         # A digit typed anywhere starts the date, so a day is typed and shown with Enter.
@@ -122,11 +117,11 @@ class LeaderboardScreen(Screen[None]):
         self.run_worker(self._load(), group="leaderboard", exclusive=True)
 
     async def _load(self) -> None:
-        name = self.patience.variant_name(self.variant)
+        name = self.catalog.name(self.variant)
         request = LeaderboardRequest(variant=self.variant, date=self.date or None, limit=100)
         self.query_one("#board-title", Static).update(f"{name} daily, {self.date or 'today'}")
         try:
-            reply = await self.patience.conn.request(request, LeaderboardReply)
+            reply = await self.conn.request(request, LeaderboardReply)
         except (ProtocolError, ConnectionError) as exc:
             self.query_one("#entries", DataTable).clear()
             self.query_one("#me", Static).update(Text(describe(exc), style="bold red"))
@@ -135,7 +130,7 @@ class LeaderboardScreen(Screen[None]):
 
     def show(self, reply: LeaderboardReply) -> None:
         """Draw one leaderboard reply: its day, its entries, and the player's own."""
-        name = self.patience.variant_name(reply.variant)
+        name = self.catalog.name(reply.variant)
         self.query_one("#board-title", Static).update(f"{name} daily, {reply.date}")
         table = self.query_one("#entries", DataTable)
         table.clear()

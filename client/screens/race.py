@@ -1,9 +1,13 @@
-"""The race room: its code to share, who is in, the countdown, progress and standings."""
+"""The race room: its code to share, who is in, the countdown, progress and standings.
+
+The room screen draws the :class:`~client.race.RaceState` it is given and
+posts what the player asks (start, watch, leave...) as its messages, which
+the app handles; it knows no app.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.table import Table
@@ -11,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -28,9 +33,6 @@ from shared.protocol import (
     Progress,
     Standing,
 )
-
-if TYPE_CHECKING:
-    from client.app import PatienceApp
 
 
 def standings_table(standings: Sequence[Standing], *, compact: bool = False) -> Table:
@@ -166,8 +168,42 @@ class RacePanel(Static):
         )
 
 
+class RaceIntent(Message):
+    """What the player asked on the room screen, for the app to do; ``screen`` is the room
+    screen that asked, where the app says why it could not."""
+
+    def __init__(self, screen: RaceScreen) -> None:
+        super().__init__()
+        self.screen = screen
+
+    @property
+    def control(self) -> RaceScreen:
+        return self.screen
+
+
 class RaceScreen(Screen[None]):
-    """A room: share its code, wait for friends, start (host), watch, rematch."""
+    """A room: share its code, wait for friends, start (host), watch, rematch.
+
+    ``race`` is the room as the server's pushes left it, ``me`` the player,
+    ``mine`` our game's latest view (None when we race no game), ``variant_name``
+    a variant's name as the server gives it.
+    """
+
+    class Start(RaceIntent):
+        """Start the race, or a rematch (the host)."""
+
+    class ShowBoard(RaceIntent):
+        """Show our board in the running race."""
+
+    class Watch(RaceIntent):
+        """Watch ``player``'s board."""
+
+        def __init__(self, screen: RaceScreen, player: int) -> None:
+            super().__init__(screen)
+            self.player = player
+
+    class Leave(RaceIntent):
+        """Leave the room."""
 
     BINDINGS = [
         Binding("s", "start", "Start race"),
@@ -178,17 +214,20 @@ class RaceScreen(Screen[None]):
         Binding("escape", "back", "Home"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        race: RaceState,
+        me: int | None,
+        mine: Callable[[], GameView | None] = lambda: None,
+        variant_name: Callable[[str], str] = str,
+    ) -> None:
         super().__init__()
+        self.race = race
+        self.me = me
+        self.mine = mine
+        self.variant_name = variant_name
         self._watch_index = 0
         self._ready = False
-
-    @property
-    def patience(self) -> PatienceApp:
-        from client.app import PatienceApp
-
-        assert isinstance(self.app, PatienceApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
@@ -209,13 +248,10 @@ class RaceScreen(Screen[None]):
     def redraw(self) -> None:
         if not self._ready:
             return  # a push arrived before the screen was built (on_mount draws it) or after
-        race = self.patience.race
-        self.query_one("#room-heading", Static).update(
-            room_heading(race, self.patience.variant_name)
-        )
-        mine = self.patience.played.view
-        self.query_one("#room-body", Static).update(race_text(race, self.patience.me, mine))
-        if race.spectating(self.patience.me):
+        race = self.race
+        self.query_one("#room-heading", Static).update(room_heading(race, self.variant_name))
+        self.query_one("#room-body", Static).update(race_text(race, self.me, self.mine()))
+        if race.spectating(self.me):
             help_text = "You are watching: w shows a racer's board, at any time."
         else:
             help_text = "Share the code with your friends: they join from their home screen."
@@ -231,9 +267,9 @@ class RaceScreen(Screen[None]):
         """The footer lists what acts now: start while the room waits and rematch once a race
         is over (the host only), our board while we have a race game, watching while there
         is another racer to watch."""
-        race = self.patience.race
+        race = self.race
         room = race.room
-        me = self.patience.me
+        me = self.me
         if room is None:
             return action in ("back", "leave")
         host = room.host == me
@@ -242,7 +278,7 @@ class RaceScreen(Screen[None]):
         if action == "rematch":
             return host and room.state == OVER
         if action == "board":
-            return race.game is not None and self.patience.played.view is not None
+            return race.game is not None and self.mine() is not None
         if action == "watch":
             return any(p.id != me for p in race.racers())
         return True
@@ -257,11 +293,11 @@ class RaceScreen(Screen[None]):
                 event.stop()
 
     def why_not(self, action: str) -> str:
-        race = self.patience.race
+        race = self.race
         room = race.room
         if room is None:
             return "you are not in a room"
-        if room.host != self.patience.me:
+        if room.host != self.me:
             host = race.names().get(room.host, "the host")
             return f"only the host ({host}) starts a race or a rematch"
         if room.state in (COUNTDOWN, RACING):
@@ -271,26 +307,26 @@ class RaceScreen(Screen[None]):
         return "the first race is over: press m for a rematch"
 
     def action_start(self) -> None:
-        self.run_worker(self.patience.start_race(self), group="race")
+        self.post_message(self.Start(self))
 
     def action_rematch(self) -> None:
-        self.run_worker(self.patience.start_race(self), group="race")
+        self.post_message(self.Start(self))
 
     def action_board(self) -> None:
-        self.patience.show_race_board()
+        self.post_message(self.ShowBoard(self))
 
     def action_watch(self) -> None:
-        race = self.patience.race
-        others = [p.id for p in race.racers() if p.id != self.patience.me]
+        race = self.race
+        others = [p.id for p in race.racers() if p.id != self.me]
         if not others:
             self.say("nobody else to watch", error=True)
             return
         target = others[self._watch_index % len(others)]
         self._watch_index += 1
-        self.run_worker(self.patience.watch_racer(target, self), group="race")
+        self.post_message(self.Watch(self, target))
 
     def action_leave(self) -> None:
-        self.run_worker(self.patience.leave_race(self), group="race")
+        self.post_message(self.Leave(self))
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.dismiss()

@@ -161,7 +161,7 @@ class RedisLink:
                 self._drain()
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
             await asyncio.sleep(RETRY_S)
 
     def _drain(self) -> None:

@@ -15,6 +15,11 @@ to local connections only, and nothing runs in the background. With Redis:
   a race that ended meanwhile;
 - at stop it releases its leases and says so, so another node takes its
   rooms at once.
+
+The cluster knows nothing of rooms, races or dailies: what the other nodes
+tell, and what happens to this node's view of them (a lease lost, rooms to
+claim, Redis back), it delivers as typed events (:mod:`server.cluster.news`)
+to the parts that subscribed to them in :func:`server.app.wire`.
 """
 
 from __future__ import annotations
@@ -24,21 +29,24 @@ import contextlib
 import logging
 import secrets
 import socket
-from collections.abc import AsyncIterator, Container, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Container, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from redis.exceptions import RedisError
 
-from server.cluster.calls import Calls
+from server.cluster import news
+from server.cluster.calls import Calls, Serve
 from server.cluster.keys import Keys
 from server.cluster.leases import RENEW_S, Leases
 from server.cluster.link import RedisLink
 from server.cluster.nodes import NodeRegistry, NodeTaken
 from server.cluster.roster import Online, Roster
-from server.players.bots import close_connections
+from server.config import Config
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.net.connection import Connection
+
+E = TypeVar("E")
 
 log = logging.getLogger(__name__)
 
@@ -66,18 +74,29 @@ def default_node_id(port: int) -> str:
 
 
 class Cluster:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        config = app.config
+    """This node among the others; the parts that care hear of the others' news by
+    subscribing to its types (:meth:`subscribe`), and tell theirs with :meth:`tell`."""
+
+    def __init__(
+        self, config: Config, players: Mapping[int, set[Connection]], clock: Callable[[], int]
+    ) -> None:
+        self.config = config
+        #: this node's welcomed connections by player id (the app's)
+        self.players = players
+        self.clock = clock
         self.enabled = bool(config.redis)
         self.node_id = config.node_id or default_node_id(config.port)
         self.keys = Keys(config.redis_prefix)
         self.roster = Roster()
         #: players connected anywhere (here, or on another node as announced)
-        self.online: Container[int] = Online(app.players, self.roster) if self.enabled else (
-            app.players
-        )
+        self.online: Container[int] = Online(players, self.roster) if self.enabled else players
         self.link: RedisLink | None = RedisLink(config.redis) if self.enabled else None
+        #: who acts on each kind of news and on the cluster's own events
+        self.subscribers = news.Subscribers()
+        #: the codes of the rooms this node runs (its leases to renew and release)
+        self.rooms_held: Callable[[], list[str]] = list
+        #: runs a request on a room of this node that another node forwarded
+        self.serve: Serve | None = None
         self._beating: asyncio.Task[None] | None = None
         #: when the subscription last came up (event loop time)
         self._up_at = 0.0
@@ -87,6 +106,10 @@ class Cluster:
             self.nodes = NodeRegistry(self.link, self.keys, self.node_id)
             self.leases = Leases(self.link, self.keys, self.node_id)
             self.calls = Calls(self.link, self.keys, self.node_id)
+
+    def subscribe(self, kind: type[E], hook: Callable[[E], Awaitable[None] | None]) -> None:
+        """Call ``hook`` with every event of type ``kind`` (from :mod:`server.cluster.news`)."""
+        self.subscribers.subscribe(kind, hook)
 
     @property
     def redis_up(self) -> bool:
@@ -100,12 +123,13 @@ class Cluster:
         try:
             await self.link.check()
         except (RedisError, OSError) as exc:
-            raise ClusterError(f"cannot reach Redis at {self.app.config.redis!r}: {exc}") from exc
+            raise ClusterError(f"cannot reach Redis at {self.config.redis!r}: {exc}") from exc
         try:
             await self.nodes.claim()
         except NodeTaken as exc:
             raise ClusterError(str(exc)) from None
-        self.calls.serve = self.app.rooms.owners.serve
+        if self.serve is not None:
+            self.calls.serve = self.serve
         self.link.on_up.append(self._up)
         self.link.on_lost.append(self._lost)
         try:
@@ -118,9 +142,9 @@ class Cluster:
             )
         except TimeoutError:
             await self.link.stop()
-            raise ClusterError(f"cannot subscribe at {self.app.config.redis!r}") from None
+            raise ClusterError(f"cannot subscribe at {self.config.redis!r}") from None
         self._beating = asyncio.create_task(self._beat_forever(), name="cluster")
-        log.info("node %r joined the cluster at %s", self.node_id, self.app.config.redis)
+        log.info("node %r joined the cluster at %s", self.node_id, self.config.redis)
 
     async def stop(self) -> None:
         """Release the leases (and say so), the node key, the link."""
@@ -130,11 +154,11 @@ class Cluster:
             self._beating.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._beating
-        codes = list(self.app.rooms.rooms)
+        codes = self.rooms_held()
         await self.leases.release(codes)
         if codes:
-            self.link.publish(self.keys.events, {"kind": "released", "codes": codes})
-        self.link.publish(self.keys.events, {"kind": "roster", "node": self.node_id, "players": []})
+            self.tell(news.Released(tuple(codes)))
+        self.tell(news.Roster(()))
         await self.link.flush()
         await self.nodes.release()
         await self.link.stop()
@@ -161,18 +185,19 @@ class Cluster:
             message["skip"] = skip
         self.link.publish(self.keys.pushes, message)
 
-    def tell(self, kind: str, **fields: Any) -> None:
+    def tell(self, told: news.News) -> None:
         """News for the other nodes (presence, race actions, watches dropped, ...)."""
         if self.link is not None:
-            self.link.publish(self.keys.events, {"kind": kind, "node": self.node_id, **fields})
+            message = {"kind": told.kind, "node": self.node_id, **told.to_map()}
+            self.link.publish(self.keys.events, message)
 
     def first_here(self, player: int) -> None:
         """A player's first connection to this node."""
-        self.tell("online", player=player)
+        self.tell(news.Online(player))
 
     def last_here(self, player: int) -> None:
         """A player's last connection to this node closed."""
-        self.tell("offline", player=player)
+        self.tell(news.Offline(player))
 
     @contextlib.asynccontextmanager
     async def registering(self, ip: str) -> AsyncIterator[None]:
@@ -203,83 +228,59 @@ class Cluster:
 
     # -- what comes from the other nodes ------------------------------------------------------
 
-    def _pushed(self, message: dict[str, Any]) -> None:
+    def _pushed(self, message: dict[str, Any]) -> Awaitable[None] | None:
         if message.get("from") == self.node_id:
-            return  # delivered here already, before it was published
+            return None  # delivered here already, before it was published
         data: bytes = message["data"]
-        rooms = self.app.rooms
         if "board" in message:
             code, player = message["board"]
-            for connection in list(rooms.watchers.of(code, player)):
-                connection.send_encoded(data)
-            return
+            return self.subscribers.deliver(news.BoardPushed(code, player, data))
         skip = message.get("skip")
         for pid in message.get("to", ()):
             if pid == skip:
                 continue
-            for connection in list(self.app.players.get(pid, ())):
+            for connection in list(self.players.get(pid, ())):
                 connection.send_encoded(data)
+        return None
 
-    def _news(self, message: dict[str, Any]) -> Any:
+    def _news(self, message: dict[str, Any]) -> Awaitable[None] | None:
         node = str(message.get("node"))
         if node == self.node_id:
             return None
-        kind = message.get("kind")
-        presence = self.app.rooms.presence
-        if kind == "online":
-            if self.roster.online(node, message["player"]) and message["player"] not in (
-                self.app.players
-            ):
-                presence.remote_changed(message["player"], online=True)
-        elif kind == "offline":
-            if self.roster.offline(node, message["player"]) and message["player"] not in (
-                self.app.players
-            ):
-                presence.remote_changed(message["player"], online=False)
-        elif kind == "roster":
-            self._replace(node, message["players"])
-        elif kind == "roll_call":
-            self.tell("roster", players=list(self.app.players))
-        elif kind == "race_action":
-            return self.app.rooms.race.remote_action(message)
-        elif kind == "unwatch":
-            watchers = self.app.rooms.watchers
-            watchers.drop(message["code"], message.get("players"), message.get("targets"))
-        elif kind == "ranked":
-            key = message["key"]
-            self.app.daily.ranks.finished(message["variant"], message["date"], tuple(key))
-        elif kind == "race_games":
-            hinted = self.app.rooms.race.hinted
-            if len(hinted) > 100_000:
-                hinted.clear()  # old races' games: their hints no longer matter
-            for game_id in message["games"]:
-                hinted[game_id] = bool(message["hints"])
-        elif kind == "bots_removed":
-            close_connections(self.app, message["players"])
-            for game_id in message["games"]:
-                self.app.games.forget(game_id)
-        elif kind == "forget_games":
-            for game_id in message["games"]:
-                self.app.games.forget(game_id)
-        elif kind == "released":
-            return self.app.rooms.owners.claim(message["codes"])
-        elif kind == "resync":
-            return self.app.rooms.owners.resync(message["since_ms"])
-        return None
+        told = news.decode(message)
+        if isinstance(told, news.Online | news.Offline):
+            online = isinstance(told, news.Online)
+            changed = (self.roster.online if online else self.roster.offline)(node, told.player)
+            if changed and told.player not in self.players:
+                return self.subscribers.deliver(news.PresenceChanged(told.player, online))
+            return None
+        if isinstance(told, news.Roster):
+            return self._replace(node, told.players)
+        if isinstance(told, news.RollCall):
+            self.tell(news.Roster(tuple(self.players)))
+            return None
+        if isinstance(told, news.Released):
+            return self.subscribers.deliver(news.ClaimDue(told.codes))
+        return None if told is None else self.subscribers.deliver(told)
 
-    def _replace(self, node: str, players: list[int]) -> None:
+    def _replace(self, node: str, players: Iterable[int]) -> Awaitable[None] | None:
         came, went = self.roster.replace(node, players)
-        presence = self.app.rooms.presence
-        for pid in came - set(self.app.players):
-            presence.remote_changed(pid, online=True)
-        for pid in went - set(self.app.players):
-            presence.remote_changed(pid, online=False)
+        changes = [(pid, True) for pid in came - set(self.players)]
+        changes += [(pid, False) for pid in went - set(self.players)]
+        return self._presence(changes)
+
+    def _presence(self, changes: list[tuple[int, bool]]) -> Awaitable[None] | None:
+        waiting = [
+            self.subscribers.deliver(news.PresenceChanged(pid, online)) for pid, online in changes
+        ]
+        pending = [w for w in waiting if w is not None]
+        return news.in_order(pending) if pending else None
 
     # -- periodic work ---------------------------------------------------------------------------
 
     def _lost(self) -> None:
         if self.lost_ms is None:
-            self.lost_ms = self.app.clock()
+            self.lost_ms = self.clock()
 
     async def _up(self) -> None:
         """Redis reached (at start or again): leases, presence, resynchronisation."""
@@ -287,13 +288,12 @@ class Cluster:
         self._up_at = asyncio.get_running_loop().time()
         await self.nodes.heartbeat()
         await self._renew()
-        self.tell("roster", players=list(self.app.players))
-        self.tell("roll_call")
+        self.tell(news.Roster(tuple(self.players)))
+        self.tell(news.RollCall())
         if lost_ms is not None:
-            self.app.daily.ranks.clear()  # finishes told meanwhile were lost: read them again
             since = lost_ms - 1000
-            self.tell("resync", since_ms=since)
-            await self.app.rooms.owners.resync(since)
+            self.tell(news.Resync(since))
+            await _done(self.subscribers.deliver(news.RedisBack(since)))
 
     async def _beat_forever(self) -> None:
         claimed = 0.0
@@ -310,16 +310,21 @@ class Cluster:
                 settled = not self.link.losses or loop.time() - self._up_at >= CLAIM_GRACE_S
                 if loop.time() - claimed >= CLAIM_EVERY_S and settled:
                     claimed = loop.time()
-                    await self.app.rooms.owners.claim(None)
+                    await _done(self.subscribers.deliver(news.ClaimDue()))
             except (RedisError, OSError) as exc:
                 log.warning("cluster: %s", exc)
             except Exception:
                 log.exception("cluster: the periodic work failed")
 
     async def _renew(self) -> None:
-        lost = await self.leases.renew(list(self.app.rooms.rooms))
+        lost = await self.leases.renew(self.rooms_held())
         for code in lost:
-            await self.app.rooms.owners.lost(code)
+            await self.lease_lost(code)
+
+    async def lease_lost(self, code: str) -> None:
+        """This node no longer owns the room: its lease is another's (the renewal found it),
+        or the database refused a save for a later fencing token."""
+        await _done(self.subscribers.deliver(news.LeaseLost(code)))
 
     async def _drop_dead(self) -> None:
         nodes = self.roster.nodes()
@@ -327,7 +332,10 @@ class Cluster:
         for node in nodes:
             if node not in alive:
                 log.warning("node %r is gone: its players count as disconnected", node)
-                presence = self.app.rooms.presence
-                for pid in self.roster.drop(node):
-                    if pid not in self.app.players:
-                        presence.remote_changed(pid, online=False)
+                gone = [(pid, False) for pid in self.roster.drop(node) if pid not in self.players]
+                await _done(self._presence(gone))
+
+
+async def _done(waiting: Awaitable[None] | None) -> None:
+    if waiting is not None:
+        await waiting

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
-import signal
 from typing import Any
 
 from server.commands.flags import add_setting_flags, overrides
@@ -38,41 +36,6 @@ def setup_logging(level: str) -> None:
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
 
 
-async def serve(config: Config) -> None:
-    from server.app import App
-    from server.observe import runtime
-
-    app = App(config)
-    await app.start()  # raises ClusterError when it cannot join the other nodes
-    tracer = _stall_tracer(app)
-    thawing = asyncio.create_task(runtime.thaw_every(runtime.tune()), name="gc-thaw")
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
-    print(f"the game is at http://{config.host}:{app.port}/", flush=True)
-    await stop.wait()
-    logging.getLogger("server").info("signal received")
-    thawing.cancel()
-    await app.stop()
-    if tracer is not None:
-        tracer.write()
-
-
-def _stall_tracer(app: Any) -> Any:
-    """The stall tracer when ``PATIENCE_STALL_TRACE`` names its file (server/observe/stalls.py)."""
-    path = os.environ.get("PATIENCE_STALL_TRACE")
-    if not path:
-        return None
-    from server.observe.stalls import StallTracer
-
-    tracer = StallTracer(path)
-    tracer.install(asyncio.get_running_loop())
-    tracer.trace_writer(app.writer)
-    return tracer
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         config = configure(args)
@@ -80,11 +43,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"patience-club serve: {exc}")
         return 2
     setup_logging(config.log_level)
+    from server.app import serve_until_signalled
     from server.cluster.node import ClusterError
+    from server.net.listening import ListenError
 
     try:
-        asyncio.run(serve(config))
-    except ClusterError as exc:
+        asyncio.run(serve_until_signalled(config))
+    except (ClusterError, ListenError) as exc:
         print(f"patience-club serve: {exc}", flush=True)
         return 2
     return 0

@@ -13,6 +13,8 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
 from server.daily.deals import day_end_ms
 from server.races.standings import rank_key
 from server.storage.queries import daily as store
@@ -22,14 +24,20 @@ from shared.game import RESIGNED, WON
 from shared.games import replay
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.review.service import ReviewService
+    from shared.variants import Variants
 
 log = logging.getLogger(__name__)
 
 
-async def close_days(app: App, today: str) -> list[tuple[str, str, str]]:
+async def close_days(
+    db_sessions: async_sessionmaker[AsyncSession],
+    variants: Variants,
+    review: ReviewService,
+    today: str,
+) -> list[tuple[str, str, str]]:
     """Close the open attempts of days before ``today``: their (game id, variant, date)."""
-    async with app.db_sessions() as db:
+    async with db_sessions() as db:
         open_ones = await store.unfinished_before(db, date=today)
         played = {
             game.id: await store.actions_before(
@@ -45,7 +53,7 @@ async def close_days(app: App, today: str) -> list[tuple[str, str, str]]:
         record = replay_record(game, [action for action, _ in actions], resigned=resigned)
         try:
             # a prover of its own (the thread must not share the server's with the loop)
-            stood = await asyncio.to_thread(replay, record, variants=app.games.variants)
+            stood = await asyncio.to_thread(replay, record, variants=variants)
         except (InvalidRecord, InvalidOptions):
             log.exception("daily attempt %s does not replay", game.id)
             continue
@@ -56,16 +64,25 @@ async def close_days(app: App, today: str) -> list[tuple[str, str, str]]:
         else:
             ended = end
         what = f"daily {attempt.variant} {attempt.date}"
-        times = [ms for _, ms in actions]
-        held = await app.review.hold(game.id, attempt.player_id, what, times, game.started_ms)
+        held = await review.hold(
+            game.id,
+            attempt.player_id,
+            what,
+            actions,
+            game.started_ms,
+            record,
+            fresh=True,  # a daily's deal: nobody sees it before their attempt
+            won=stood.state == WON,
+        )
         elapsed = max(0, ended - game.started_ms)
         moves, score = stood.ply, stood.score
         undos = sum(1 for action, _ in actions if action == "undo")
-        key = rank_key(stood.state, elapsed, moves, score)
+        home = stood.foundation_cards
+        key = rank_key(stood.state, elapsed, moves, home)
         values = store.finished_values(
-            stood.state, elapsed, moves, score, key, undos=undos, held=held
+            stood.state, elapsed, moves, score, key, undos=undos, foundation=home, held=held
         )
-        async with app.db_sessions() as db, db.begin():
+        async with db_sessions() as db, db.begin():
             await store.finish(
                 db,
                 variant=attempt.variant,

@@ -2,34 +2,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from server.net.routing import handles
+from server.daily.service import DailyService
+from server.games.service import GameService
+from server.net.connection import Connection
+from server.net.routing import Route
 from shared import protocol as p
 
-if TYPE_CHECKING:
-    from server.net.connection import Connection
 
+class DailyHandlers:
+    def __init__(self, daily: DailyService, games: GameService) -> None:
+        self.daily = daily
+        self.games = games
 
-@handles(p.DailyRequest)
-async def daily(connection: Connection, message: p.DailyRequest) -> p.Reply:
-    player = connection.welcomed_player
-    service = connection.app.daily
-    start = service.practice if message.practice else service.attempt
-    live, date = await start(player.id, message.variant)
-    await live.settled()
-    view = connection.app.games.view(live)
-    return p.GameReply(game=view, daily=p.DailyInfo(date), re=message.id)
+    def routes(self) -> tuple[Route, ...]:
+        return (
+            Route(p.DailyRequest, self.daily_game),
+            Route(p.LeaderboardRequest, self.leaderboard),
+        )
 
+    async def daily_game(self, connection: Connection, message: p.DailyRequest) -> p.Reply:
+        player = connection.welcomed_player
+        service = self.daily
+        start = service.practice if message.practice else service.attempt
+        live, date = await start(player.id, message.variant)
+        await live.settled()
+        view = self.games.view(live)
+        return p.GameReply(game=view, daily=p.DailyInfo(date), re=message.id)
 
-@handles(p.LeaderboardRequest)
-async def leaderboard(connection: Connection, message: p.LeaderboardRequest) -> p.Reply:
-    date, entries, me = await connection.app.daily.leaderboard(
-        connection.welcomed_player.id, message.variant, message.date, message.limit
-    )
-    return p.LeaderboardReply(
-        variant=message.variant, date=date, entries=entries, me=me, re=message.id
-    )
-
-
-ROUTES = (daily, leaderboard)
+    async def leaderboard(self, connection: Connection, message: p.LeaderboardRequest) -> p.Reply:
+        date, entries, me = await self.daily.leaderboard(
+            connection.welcomed_player.id, message.variant, message.date, message.limit
+        )
+        return p.LeaderboardReply(
+            variant=message.variant, date=date, entries=entries, me=me, re=message.id
+        )

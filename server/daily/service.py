@@ -25,13 +25,17 @@ import logging
 import multiprocessing
 import secrets
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.cluster.news import Ranked
+from server.config import Config
 from server.daily.close import close_days
 from server.daily.deals import DAY_MS, candidate_keys, day_end_ms, prove, utc_date
 from server.daily.leaderboard import LeaderboardReader
@@ -39,14 +43,17 @@ from server.daily.ranks import RankIndex
 from server.errors import DailyOpen, HintsOff, Internal
 from server.games.fields import check_variant
 from server.games.live import LiveGame
-from server.games.ply import ENDED
 from server.races.standings import rank_key, ranked
 from server.storage.models import Daily, DailyAttempt, Game
 from server.storage.queries import daily as store
 from shared import protocol as p
+from shared.states import ENDED
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.cluster.node import Cluster
+    from server.games.service import GameService
+    from server.games.store import GameStore
+    from server.review.service import ReviewService
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +82,23 @@ class DailyDeal:
 
 
 class DailyService:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(
+        self,
+        games: GameService,
+        store: GameStore,
+        review: ReviewService,
+        cluster: Cluster,
+        db_sessions: async_sessionmaker[AsyncSession],
+        config: Config,
+        clock: Callable[[], int],
+    ) -> None:
+        self.games = games
+        self.store = store
+        self.review = review
+        self.cluster = cluster
+        self.db_sessions = db_sessions
+        self.config = config
+        self.clock = clock
         self.secret = b""
         #: (variant, date) -> its deal, for the days already computed
         self.deals: dict[tuple[str, str], DailyDeal] = {}
@@ -89,21 +111,24 @@ class DailyService:
         self._pools: dict[bool, ProcessPoolExecutor] = {}
         #: (variant, date) -> clock when no candidate could be proven: retried an hour later
         self._failed: dict[tuple[str, str], int] = {}
+        #: (variant, date) -> the candidate proven winnable and its positions, until stored: a
+        #: store that failed (a held SQLite lock) is retried without proving it again
+        self._proven: dict[tuple[str, str], tuple[bytes, int]] = {}
         self._ahead: asyncio.Task[None] | None = None
-        self.reader = LeaderboardReader(app.config.db)
+        self.reader = LeaderboardReader(config.db)
         self.ranks = RankIndex(self.reader.keys)
 
     # -- life cycle ------------------------------------------------------------------
 
     async def start(self) -> None:
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             value = await store.setting(db, key=SECRET_KEY, default=secrets.token_hex(32))
             self.secret = bytes.fromhex(value)
             for attempt in await store.open_attempts(db):
                 self.attempts[attempt.game_id] = AttemptKey(
                     attempt.variant, attempt.date, attempt.player_id
                 )
-        if self.app.config.daily_ahead:
+        if self.config.daily_ahead:
             self._ahead = asyncio.create_task(self._compute_ahead(), name="dailies")
 
     async def stop(self) -> None:
@@ -111,6 +136,14 @@ class DailyService:
             self._ahead.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._ahead
+        # Searches in progress end with their workers below: their requests are cancelled
+        # first, so that no task is left holding a BrokenProcessPool nobody retrieves.
+        computing = list(self._computing.values())
+        for future in computing:
+            future.cancel()
+        for future in computing:
+            with contextlib.suppress(BaseException):
+                await future
         for pool in self._pools.values():
             # A search in progress would hold the shutdown for its whole budget: end it now.
             workers = list(getattr(pool, "_processes", {}).values())
@@ -121,7 +154,7 @@ class DailyService:
         self.reader.close()
 
     def today(self) -> str:
-        return utc_date(self.app.clock())
+        return utc_date(self.clock())
 
     # -- the deal of a day -------------------------------------------------------------
 
@@ -132,7 +165,7 @@ class DailyService:
         if known is not None:
             return known
         failed = self._failed.get(key)
-        if failed is not None and self.app.clock() - failed < 3_600_000:
+        if failed is not None and self.clock() - failed < 3_600_000:
             raise Internal(
                 f"no {variant} deal for {date} has been proven winnable yet; try again later",
             )
@@ -141,14 +174,17 @@ class DailyService:
             computing = asyncio.ensure_future(self._find(variant, date, ahead))
             self._computing[key] = computing
             computing.add_done_callback(lambda _: self._computing.pop(key, None))
+            # Its failure is each waiter's to handle; a search nobody waits for any more (the
+            # request was cancelled) must not leave an exception that nobody retrieved.
+            computing.add_done_callback(lambda f: f.cancelled() or f.exception())
         return await asyncio.shield(computing)
 
     async def _find(self, variant: str, date: str, ahead: bool) -> DailyDeal:
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             row = await store.daily(db, variant=variant, date=date)
         if row is None:
             await self._compute(variant, date, ahead)
-            async with self.app.db_sessions() as db:
+            async with self.db_sessions() as db:
                 row = await store.daily(db, variant=variant, date=date)
             assert row is not None
         deal = self.deals[(variant, date)] = DailyDeal.of(row)
@@ -158,18 +194,40 @@ class DailyService:
         """Prove a candidate winnable in a worker process and store it (unless another
         process stored the day's deal first: theirs is kept)."""
         keys = candidate_keys(self.secret, date, variant)
+        proven = self._proven.get((variant, date))
+        if proven is None:
+            proven = await self._prove(variant, date, keys, ahead)
+            self._proven[(variant, date)] = proven
+        key, positions = proven
+        async with self.db_sessions() as db, db.begin():
+            if await store.daily(db, variant=variant, date=date) is None:
+                db.add(
+                    Daily(
+                        variant=variant,
+                        date=date,
+                        deal_key=key.hex(),
+                        positions=positions,
+                        computed_ms=self.clock(),
+                    )
+                )
+        del self._proven[(variant, date)]
+
+    async def _prove(
+        self, variant: str, date: str, keys: list[bytes], ahead: bool
+    ) -> tuple[bytes, int]:
+        """The first candidate key its worker proves winnable, and the positions it took."""
         pool = self._pools.get(ahead)
         if pool is None:
             context = multiprocessing.get_context("spawn")
             pool = self._pools[ahead] = ProcessPoolExecutor(max_workers=1, mp_context=context)
         loop = asyncio.get_running_loop()
         started = time.monotonic()
-        rules = self.app.games.variants.get(variant)
-        budget = self.app.config.daily_budget_s
+        rules = self.games.variants.get(variant)
+        budget = self.config.daily_budget_s
         try:
             key, positions = await loop.run_in_executor(pool, prove, rules, keys, budget)
         except LookupError:
-            self._failed[(variant, date)] = self.app.clock()
+            self._failed[(variant, date)] = self.clock()
             log.error("daily %s %s: no candidate proven winnable", variant, date)
             raise Internal(
                 f"no {variant} deal for {date} could be proven winnable; try again later",
@@ -182,25 +240,15 @@ class DailyService:
             time.monotonic() - started,
             positions,
         )
-        async with self.app.db_sessions() as db, db.begin():
-            if await store.daily(db, variant=variant, date=date) is None:
-                db.add(
-                    Daily(
-                        variant=variant,
-                        date=date,
-                        deal_key=key.hex(),
-                        positions=positions,
-                        computed_ms=self.app.clock(),
-                    )
-                )
+        return key, positions
 
     async def _compute_ahead(self) -> None:
         """Today's and tomorrow's deals of every variant, then again every hour."""
         await asyncio.sleep(AHEAD_DELAY_S)
         while True:
-            now = self.app.clock()
+            now = self.clock()
             for date in (utc_date(now), utc_date(now + DAY_MS)):
-                for variant in self.app.games.variants.ids:
+                for variant in self.games.variants.ids:
                     try:
                         await self.deal(variant, date, ahead=True)
                     except asyncio.CancelledError:
@@ -215,14 +263,14 @@ class DailyService:
 
     async def attempt(self, player: int, variant: str) -> tuple[LiveGame, str]:
         """The player's attempt at today's deal, started now if it is the first ``daily``."""
-        check_variant(self.app.games.variants, variant)
+        check_variant(self.games.variants, variant)
         date = self.today()
         lock = self._locks.setdefault((player, variant), asyncio.Lock())
         async with lock:
-            async with self.app.db_sessions() as db:
+            async with self.db_sessions() as db:
                 found = await store.attempt(db, variant=variant, date=date, player_id=player)
             if found is not None:
-                return await self.app.games.get(found.game_id), date
+                return await self.store.get(found.game_id), date
             live = await self._start(player, variant, date, p.DAILY)
             try:
                 await self._record_attempt(live, player, variant, date)
@@ -230,18 +278,18 @@ class DailyService:
                 # Another server on this database recorded the player's attempt first (one
                 # attempt each is the table's key): theirs is the attempt, this game goes.
                 await self._drop_unrecorded(live)
-                async with self.app.db_sessions() as db:
+                async with self.db_sessions() as db:
                     found = await store.attempt(db, variant=variant, date=date, player_id=player)
                 if found is None:
                     raise
-                return await self.app.games.get(found.game_id), date
+                return await self.store.get(found.game_id), date
             self.attempts[live.id] = AttemptKey(variant, date, player)
         if len(self._locks) > 10_000:
             self._locks.clear()
         return live, date
 
     async def _record_attempt(self, live: LiveGame, player: int, variant: str, date: str) -> None:
-        async with self.app.db_sessions() as db, db.begin():
+        async with self.db_sessions() as db, db.begin():
             db.add(
                 DailyAttempt(
                     variant=variant,
@@ -263,17 +311,17 @@ class DailyService:
 
     async def _drop_unrecorded(self, live: LiveGame) -> None:
         """The game started for an attempt that another server recorded first: never played."""
-        self.app.games.forget(live.id)
-        async with self.app.db_sessions() as db, db.begin():
+        self.store.forget(live.id)
+        async with self.db_sessions() as db, db.begin():
             await db.execute(delete(Game).where(Game.id == live.id))
 
     async def practice(self, player: int, variant: str) -> tuple[LiveGame, str]:
         """A new unranked game on today's deal, once the player's attempt has ended."""
-        check_variant(self.app.games.variants, variant)
+        check_variant(self.games.variants, variant)
         date = self.today()
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             found = await store.attempt(db, variant=variant, date=date, player_id=player)
-        attempt = None if found is None else await self.app.games.get(found.game_id)
+        attempt = None if found is None else await self.store.get(found.game_id)
         if attempt is None or attempt.state not in ENDED:
             raise DailyOpen(
                 f"your daily {variant} attempt of {date} has not ended: practice after it",
@@ -283,7 +331,7 @@ class DailyService:
     async def _start(self, player: int, variant: str, date: str, kind: str) -> LiveGame:
         """A game on the day's deal whose key shows once the day has ended."""
         deal = await self.deal(variant, date)
-        return await self.app.games.start(
+        return await self.games.start(
             player,
             variant,
             {},
@@ -301,21 +349,29 @@ class DailyService:
 
     async def on_action(self, live: LiveGame, action: str) -> None:
         key = self.attempts.get(live.id)
-        if key is None and live.kind == p.DAILY and live.state in ENDED and self.app.games.shared:
+        if key is None and live.kind == p.DAILY and live.state in ENDED and self.store.shared:
             key = await self._attempt_started_elsewhere(live.id)
         if key is None or live.state not in ENDED:
             return
         if key.date < self.today():
             return  # its day is over: it counts as it stood then (close_days)
-        now = self.app.clock()
+        now = self.clock()
         what = f"daily {key.variant} {key.date}"
-        held = await self.app.review.check(live, what)
+        held = await self.review.check(live, what)
         elapsed, moves, score = live.elapsed_ms(now), live.game.ply, live.game.score
-        ranked_as = rank_key(live.state, elapsed, moves, score)
+        home = live.game.foundation_cards
+        ranked_as = rank_key(live.state, elapsed, moves, home)
         values = store.finished_values(
-            live.state, elapsed, moves, score, ranked_as, undos=live.undos, held=held
+            live.state,
+            elapsed,
+            moves,
+            score,
+            ranked_as,
+            undos=live.undos,
+            foundation=home,
+            held=held,
         )
-        async with self.app.db_sessions() as db, db.begin():
+        async with self.db_sessions() as db, db.begin():
             await store.finish(
                 db, variant=key.variant, date=key.date, player_id=key.player, values=values
             )
@@ -324,11 +380,15 @@ class DailyService:
         if listed:
             self.ranks.finished(key.variant, key.date, ranked_as)
             # the other nodes' ranks too, so that every node answers the same
-            self.app.cluster.tell("ranked", variant=key.variant, date=key.date, key=ranked_as)
+            self.cluster.tell(Ranked(key.variant, key.date, ranked_as))
+
+    def ranked_elsewhere(self, told: Ranked) -> None:
+        """Another node's attempt finished ranked: this node's ranks count it too."""
+        self.ranks.finished(told.variant, told.date, told.key)
 
     async def _attempt_started_elsewhere(self, game_id: str) -> AttemptKey | None:
         """The open attempt of a daily game another node started (several nodes)."""
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             attempt = await store.open_attempt_of(db, game_id=game_id)
         if attempt is None:
             return None
@@ -336,7 +396,7 @@ class DailyService:
 
     async def close_days(self) -> None:
         """Attempts still open when their day ended count as they stood at its end."""
-        closed = await close_days(self.app, self.today())
+        closed = await close_days(self.db_sessions, self.games.variants, self.review, self.today())
         for game_id, variant, date in closed:
             self.attempts.pop(game_id, None)
             self.ranks.forget(variant, date)
@@ -350,7 +410,7 @@ class DailyService:
 
         Held attempts, bots' and banned players' are not listed; a held attempt is its own
         player's ``me`` with no rank and its review state; a bot's ``me`` is None."""
-        check_variant(self.app.games.variants, variant)
+        check_variant(self.games.variants, variant)
         today = self.today()
         date = date or today
         if date < today:

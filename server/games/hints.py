@@ -5,9 +5,11 @@ features refuse theirs (``hints_off``: a daily attempt, a race whose room
 has hints off) through :attr:`Hints.guards`. A hint is answered when it is
 ready, while its connection goes on with other requests (a move need not
 wait for a hint). A connection has at most one hint being computed
-(``busy`` for a second), and the process at most ``concurrency`` (``busy``
-beyond): a request is never queued, so no flood of hints can grow a queue
-or hold the event loop. The hint itself is :func:`hint_job`: the engine's
+(``busy`` for a second), and the process at most ``concurrency``: the
+threads are shared between players by :class:`~server.games.hint_shares.HintShares`
+(a rate per player, turns by need, a short bounded wait, ``busy`` beyond),
+so no flood of hints can grow a queue without bound, hold the event loop,
+or keep the threads from other players. The hint itself is :func:`hint_job`: the engine's
 hint from the player's view, run in one of ``concurrency`` threads on what it
 took of the game; the one function to change for another hint.
 """
@@ -22,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from server.errors import Busy
+from server.games.hint_shares import HintShares
 from server.games.live import LiveGame
 from shared.game import PLAYING, Game
 from shared.player_view import PlayerView
@@ -59,10 +62,14 @@ def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
 
 
 class Hints:
-    def __init__(self, budget_s: float, concurrency: int) -> None:
+    def __init__(
+        self, budget_s: float, concurrency: int, shares: HintShares | None = None
+    ) -> None:
         #: seconds of solver per hint
         self.budget_s = budget_s
         self.concurrency = concurrency
+        #: the threads' turns between players and each player's rate
+        self.shares = shares if shares is not None else HintShares(concurrency)
         self.guards: list[HintGuard] = []
         #: who has a hint being computed (connections), and the computations
         self._asking: set[object] = set()
@@ -81,8 +88,7 @@ class Hints:
         self.check(live)
         if asker in self._asking:
             raise Busy("a hint for this connection is still being computed")
-        if len(self._computing) >= self.concurrency:
-            raise Busy(f"the server is computing {self.concurrency} hints; ask again shortly")
+        self.shares.take(live.owner)
         task = asyncio.ensure_future(self._compute(live))
         self._asking.add(asker)
         self._computing.add(task)
@@ -95,13 +101,17 @@ class Hints:
         return task
 
     async def _compute(self, live: LiveGame) -> str | None:
-        await live.settled()
-        if live.state != PLAYING:
-            return None
-        if self._threads is None:
-            self._threads = ThreadPoolExecutor(self.concurrency, thread_name_prefix="hints")
-        job = hint_job(live.game, self.budget_s)
-        return await asyncio.get_running_loop().run_in_executor(self._threads, job)
+        await self.shares.slot(live.owner)
+        try:
+            await live.settled()
+            if live.state != PLAYING:
+                return None
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.concurrency, thread_name_prefix="hints")
+            job = hint_job(live.game, self.budget_s)
+            return await asyncio.get_running_loop().run_in_executor(self._threads, job)
+        finally:
+            self.shares.release()
 
     async def close(self) -> None:
         """Stop: the hints being computed are given up (their threads finish their budget)."""

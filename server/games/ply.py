@@ -24,15 +24,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from server.errors import GameOver
-from shared.game import RESIGNED, STUCK, WON
 from shared.notation import UNDO, Action, Move
+from shared.states import ENDED, RESIGNED, STUCK
 
 #: the action of a ``resign`` request (an undo is notation's ``undo``, moves are notation)
 RESIGN = "resign"
-#: the state the server gives a race game past the race's time limit (the engine knows none)
-TIMEOUT = "timeout"
-#: states after which a game takes no action at all
-ENDED = frozenset({WON, RESIGNED, TIMEOUT})
 
 
 class GameAt(NamedTuple):

@@ -4,11 +4,11 @@ The engine decides every rule of the game; this service decides when an
 action may reach it (:mod:`server.games.ply`, ownership, ``max_actions``),
 stamps the time it received it (the time result review reads), settles the
 game's state (a stuck search in a worker when the engine needs one) and
-acknowledges an action only once the writer has committed it. Games live in
-memory while in use (:class:`~server.games.cache.GameCache`) and are
-rebuilt from their deal and actions when asked for after a restart. Every
-kind of game (solo, daily, practice, race) is one of these; the features
-that own the others hear of each action through :attr:`GameService.listeners`.
+acknowledges an action only once the writer has committed it; it counts the
+hints a game was given. Where games are found, rebuilt and reloaded is the
+:class:`~server.games.store.GameStore`'s. Every kind of game (solo, daily,
+practice, race) is one of these; the features that own the others hear of
+each action through :attr:`GameService.listeners`.
 
 With several nodes on one database (``shared``) a player may act on a game
 through two nodes at once, so a node's copy of a game may be behind the
@@ -27,7 +27,6 @@ Router turns them into ``error`` messages.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
@@ -35,22 +34,19 @@ from collections.abc import Awaitable, Callable, Mapping
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from server.errors import Forbidden, GameOver, Internal, NotFound, StalePly, TooManyActions
-from server.games.cache import GameCache
+from server.errors import GameOver, Internal, StalePly, TooManyActions
 from server.games.fields import deal
+from server.games.hint_shares import HintShares
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
-from server.games.ply import ENDED, RESIGN, Stale, Verdict, is_retry, judge
-from server.games.searches import StuckSearches
+from server.games.ply import RESIGN, Stale, Verdict, is_retry, judge
+from server.games.store import GameStore
 from server.storage.queries import games as store
 from server.storage.queries.games import GameWrite, WriteConflict
 from server.storage.writer import Writer
 from shared import protocol as p
-from shared.errors import InvalidOptions, InvalidRecord
-from shared.game import PLAYING, RESIGNED, STUCK, WON
-from shared.games import replay
-from shared.notation import UNDO, Action, parse_action
-from shared.variants import STANDARD, Variants
+from shared.notation import UNDO, Action
+from shared.states import ENDED, RESIGNED, WON
 
 log = logging.getLogger(__name__)
 
@@ -80,107 +76,33 @@ class GameService:
 
     def __init__(
         self,
+        store: GameStore,
         db_sessions: async_sessionmaker[AsyncSession],
         writer: Writer,
         clock: Clock,
         *,
-        cache_size: int = 10_000,
         hint_budget: float = 1.0,
         hint_concurrency: int = 2,
+        hint_shares: HintShares | None = None,
         max_actions: int = 5000,
-        searches: StuckSearches | None = None,
-        variants: Variants = STANDARD,
     ) -> None:
+        #: where the games are found (and reloaded when another node acted on them)
+        self.store = store
         self.db_sessions = db_sessions
         self.writer = writer
         #: the variants the server plays
-        self.variants = variants
+        self.variants = store.variants
         #: where stuck searches run (worker processes, or this process with 0 workers); the
         #: games made here share its prover
-        self.searches = searches if searches is not None else StuckSearches(0, variants)
+        self.searches = store.searches
         self.clock = clock
         #: actions a game may hold; past it only resign
         self.max_actions = max_actions
-        self.hints = Hints(hint_budget, hint_concurrency)
-        self._games = GameCache(self._load, cache_size)
+        self.hints = Hints(hint_budget, hint_concurrency, hint_shares)
         #: searches whose write is still to be handed to the writer (see _after)
         self._searching: set[asyncio.Future[None]] = set()
         self.listeners: list[ActionListener] = []
         self.start_guards: list[StartGuard] = []
-        #: other nodes act on this database's games too: copies in memory may be behind
-        self.shared = False
-
-    # -- finding games -----------------------------------------------------------
-
-    async def get(self, game_id: str) -> LiveGame:
-        """The game, from memory or rebuilt from the database; ``not_found`` otherwise."""
-        found = await self._games.get(game_id)
-        if found is None:
-            raise NotFound(f"no game {game_id!r}")
-        return found
-
-    async def owned(self, player_id: int, game_id: str) -> LiveGame:
-        live = await self.get(game_id)
-        if live.owner != player_id:
-            raise Forbidden(f"game {game_id!r} belongs to another player")
-        return live
-
-    async def _load(self, game_id: str) -> LiveGame | None:
-        async with self.db_sessions() as db:
-            loaded = await store.load(db, game_id=game_id)
-        if loaded is None:
-            return None
-        row, actions = loaded
-        record = store.replay_record(row, actions, resigned=row.state == RESIGNED)
-        try:
-            # Replaying may run stuck searches: in a thread, not on the event loop.
-            game = await asyncio.to_thread(
-                replay, record, variants=self.variants, prover=self.searches.prover
-            )
-        except (InvalidRecord, InvalidOptions) as exc:
-            log.error("game %s does not replay: %s", game_id, exc)
-            raise Internal(f"game {game_id!r} cannot be rebuilt") from exc
-        await self.searches.settle(game)
-        forced = row.state if row.state not in (PLAYING, WON, STUCK, RESIGNED) else None
-        return LiveGame(
-            id=row.id,
-            owner=row.player_id,
-            game=game,
-            started_ms=row.started_ms,
-            kind=row.kind,
-            key_open=row.key_open,
-            reveal_ms=row.reveal_ms,
-            ended_ms=row.ended_ms,
-            forced_state=forced,
-            hints=row.hints,
-            last=parse_action(game.actions[-1]) if game.actions else None,
-        )
-
-    def forget(self, game_id: str) -> None:
-        self._games.forget(game_id)
-
-    async def current(self, game_id: str) -> LiveGame:
-        """The game as it stands: on a shared database, reloaded when the stored row shows
-        that another node has acted on it since this node's copy."""
-        live = await self.get(game_id)
-        if not self.shared:
-            return live
-        with contextlib.suppress(Exception):
-            await live.settled()
-        async with self.db_sessions() as db:
-            stored = await store.ply_and_state(db, game_id=game_id)
-        if stored is not None and stored != (live.game.ply, live.state):
-            return await self.fresh(game_id)
-        return live
-
-    async def fresh(self, game_id: str) -> LiveGame:
-        """The game reloaded from the database, this node's copy dropped first."""
-        cached = self._games.peek(game_id)
-        if cached is not None:
-            with contextlib.suppress(Exception):
-                await cached.settled()  # what this node has in hand is stored first
-            self._games.forget(game_id)
-        return await self.get(game_id)
 
     # -- acting ------------------------------------------------------------------
 
@@ -240,7 +162,7 @@ class GameService:
             score=game.score,
             now_ms=now,
         )
-        self._games.remember(live)
+        self.store.remember(live)
         await self._stored(live, self.writer.submit(write))
         return live
 
@@ -327,18 +249,20 @@ class GameService:
     async def _again(
         self, live: LiveGame, attempt: Attempt, *, tries: int = 0, lost: int | None = None
     ) -> LiveGame:
-        """The one retry path: ``attempt`` on this node's copy; when the copy proves behind
-        the database (a stale ply, a write that lost), reload the game and try again, up
-        to ``tries`` times (0: until not behind). On the last try a stale ply, or ply
-        ``lost`` stored by another node meanwhile, is :class:`StalePly`."""
+        """The one retry path: ``attempt`` on this node's copy of the game; when the copy
+        proves behind the database (another node acted on the game: a stale ply, or a
+        write that lost), the game is reloaded as stored and the attempt made again, up
+        to ``tries`` times in all (0: until it is not behind). The last try refuses a
+        stale ply (:class:`StalePly`); a write that lost on it (ply ``lost`` stored again
+        by another node meanwhile) is :class:`StalePly` too, with the game as stored."""
         tried = 0
         while True:
             tried += 1
-            last = not self.shared or tried == tries
+            last = not self.store.shared or tried == tries
             try:
                 return await attempt(live, last)
             except _Behind:
-                live = await self.current(live.id)
+                live = await self.store.current(live.id)
                 if last:
                     message = f"ply {lost} was played from another connection"
                     raise StalePly(message, self.view(live)) from None
@@ -437,9 +361,10 @@ class GameService:
             await asyncio.shield(future)
         except Exception as exc:
             # Memory is ahead of the database now: forget the game so it reloads as stored.
-            self.forget(live.id)
-            if self.shared and is_ply_conflict(exc):
+            self.store.forget(live.id)
+            if self.store.shared and is_ply_conflict(exc):
                 log.info("game %s: another node stored ply %d first", live.id, live.game.ply - 1)
                 raise _Behind from exc
             log.error("game %s: write failed: %s", live.id, exc)
             raise Internal("the server could not store this action") from exc
+

@@ -26,12 +26,14 @@ from server.net.limits import TokenBucket
 from shared import protocol as p
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.config import Config
 
 log = logging.getLogger(__name__)
 
 #: the connection's write buffer high-water mark (websockets ``write_limit``)
 WRITE_LIMIT = 16 * 1024
+#: seconds a revoked connection's client has to take the close before it is cut
+CLOSE_GRACE_S = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +52,7 @@ class _Close:
 class Connection:
     """One client's WebSocket connection after its handshake: who it is, its limits, its sends."""
 
-    def __init__(self, app: App, ws: ServerConnection, number: int) -> None:
-        self.app = app
+    def __init__(self, ws: ServerConnection, number: int, config: Config) -> None:
         self.ws = ws
         self.number = number
         peer = ws.remote_address
@@ -60,14 +61,19 @@ class Connection:
         #: the hash of the token this connection said hello with (a new token closes it)
         self.token_hash: str | None = None
         self.faults = 0
-        self.bucket = TokenBucket(app.config.rate_limit, app.config.rate_burst)
-        self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(app.config.send_queue)
+        self.bucket = TokenBucket(config.rate_limit, config.rate_burst)
+        self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(config.send_queue)
+        #: seconds one message may wait for the client to read it
+        self.send_timeout = config.send_timeout
         #: items queued and not yet written (the one the sender holds included)
         self._queued = 0
         self._sender: asyncio.Task[None] | None = None
         #: replies being worked out while the connection goes on (hints)
         self._later: set[asyncio.Task[None]] = set()
         self.dropped = False
+        #: set by :meth:`revoke`: nothing more read from this connection is taken
+        self.revoked = False
+        self._closer: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
         who = f"player {self.player.id}" if self.player else "no hello"
@@ -83,7 +89,7 @@ class Connection:
         self._sender = asyncio.create_task(self._send_loop(), name=f"send-{self.number}")
 
     async def stop(self) -> None:
-        for task in [*self._later, self._sender]:
+        for task in [*self._later, self._sender, self._closer]:
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -98,13 +104,13 @@ class Connection:
 
     def send(self, message: p.Message) -> None:
         """Queue a message; a reader too slow to make room is disconnected."""
-        if self.dropped:
+        if self.dropped or self.revoked:
             return
         self.send_encoded(p.encode(message))
 
     def send_encoded(self, data: bytes) -> None:
         """Queue a message already encoded (a push another node sent: encoded once there)."""
-        if self.dropped:
+        if self.dropped or self.revoked:
             return
         if not self._queued and self._write_now(data):
             return
@@ -142,6 +148,35 @@ class Connection:
         """Close once what is queued has been sent (an error reply, then 1008)."""
         self._enqueue(_Close(code, reason))
 
+    def revoke(self, code: int, reason: str) -> None:
+        """Stop taking this connection's messages now, then close it (a ban, a new token, a
+        removed account).
+
+        From this call on nothing read from the connection is played (the router
+        drops its frames) and nothing more is sent but the close: replies still
+        queued for a client that does not read are dropped, since a close queued
+        behind them would wait for the slow-reader cut (``send_timeout``) while
+        the client's moves went on being taken. A client that does not take the
+        close within :data:`CLOSE_GRACE_S` is cut.
+        """
+        if self.revoked or self.dropped:
+            return
+        self.revoked = True
+        for task in [*self._later, self._sender]:
+            if task is not None:
+                task.cancel()
+        while not self._queue.empty():
+            self._queue.get_nowait()
+            self._queued -= 1
+        self._closer = asyncio.create_task(self._close(code, reason), name=f"close-{self.number}")
+
+    async def _close(self, code: int, reason: str) -> None:
+        try:
+            async with asyncio.timeout(CLOSE_GRACE_S):
+                await self.ws.close(code, reason)
+        except TimeoutError:
+            self.drop(f"the close ({code}) waited over {CLOSE_GRACE_S:g} s for the client")
+
     def drop(self, why: str) -> None:
         """Cut the connection now, without a closing handshake that could wait on the reader."""
         if self.dropped:
@@ -151,7 +186,7 @@ class Connection:
         self.ws.transport.abort()
 
     async def _send_loop(self) -> None:
-        timeout = self.app.config.send_timeout
+        timeout = self.send_timeout
         while True:
             item = await self._queue.get()
             try:

@@ -1,11 +1,13 @@
 """HTTP GET beside the WebSocket, on the same port: ``/healthz`` and the paths features add.
 
 websockets hands every request to :meth:`HttpPaths.answer` before its
-handshake: the WebSocket path goes on to the handshake, ``/healthz`` says
+handshake: the WebSocket path goes on to the handshake when the page asking
+is allowed to (a browser's ``Origin``: server/net/origins.py; 403 otherwise), ``/healthz`` says
 whether the database answers (and, on a node of several, whether Redis
 does: 200 with ``"redis": "down"`` while it is lost, since the node still
-serves what it can), a path the app was built with (``/metrics``)
-gets its handler's response, the browser client's pages and files come from
+serves what it can), a path the app was built with gets its handler's
+response (``/metrics`` has an address of its own: server/net/listening.py),
+the browser client's pages and files come from
 :class:`~server.net.static.StaticSite`, anything else is a JSON 404.
 """
 
@@ -23,6 +25,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from server.net.origins import OriginPolicy
 from server.net.static import StaticSite
 from server.storage.engine import ping
 
@@ -52,8 +55,11 @@ class HttpPaths:
         site: StaticSite,
         *,
         redis: Callable[[], bool] | None = None,
+        origins: OriginPolicy | None = None,
     ) -> None:
         self.engine = engine
+        #: the pages whose browsers may open the WebSocket (net/origins.py)
+        self.origins = origins or OriginPolicy()
         #: whether Redis is up, on a node of several (None: a node alone)
         self.redis = redis
         self.paths = MappingProxyType(dict(paths))
@@ -63,6 +69,12 @@ class HttpPaths:
         """The response to ``request``, or None to go on with the WebSocket handshake."""
         path = request.path.split("?", 1)[0]
         if path == WS_PATH:
+            origin = request.headers.get("Origin")
+            if not self.origins.allows(origin, request.headers.get("Host")):
+                return json_response(
+                    http.HTTPStatus.FORBIDDEN,
+                    {"status": "forbidden", "reason": f"pages of {origin!r} may not connect"},
+                )
             return None
         if path == "/healthz":
             try:

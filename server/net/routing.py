@@ -8,15 +8,19 @@ client's fault or the server's, each with its code. A frame the protocol
 cannot decode raises :class:`shared.errors.ProtocolError`. Only
 :meth:`Router.dispatch` turns either into the ``error`` reply
 (:func:`error_of`; ``stale_ply`` with its game), counts it, and closes a
-connection after ``max_errors`` mistakes. A feature declares its handlers with
-:func:`handles` and lists them in its module's ``ROUTES`` tuple::
+connection after ``max_errors`` mistakes. A feature's handlers are the
+methods of one object, built by the app with the parts they use, which lists
+its routes::
 
-    @handles(CreateRoom)
-    async def create_room(connection: Connection, message: CreateRoom) -> Reply: ...
+    class RoomHandlers:
+        def __init__(self, rooms: RoomService, ...) -> None: ...
 
-    ROUTES = (create_room, ...)
+        def routes(self) -> tuple[Route, ...]:
+            return (Route(CreateRoom, self.create_room), ...)
 
-and the app builds its :class:`Router` from those tuples when it is built
+        async def create_room(self, connection: Connection, message: CreateRoom) -> Reply: ...
+
+and the app builds its :class:`Router` from those routes when it is built
 (:func:`server.app.wire`): declaring a handler registers nothing.
 """
 
@@ -103,6 +107,8 @@ class Router:
 
     async def dispatch(self, connection: Connection, frame: bytes | str) -> None:
         """Answer one frame; every refusal becomes an ``error`` here and nowhere else."""
+        if connection.revoked:
+            return  # banned, its token replaced or its account removed: nothing more is taken
         re: int | None = None
         self.events.message(connection)
         try:

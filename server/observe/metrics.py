@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import bisect
 import http
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Counter, generate_latest
@@ -36,34 +36,43 @@ from server.net.http import response
 from server.races.state import RACING
 
 if TYPE_CHECKING:
-    from server.app import App
     from server.games.live import LiveGame
     from server.net.connection import Connection
+    from server.races.race import RaceRunner
+    from server.races.state import RoomState
 
 #: upper bounds (seconds) of the commit latency buckets
 COMMIT_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0)
 
 
 class _Gauges(Collector):
-    """Values read from the app at scrape time."""
+    """Values read from the app's parts at scrape time."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(
+        self,
+        connections: Collection[Connection],
+        players: Mapping[int, set[Connection]],
+        rooms: Mapping[str, RoomState],
+        race: RaceRunner,
+    ) -> None:
+        self.connections = connections
+        self.players = players
+        self.rooms = rooms
+        self.race = race
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        app = self.app
         yield GaugeMetricFamily(
-            "patience_connections", "Open WebSocket connections", value=len(app.connections)
+            "patience_connections", "Open WebSocket connections", value=len(self.connections)
         )
-        yield GaugeMetricFamily("patience_players_online", "Players connected", len(app.players))
-        open_rooms = list(app.rooms.rooms.values())
+        yield GaugeMetricFamily("patience_players_online", "Players connected", len(self.players))
+        open_rooms = list(self.rooms.values())
         yield GaugeMetricFamily("patience_rooms", "Race rooms open", value=len(open_rooms))
         racing = sum(1 for room in open_rooms if room.state == RACING)
         yield GaugeMetricFamily("patience_races_running", "Races being run", value=racing)
         yield GaugeMetricFamily(
             "patience_races_started",
             "Races started since the server started",
-            value=app.rooms.race.started,
+            value=self.race.started,
         )
 
 
@@ -96,7 +105,13 @@ def _bound(bound: float) -> str:
 
 
 class Metrics:
-    def __init__(self, app: App) -> None:
+    def __init__(
+        self,
+        connections: Collection[Connection],
+        players: Mapping[int, set[Connection]],
+        rooms: Mapping[str, RoomState],
+        race: RaceRunner,
+    ) -> None:
         self.registry = CollectorRegistry()
         self.messages = 0
         self.actions = 0
@@ -107,7 +122,7 @@ class Metrics:
             "patience_errors", "Error replies by code", ["code"], registry=self.registry
         )
         self.registry.register(_Counts(self))
-        self.registry.register(_Gauges(app))
+        self.registry.register(_Gauges(connections, players, rooms, race))
 
     def committed(self, seconds: float) -> None:
         """One write waited ``seconds`` from the writer's submit() to its commit."""

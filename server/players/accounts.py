@@ -11,27 +11,39 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 
-from server.errors import BadToken, Banned, InvalidName, NameTaken, TooManyAccounts
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from server.errors import BadToken, Banned, InvalidName, NameLooksTaken, NameTaken, TooManyAccounts
 from server.storage.models import Player
 from server.storage.queries import players
 from shared import protocol as p
-
-if TYPE_CHECKING:
-    from server.app import App
 
 HOUR_MS = 3_600_000
 
 
 class Accounts:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(
+        self,
+        db_sessions: async_sessionmaker[AsyncSession],
+        clock: Callable[[], int],
+        registering: Callable[[str], AbstractAsyncContextManager[None]],
+        *,
+        limit: int,
+    ) -> None:
+        self.db_sessions = db_sessions
+        self.clock = clock
+        #: held while a player registers from an address (every node's lock of it, if any)
+        self.registering = registering
+        #: registrations per address per hour (0: no limit)
+        self.limit = limit
         self._registering = asyncio.Lock()
 
     async def returning(self, token: str) -> Player:
         """The player of ``token``; ``bad_token`` or ``banned`` otherwise."""
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             player = await players.by_token(db, token_hash=players.hash_token(token))
         if player is None:
             raise BadToken("this token belongs to no player here")
@@ -40,16 +52,18 @@ class Accounts:
         return player
 
     async def register(self, name: str, ip: str, *, bot: bool) -> tuple[Player, str]:
-        """A new player and its token; ``invalid_name``, ``too_many_accounts``, ``name_taken``."""
+        """A new player and its token; ``invalid_name``, ``too_many_accounts``, ``name_taken``,
+        ``name_looks_taken`` (the name looks like a player's: shared.names)."""
         if not p.NAME_RE.fullmatch(name):
             raise InvalidName(
                 f"name {name[:40]!r} is not 1 to 24 ASCII letters, digits, '_' or '-'",
             )
-        limit = self.app.config.registration_limit
+        limit = self.limit
         token = secrets.token_urlsafe(24)
-        registering = self.app.cluster.registering(ip)
-        async with self._registering, registering, self.app.db_sessions() as db:
-            now = self.app.clock()
+        registering = self.registering(ip)
+        clash = None
+        async with self._registering, registering, self.db_sessions() as db:
+            now = self.clock()
             if limit and await players.registered_since(db, ip=ip, since_ms=now - HOUR_MS) >= limit:
                 raise TooManyAccounts(
                     f"{limit} players registered from your address in the last hour; "
@@ -58,6 +72,14 @@ class Accounts:
             player = await players.register(
                 db, name=name, token_hash=players.hash_token(token), now_ms=now, ip=ip, bot=bot
             )
+            if player is None:
+                # (the unique indexes refused it: also between two nodes registering at once)
+                clash = await players.holder(db, name)
         if player is None:
+            if clash is not None and not clash[1]:
+                raise NameLooksTaken(
+                    f"name {name!r} looks too much like {clash[0].name!r}, a player here "
+                    "(letters such as I and l, O and 0 look alike): choose another",
+                )
             raise NameTaken(f"name {name!r} is taken")
         return player, token

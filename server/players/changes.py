@@ -30,16 +30,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from server.players.bots import remove_bots
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
 from server.storage.models import OperatorRequest, Player
 from server.storage.queries import players as store
 from server.storage.queries import requests, reviews
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.net.connection import Connection
+    from server.players.bots import BotRemoval
+    from server.races.owners import Owners
+    from server.races.presence import Presence
+    from server.races.service import RoomService
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +60,25 @@ STALE_REQUEST_MS = 60_000
 
 
 class OperatorChanges:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(
+        self,
+        db_sessions: async_sessionmaker[AsyncSession],
+        players: Mapping[int, set[Connection]],
+        rooms: RoomService,
+        presence: Presence,
+        owners: Owners,
+        bots: BotRemoval,
+        ranks_changed: Callable[[], None],
+    ) -> None:
+        self.db_sessions = db_sessions
+        #: this node's welcomed connections by player id
+        self.players = players
+        self.rooms = rooms
+        self.presence = presence
+        self.owners = owners
+        self.bots = bots
+        #: the daily ranks are read again (a ban, an unban, a decided review change them)
+        self.ranks_changed = ranks_changed
         #: player id -> the ``updated_ms`` already acted on (rows within the window only)
         self._seen: dict[int, int] = {}
         self._reviews_seen: set[int] = set()
@@ -66,7 +89,7 @@ class OperatorChanges:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             self._mark = await store.last_change(db)
             self._banned = set(await store.banned_ids(db))
         self._reviews_mark = self._mark
@@ -88,7 +111,7 @@ class OperatorChanges:
 
     async def poll(self) -> None:
         """Act on every change stored since the last poll."""
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             changed = await store.changed_since(db, since_ms=self._mark - WINDOW_MS)
             decided = await reviews.decided_since(db, since_ms=self._reviews_mark - WINDOW_MS)
         for row in changed:
@@ -102,15 +125,15 @@ class OperatorChanges:
         if fresh:
             self._reviews_seen.update(r["id"] for r in fresh)
             self._reviews_mark = max(self._reviews_mark, *(r["decided_ms"] for r in fresh))
-            self.app.daily.ranks.clear()
+            self.ranks_changed()
         await self._take_requests()
 
     async def _take_requests(self) -> None:
         """Carry out the operators' requests nobody has taken, each once."""
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             waiting = await requests.waiting(db)
         for request in waiting:
-            async with self.app.db_sessions() as db, db.begin():
+            async with self.db_sessions() as db, db.begin():
                 taken = await requests.take(
                     db, request_id=request.id, by=requests.SERVER, now_ms=store.now_ms()
                 )
@@ -125,39 +148,37 @@ class OperatorChanges:
                 log.exception("operator request %d (%s) failed", request.id, request.action)
                 ok, outcome = False, "the server failed to do it: see its log"
             log.info("operator request %d (%s): %s", request.id, request.action, outcome)
-            async with self.app.db_sessions() as db, db.begin():
+            async with self.db_sessions() as db, db.begin():
                 await requests.finish(
                     db, request_id=request.id, ok=ok, outcome=outcome, now_ms=store.now_ms()
                 )
 
     async def _carry_out(self, request: OperatorRequest) -> tuple[bool, str]:
-        rooms = self.app.rooms
         if request.action == requests.END_RACE:
-            return await rooms.owners.end_race(request.target or "")
+            return await self.owners.end_race(request.target or "")
         if request.action == requests.CLOSE_ROOM:
-            return await rooms.owners.close(request.target or "")
+            return await self.owners.close(request.target or "")
         if request.action == requests.REMOVE_BOTS:
             ids = None if not request.target else [int(x) for x in request.target.split(",")]
-            removal = await remove_bots(self.app, ids)
+            removal = await self.bots.remove(ids)
             return True, "\n".join(["removed:", *removal.lines()])
         return False, f"this server does not know the request {request.action!r}"
 
     async def _apply(self, row: Player) -> None:
-        app = self.app
-        connections = list(app.players.get(row.id, ()))
+        connections = list(self.players.get(row.id, ()))
         if row.banned != (row.id in self._banned):
             (self._banned.add if row.banned else self._banned.discard)(row.id)
-            app.daily.ranks.clear()  # a ban or an unban changes who is listed
+            self.ranks_changed()  # a ban or an unban changes who is listed
         if row.banned:
             for connection in connections:
                 log.warning("%r closed: player %d is banned", connection, row.id)
-                connection.close_after_sending(CLOSE_POLICY, "you are banned from this server")
-            await app.rooms.presence.banned(row.id)
+                connection.revoke(CLOSE_POLICY, "you are banned from this server")
+            await self.rooms.banned(row.id)
             return
         for connection in connections:
             if connection.token_hash != row.token_hash:
                 log.warning("%r closed: player %d has a new token", connection, row.id)
-                connection.close_after_sending(CLOSE_POLICY, "your token was replaced")
+                connection.revoke(CLOSE_POLICY, "your token was replaced")
             elif connection.player is not None and connection.player.name != row.name:
                 connection.player = replace(connection.player, name=row.name)
-        app.rooms.presence.renamed(row.id, row.name)
+        self.presence.renamed(row.id, row.name)

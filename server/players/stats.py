@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.errors import NotFound
-from server.net.routing import handles
+from server.net.connection import Connection
+from server.net.routing import Route
 from server.storage.queries import daily as daily_store
 from server.storage.queries import players
 from server.storage.queries import stats as store
 from shared import protocol as p
-
-if TYPE_CHECKING:
-    from server.net.connection import Connection
 
 
 def streak(won_dates: list[str], today: str) -> int:
@@ -29,23 +29,29 @@ def streak(won_dates: list[str], today: str) -> int:
     return count
 
 
-@handles(p.StatsRequest)
-async def stats(connection: Connection, message: p.StatsRequest) -> p.Reply:
-    player_id = message.player or connection.welcomed_player.id
-    app = connection.app
-    async with app.db_sessions() as db:
-        player = await players.by_id(db, player_id=player_id)
-        if player is None:
-            raise NotFound(f"no player {player_id}")
-        variants = await store.per_variant(db, player_id=player_id)
-        won_dates = await daily_store.won_dates(db, player_id=player_id)
-    return p.StatsReply(
-        player=p.PlayerInfo(player.id, player.name),
-        variants=tuple(p.VariantStats(**row) for row in variants),
-        dailies_won=len(won_dates),
-        daily_streak=streak(won_dates, app.daily.today()),
-        re=message.id,
-    )
+class StatsHandler:
+    def __init__(
+        self, db_sessions: async_sessionmaker[AsyncSession], today: Callable[[], str]
+    ) -> None:
+        self.db_sessions = db_sessions
+        #: today's date as the daily challenges count it (UTC)
+        self.today = today
 
+    def routes(self) -> tuple[Route, ...]:
+        return (Route(p.StatsRequest, self.stats),)
 
-ROUTES = (stats,)
+    async def stats(self, connection: Connection, message: p.StatsRequest) -> p.Reply:
+        player_id = message.player or connection.welcomed_player.id
+        async with self.db_sessions() as db:
+            player = await players.by_id(db, player_id=player_id)
+            if player is None:
+                raise NotFound(f"no player {player_id}")
+            variants = await store.per_variant(db, player_id=player_id)
+            won_dates = await daily_store.won_dates(db, player_id=player_id)
+        return p.StatsReply(
+            player=p.PlayerInfo(player.id, player.name),
+            variants=tuple(p.VariantStats(**row) for row in variants),
+            dailies_won=len(won_dates),
+            daily_streak=streak(won_dates, self.today()),
+            re=message.id,
+        )

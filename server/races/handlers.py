@@ -3,49 +3,54 @@ which runs each request on the node that owns the room."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from server.net.routing import handles
+from server.games.service import GameService
+from server.net.connection import Connection
+from server.net.routing import Route
+from server.races.owners import Owners
+from server.races.rooms import RoomTable
+from server.races.service import RoomService
 from shared import protocol as p
 
-if TYPE_CHECKING:
-    from server.net.connection import Connection
 
+class RoomHandlers:
+    """The messages on rooms: created here, the others run on the room's node (the owners)."""
 
-@handles(p.CreateRoom)
-async def create_room(connection: Connection, message: p.CreateRoom) -> p.Reply:
-    service = connection.app.rooms
-    room = await service.create(connection.welcomed_player, message)
-    return p.RoomReply(room=service.view(room), re=message.id)
+    def __init__(
+        self, rooms: RoomService, table: RoomTable, owners: Owners, games: GameService
+    ) -> None:
+        self.rooms = rooms
+        self.table = table
+        self.owners = owners
+        self.games = games
 
+    def routes(self) -> tuple[Route, ...]:
+        return (
+            Route(p.CreateRoom, self.create_room),
+            Route(p.JoinRoom, self.join_room),
+            Route(p.LeaveRoom, self.leave_room),
+            Route(p.StartRace, self.start_race),
+            Route(p.Watch, self.watch),
+        )
 
-@handles(p.JoinRoom)
-async def join_room(connection: Connection, message: p.JoinRoom) -> p.Reply:
-    service = connection.app.rooms
-    view = await service.owners.join(connection.welcomed_player, message.code, message.role)
-    return p.RoomReply(room=view, re=message.id)
+    async def create_room(self, connection: Connection, message: p.CreateRoom) -> p.Reply:
+        room = await self.rooms.create(connection.welcomed_player, message)
+        return p.RoomReply(room=self.table.view(room), re=message.id)
 
+    async def join_room(self, connection: Connection, message: p.JoinRoom) -> p.Reply:
+        view = await self.owners.join(connection.welcomed_player, message.code, message.role)
+        return p.RoomReply(room=view, re=message.id)
 
-@handles(p.LeaveRoom)
-async def leave_room(connection: Connection, message: p.LeaveRoom) -> p.Reply:
-    await connection.app.rooms.owners.leave(connection.welcomed_player.id, message.code)
-    return p.Ok(re=message.id)
+    async def leave_room(self, connection: Connection, message: p.LeaveRoom) -> p.Reply:
+        await self.owners.leave(connection.welcomed_player.id, message.code)
+        return p.Ok(re=message.id)
 
+    async def start_race(self, connection: Connection, message: p.StartRace) -> p.Reply:
+        player = connection.welcomed_player
+        await self.owners.start(player.id, message.code, message.seed)
+        return p.Ok(re=message.id)
 
-@handles(p.StartRace)
-async def start_race(connection: Connection, message: p.StartRace) -> p.Reply:
-    player = connection.welcomed_player
-    await connection.app.rooms.owners.start(player.id, message.code, message.seed)
-    return p.Ok(re=message.id)
-
-
-@handles(p.Watch)
-async def watch(connection: Connection, message: p.Watch) -> p.Reply:
-    player = connection.welcomed_player
-    owners = connection.app.rooms.owners
-    live = await owners.watch(connection, player.id, message.code, message.player)
-    view = connection.app.games.view(live)
-    return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)
-
-
-ROUTES = (create_room, join_room, leave_room, start_race, watch)
+    async def watch(self, connection: Connection, message: p.Watch) -> p.Reply:
+        player = connection.welcomed_player
+        live = await self.owners.watch(connection, player.id, message.code, message.player)
+        view = self.games.view(live)
+        return p.GameReply(game=view, code=message.code, player=message.player, re=message.id)

@@ -18,19 +18,23 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from server.cluster import news
 from server.cluster.calls import CallTimeout, Moved
 from server.errors import Busy, Internal, NotFound, UnknownRoom
 from server.games.live import LiveGame
 from server.net.connection import PlayerInfo
-from server.races.state import OVER, RoomState, new_code
+from server.races.race import RaceRunner
+from server.races.rooms import RoomTable
+from server.races.service import RoomService
+from server.races.state import OVER, RoomState
 from server.storage.queries import rooms as store
 from shared import protocol as p
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.cluster.node import Cluster
     from server.net.connection import Connection
-    from server.races.service import RoomService
 
 log = logging.getLogger(__name__)
 
@@ -39,17 +43,27 @@ OWNER_WAIT_S = 8.0
 
 
 class Owners:
-    def __init__(self, app: App, service: RoomService) -> None:
-        self.app = app
+    def __init__(
+        self,
+        service: RoomService,
+        table: RoomTable,
+        race: RaceRunner,
+        cluster: Cluster,
+        db_sessions: async_sessionmaker[AsyncSession],
+    ) -> None:
         self.service = service
+        self.table = table
+        self.race = race
+        self.cluster = cluster
+        self.db_sessions = db_sessions
         #: rooms being taken over, so that each is loaded once
         self._taking: dict[str, asyncio.Future[RoomState | str | None]] = {}
 
     async def owner_of(self, code: str) -> RoomState | str | None:
         """The room if this node owns it (taking it when nobody does), else the owner's node
         id; None when there is no such room."""
-        room = self.service.rooms.get(code)
-        if room is not None or not self.app.cluster.enabled:
+        room = self.table.rooms.get(code)
+        if room is not None or not self.cluster.enabled:
             return room
         taking = self._taking.get(code)
         if taking is not None:
@@ -68,32 +82,50 @@ class Owners:
         return found
 
     async def _take(self, code: str) -> RoomState | str | None:
-        cluster = self.app.cluster
+        cluster = self.cluster
         if not await cluster.leases.acquire(code):
             owner = await cluster.leases.owner(code)
             if owner != cluster.node_id:
                 return owner or ""  # "": it expired just now, ask again
-        async with self.app.db_sessions() as db:
-            loaded = await store.load(db, code=code)
+        async with self.db_sessions() as db, db.begin():
+            # the fencing token of this lease, then the room as stored under it: a node that
+            # held the room before and stalled can no longer save it (store.save)
+            fence = await store.take(db, code=code)
+            loaded = None if fence is None else await store.load(db, code=code)
         if loaded is None:
             await cluster.leases.release([code])
             return None
-        if code in self.service.rooms:  # it came back meanwhile
-            return self.service.rooms[code]
+        if code in self.table.rooms:  # it came back meanwhile: it saves under the new token
+            self.table.rooms[code].fence = max(self.table.rooms[code].fence, fence or 0)
+            return self.table.rooms[code]
         room = self.service.adopt(*loaded)
         log.info("room %s taken over by node %s (%s)", code, cluster.node_id, room.state)
-        self.service.push_room(room)
+        self.table.push_room(room)
         return room
+
+    async def claim_at_start(self) -> None:
+        """With several nodes: take the rooms nobody owns (after a stop of every node, say);
+        the members' rows keep who is connected to the other nodes meanwhile."""
+        await self.claim(None)
+
+    async def claim_due(self, due: news.ClaimDue) -> None:
+        await self.claim(None if due.codes is None else list(due.codes))
+
+    async def lease_lost(self, lost: news.LeaseLost) -> None:
+        await self.lost(lost.code)
+
+    async def resync_told(self, told: news.Resync | news.RedisBack) -> None:
+        await self.resync(told.since_ms)
 
     async def claim(self, codes: list[str] | None) -> None:
         """Take the rooms of ``codes`` (None: every stored room) that nobody owns."""
-        cluster = self.app.cluster
+        cluster = self.cluster
         if not cluster.enabled:
             return
         if codes is None:
-            async with self.app.db_sessions() as db:
+            async with self.db_sessions() as db:
                 codes = await store.codes(db)
-        codes = [c for c in codes if c not in self.service.rooms]
+        codes = [c for c in codes if c not in self.table.rooms]
         for code, owner in zip(codes, await cluster.leases.owners(codes), strict=True):
             if owner is None:
                 try:
@@ -103,29 +135,29 @@ class Owners:
 
     async def lost(self, code: str) -> None:
         """Another node holds the room's lease now: this node stops running it."""
-        room = self.service.rooms.pop(code, None)
+        room = self.table.rooms.pop(code, None)
         if room is None:
             return
         if room.countdown is not None:
             room.countdown.cancel()
-        self.service.race.forget(room)
+        self.race.forget(room)
         log.warning("room %s: its lease is held by another node now; let go", code)
 
     async def resync(self, since_ms: int) -> None:
         """Send every owned room again (Redis was lost); ``race_over`` of the races that ended
         since ``since_ms``."""
-        for room in list(self.service.rooms.values()):
-            self.service.push_room(room)
+        for room in list(self.table.rooms.values()):
+            self.table.push_room(room)
             # (a room taken over knows only when it last changed, as stored)
             ended = room.over_ms if room.over_ms is not None else room.touched_ms
             if room.state == OVER and room.race and ended >= since_ms:
-                standings = room.standings or await self.service.race.stored_standings(room)
-                self.service.push(room, p.RaceOver(code=room.code, standings=standings))
+                standings = room.standings or await self.race.stored_standings(room)
+                self.table.push(room, p.RaceOver(code=room.code, standings=standings))
 
     async def run(self, code: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Run ``op`` on room ``code`` here if this node owns it, else on its owner's node."""
         args = {"code": code, **args}
-        cluster = self.app.cluster
+        cluster = self.cluster
         if not cluster.enabled:
             return await self.serve(op, args)
         deadline = asyncio.get_running_loop().time() + OWNER_WAIT_S
@@ -154,7 +186,7 @@ class Owners:
     async def serve(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Run a request on a room this node owns (asked here, or forwarded by another node)."""
         code: str = args["code"]
-        if code not in self.service.rooms and self.app.cluster.enabled:
+        if code not in self.table.rooms and self.cluster.enabled:
             owner = await self.owner_of(code)
             if owner is None:
                 raise (UnknownRoom if op == "join" else NotFound)(f"no room {code!r}")
@@ -163,7 +195,7 @@ class Owners:
         if op == "join":
             player = PlayerInfo(**args["player"])
             room = await self.service.join(player, code, args["role"])
-            return {"room": self.service.view(room).to_map()}
+            return {"room": self.table.view(room).to_map()}
         if op == "leave":
             await self.service.leave(args["player"], code)
             return {}
@@ -197,8 +229,8 @@ class Owners:
     async def watch(self, connection: Connection, player: int, code: str, target: int) -> LiveGame:
         """``connection`` follows ``target``'s board (if the owner allows it), on this node."""
         answer = await self.run(code, "watch", {"player": player, "target": target})
-        self.service.watchers.watch(connection, code, target)
-        live = await self.service.race.game(answer["game"])
+        self.table.watchers.watch(connection, code, target)
+        live = await self.race.game(answer["game"])
         await live.settled()
         return live
 
@@ -221,24 +253,3 @@ class Owners:
         except NotFound:
             return False, f"no room {code!r}"
         return bool(answer["ok"]), str(answer["outcome"])
-
-    async def new_code(self) -> str:
-        """A code no room has; with several nodes, its lease taken here first."""
-        cluster = self.app.cluster
-        while True:
-            code = new_code()
-            if code in self.service.rooms:
-                continue
-            if not cluster.enabled:
-                return code
-            try:
-                if not await cluster.leases.acquire(code):
-                    continue
-            except (RedisError, OSError):
-                raise Busy(
-                    "rooms cannot be created right now; try again in a few seconds"
-                ) from None
-            async with self.app.db_sessions() as db:
-                if await store.load(db, code=code) is None:
-                    return code
-            await cluster.leases.release([code])

@@ -12,7 +12,8 @@ each result checked by review, the standings pushed.
 
 With several nodes the room's owner runs the race, but a racer plays on the
 node they are connected to: the actions of a race game played elsewhere
-come to the owner as ``race_action`` news (:meth:`RaceRunner.remote_action`),
+come to the owner as :class:`~server.cluster.news.RaceActed` news
+(:meth:`RaceRunner.remote_action`),
 and whatever the owner reads of the race's games to decide (ended? the
 standings, the timeouts) it reads as stored, never from its own cache,
 which another node's moves have left behind.
@@ -22,68 +23,55 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from server.cluster import news
+from server.cluster.news import RaceActed
+from server.config import Config
 from server.games.live import LiveGame
-from server.games.ply import ENDED, TIMEOUT
+from server.races.rooms import RoomTable
 from server.races.standings import ranked
-from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState
+from server.races.state import RACING, Member, RoomState
+from server.races.transitions import Change, after, allows
 from server.storage.queries import games as game_store
 from server.storage.queries import reviews as review_store
 from shared import protocol as p
+from shared.states import ENDED, TIMEOUT
 
 if TYPE_CHECKING:
-    from server.app import App
-    from server.races.service import RoomService
+    from server.cluster.node import Cluster
+    from server.games.service import GameService
+    from server.games.store import GameStore
+    from server.review.service import ReviewService
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class RaceAction:
-    """A stored action of a race game, as the room's owner needs it (from any node)."""
-
-    game: str
-    player: int
-    ply: int
-    foundation: int
-    score: int
-    state: str
-    #: the board for watchers; None on a node alone with nobody watching
-    view: p.GameView | None
-
-    def news(self) -> dict[str, Any]:
-        assert self.view is not None
-        return {
-            "game": self.game,
-            "player": self.player,
-            "ply": self.ply,
-            "foundation": self.foundation,
-            "score": self.score,
-            "state": self.state,
-            "view": self.view.to_map(),
-        }
-
-    @classmethod
-    def of_news(cls, m: dict[str, Any]) -> RaceAction:
-        return cls(
-            game=m["game"],
-            player=m["player"],
-            ply=m["ply"],
-            foundation=m["foundation"],
-            score=m["score"],
-            state=m["state"],
-            view=p.GameView.from_map(m["view"]),
-        )
-
-
 class RaceRunner:
-    """Runs the races of the rooms of ``rooms``; knows which game belongs to which room."""
+    """Runs the races of the rooms of ``table``; knows which game belongs to which room."""
 
-    def __init__(self, app: App, rooms: RoomService) -> None:
-        self.app = app
-        self.rooms = rooms
+    def __init__(
+        self,
+        table: RoomTable,
+        games: GameService,
+        store: GameStore,
+        review: ReviewService,
+        cluster: Cluster,
+        db_sessions: async_sessionmaker[AsyncSession],
+        config: Config,
+        clock: Callable[[], int],
+    ) -> None:
+        self.table = table
+        self.games = games
+        self.store = store
+        self.review = review
+        self.cluster = cluster
+        self.db_sessions = db_sessions
+        self.config = config
+        self.clock = clock
         #: race game id -> room code, to route game actions to their room
         self.by_game: dict[str, str] = {}
         #: races started since the server started (a metric)
@@ -101,18 +89,18 @@ class RaceRunner:
             self.by_game.pop(game_id, None)
 
     def connected_racers(self, room: RoomState) -> list[Member]:
-        return [m for m in room.members if m.racer and m.id in self.app.cluster.online]
+        return [m for m in room.members if m.racer and m.id in self.cluster.online]
 
     async def game(self, game_id: str) -> LiveGame:
         """A race game as it stands: with several nodes, as stored (another node may have
         played it since this one cached it)."""
-        return await self.app.games.current(game_id)
+        return await self.store.current(game_id)
 
     async def states(self, game_ids: list[str]) -> dict[str, str]:
         """The state of each game: from memory on a node alone, else as stored."""
-        if not self.app.cluster.enabled:
-            return {gid: (await self.app.games.get(gid)).state for gid in game_ids}
-        async with self.app.db_sessions() as db:
+        if not self.cluster.enabled:
+            return {gid: (await self.store.get(gid)).state for gid in game_ids}
+        async with self.db_sessions() as db:
             return await game_store.states(db, game_ids=game_ids)
 
     async def done_racing(self, room: RoomState, player: int) -> bool:
@@ -124,8 +112,8 @@ class RaceRunner:
 
     def schedule(self, room: RoomState) -> None:
         """Start the room's race when its countdown ends (``race_start_ms``)."""
-        delay = max(0, (room.race_start_ms or 0) - self.app.clock())
-        delay = min(delay, self.app.config.race_countdown_ms)
+        delay = max(0, (room.race_start_ms or 0) - self.clock())
+        delay = min(delay, self.config.race_countdown_ms)
         room.countdown = asyncio.create_task(self._count_down(room, delay), name=room.code)
 
     async def _count_down(self, room: RoomState, delay_ms: int) -> None:
@@ -135,25 +123,26 @@ class RaceRunner:
             await self._begin(room)
         except Exception:
             log.exception("room %s: the race could not start", room.code)
-            await self._call_off(room)
+            if allows(room.state, Change.CALL_OFF):  # (once dealt, its time limit ends it)
+                await self._call_off(room)
 
     async def _call_off(self, room: RoomState) -> None:
         """The race did not start: the room waits again, as before its ``start_race``."""
-        room.state = WAITING
+        room.state = after(room.state, Change.CALL_OFF)
         room.race -= 1
         room.race_seed = room.race_key = None
-        await self.rooms.save(room)
-        self.rooms.push_room(room)
+        await self.table.save(room)
+        self.table.push_room(room)
 
     async def _begin(self, room: RoomState) -> None:
-        if room.state != COUNTDOWN:
+        if not allows(room.state, Change.BEGIN):
             return
         racers = self.connected_racers(room)
         if not racers:
             log.info("room %s: race %d called off, no racer connected", room.code, room.race)
             await self._call_off(room)
             return
-        games = self.app.games
+        games = self.games
         key = None if room.race_key is None else bytes.fromhex(room.race_key)
         # Started together: one group commit, one start time for everyone.
         started = await asyncio.gather(
@@ -173,22 +162,22 @@ class RaceRunner:
         self.forget(room)
         room.racers = {m.id: live.id for m, live in zip(racers, started, strict=True)}
         self.track(room)
-        room.state = RACING
+        room.state = after(room.state, Change.BEGIN)
         room.race_start_ms = started[0].started_ms
         self.started += 1
         # racers watch others only once their own game has ended
-        self.rooms.drop_watches(room.code, players=list(room.racers))
-        self.app.cluster.tell("race_games", games=list(room.racers.values()), hints=room.hints)
-        await self.rooms.save(room)
+        self.table.drop_watches(room.code, players=list(room.racers))
+        self.cluster.tell(news.RaceGames(tuple(room.racers.values()), room.hints))
+        await self.table.save(room)
         for m, live in zip(racers, started, strict=True):
-            self.rooms.push(
+            self.table.push(
                 room,
                 p.RaceStarted(code=room.code, game=games.view(live)),
                 to=[m.id],
             )
         others = [m.id for m in room.members if m.id not in room.racers]
-        self.rooms.push(room, p.RaceStarted(code=room.code), to=others)
-        self.rooms.push_room(room)
+        self.table.push(room, p.RaceStarted(code=room.code), to=others)
+        self.table.push_room(room)
         log.info(
             "room %s: race %d started on %s, %d racers",
             room.code,
@@ -200,36 +189,43 @@ class RaceRunner:
     async def on_action(self, live: LiveGame, action: str) -> None:
         """After every stored action of any game: a race's pushes and its end."""
         code = self.by_game.get(live.id)
-        room = self.rooms.rooms.get(code) if code is not None else None
-        cluster = self.app.cluster
+        room = self.table.rooms.get(code) if code is not None else None
+        cluster = self.cluster
         if room is None:
             if live.kind == p.RACE and cluster.enabled:  # a room another node runs
-                cluster.tell("race_action", **self._action(live, with_view=True).news())
+                cluster.tell(self._action(live, with_view=True))
             return
         if room.racers.get(live.owner) != live.id:
             return
-        watched = cluster.enabled or bool(self.rooms.watchers.of(room.code, live.owner))
+        watched = cluster.enabled or bool(self.table.watchers.of(room.code, live.owner))
         await self._acted(room, self._action(live, with_view=watched))
 
-    def _action(self, live: LiveGame, *, with_view: bool) -> RaceAction:
+    def _action(self, live: LiveGame, *, with_view: bool) -> RaceActed:
         game = live.game
-        view = self.app.games.view(live) if with_view else None
-        return RaceAction(
+        view = self.games.view(live) if with_view else None
+        return RaceActed(
             live.id, live.owner, game.ply, game.foundation_cards, game.score, live.state, view
         )
 
-    async def remote_action(self, news: dict[str, Any]) -> None:
+    async def remote_action(self, action: RaceActed) -> None:
         """An action of a race game played on another node: if this node runs its room."""
-        code = self.by_game.get(news["game"])
-        room = self.rooms.rooms.get(code) if code is not None else None
-        if room is None or room.racers.get(news["player"]) != news["game"]:
+        code = self.by_game.get(action.game)
+        room = self.table.rooms.get(code) if code is not None else None
+        if room is None or room.racers.get(action.player) != action.game:
             return
-        await self._acted(room, RaceAction.of_news(news))
+        await self._acted(room, action)
 
-    async def _acted(self, room: RoomState, action: RaceAction) -> None:
+    def race_games(self, told: news.RaceGames) -> None:
+        """Another node started a race: whether its games may have hints."""
+        if len(self.hinted) > 100_000:
+            self.hinted.clear()  # old races' games: their hints no longer matter
+        for game_id in told.games:
+            self.hinted[game_id] = told.hints
+
+    async def _acted(self, room: RoomState, action: RaceActed) -> None:
         if action.view is not None:
             board = p.GameReply(game=action.view, code=room.code, player=action.player)
-            self.rooms.push_board(room.code, action.player, board)
+            self.table.push_board(room.code, action.player, board)
         if room.state != RACING:
             return
         progress = p.Progress(
@@ -240,7 +236,7 @@ class RaceRunner:
             score=action.score,
             state=action.state,
         )
-        self.rooms.push(room, progress, skip=action.player)
+        self.table.push(room, progress, skip=action.player)
         if action.state in ENDED:
             await self.check_over(room)
 
@@ -256,23 +252,24 @@ class RaceRunner:
             await self._finish(room, await self._racing(room))
 
     async def _finish(self, room: RoomState, racing: list[LiveGame], timeout: bool = False) -> None:
-        if room.state != RACING:
+        if not allows(room.state, Change.FINISH):
             return
-        room.state = OVER  # first: the timeouts below come back through on_action
+        room.state = after(room.state, Change.FINISH)  # first: the timeouts below come back
+        # through on_action, and find the race over
         if timeout:
             racing = [
-                live if live.state in ENDED else await self.app.games.end(live, TIMEOUT)
+                live if live.state in ENDED else await self.games.end(live, TIMEOUT)
                 for live in racing
             ]
-        await self.app.games.reveal(racing)
+        await self.games.reveal(racing)
         # other nodes' copies of these games are behind now (timeouts, keys shown)
-        self.app.cluster.tell("forget_games", games=[live.id for live in racing])
-        now = self.app.clock()
+        self.cluster.tell(news.GamesForgotten(tuple(live.id for live in racing)))
+        now = self.clock()
         names = {m.id: m.name for m in room.members}
         what = f"race {room.code}"
         entries = []
         for live in racing:
-            held = await self.app.review.check(live, what, since_ms=room.race_start_ms)
+            held = await self.review.check(live, what, since_ms=room.race_start_ms)
             entry = {
                 "player": live.owner,
                 "name": names.get(live.owner, "?"),
@@ -281,13 +278,14 @@ class RaceRunner:
                 "moves": live.game.ply,
                 "score": live.game.score,
                 "undos": live.undos,
+                "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if held else {}))
         room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
         room.over_ms = now
-        await self.rooms.save(room)
-        self.rooms.push(room, p.RaceOver(code=room.code, standings=room.standings))
-        self.rooms.push_room(room)
+        await self.table.save(room)
+        self.table.push(room, p.RaceOver(code=room.code, standings=room.standings))
+        self.table.push_room(room)
         log.info("room %s: race %d over", room.code, room.race)
 
     async def end_now(self, room: RoomState) -> None:
@@ -298,7 +296,7 @@ class RaceRunner:
         """The standings of the room's last race, from its stored games (a node that took the
         room over after the race ended has none in memory)."""
         racing = await self._racing(room)
-        async with self.app.db_sessions() as db:
+        async with self.db_sessions() as db:
             held = await review_store.pending_games(db, game_ids=[live.id for live in racing])
         names = {m.id: m.name for m in room.members}
         entries = []
@@ -307,10 +305,11 @@ class RaceRunner:
                 "player": live.owner,
                 "name": names.get(live.owner, "?"),
                 "state": live.state,
-                "elapsed_ms": live.elapsed_ms(live.ended_ms or self.app.clock()),
+                "elapsed_ms": live.elapsed_ms(live.ended_ms or self.clock()),
                 "moves": live.game.ply,
                 "score": live.game.score,
                 "undos": live.undos,
+                "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if live.id in held else {}))
         room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
@@ -320,7 +319,7 @@ class RaceRunner:
         """End a race past its time limit, or (on a node alone) one whose end a crash
         interrupted; with several nodes that is checked when a node takes the room over."""
         deadline = (room.race_start_ms or 0) + room.time_limit_s * 1000
-        if self.app.clock() >= deadline:
+        if self.clock() >= deadline:
             await self._finish(room, await self._racing(room), timeout=True)
-        elif not self.app.cluster.enabled:
+        elif not self.cluster.enabled:
             await self.check_over(room)

@@ -5,14 +5,16 @@ A room's whole state lives in memory and is saved at every change
 waiting rooms keep their members, a countdown starts its race, a race goes
 on with the same games and the same clock, and players who reconnect
 continue. The race itself (countdown, games, progress, end) is the
-:class:`~server.races.race.RaceRunner`'s; who is connected, and what a ban
-does to a room, is :class:`~server.races.presence.Presence`'s. Race games
+:class:`~server.races.race.RaceRunner`'s; who is connected is
+:class:`~server.races.presence.Presence`'s; the rooms themselves, their
+views, saves and pushes, are the :class:`~server.races.rooms.RoomTable`'s,
+which all of these share (each is handed the parts it uses). Race games
 are ordinary games of the :class:`~server.games.service.GameService`. Rooms
 nobody is connected to are closed after a day without a change.
 
 With several nodes (:mod:`server.cluster`) a room is run by one node at a
 time, its owner, which holds the room's lease: this service holds only the
-rooms its node owns (:attr:`RoomService.rooms`), and
+rooms its node owns (:attr:`RoomService.rooms`, the table's), and
 :class:`~server.races.owners.Owners` sends each request on a room to the
 node that runs it. Pushes go to this node's connections and, through Redis,
 to every other node's.
@@ -28,10 +30,15 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from redis.exceptions import RedisError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from server.config import Config
 from server.errors import (
+    Busy,
     HintsOff,
     NoRacers,
     NotFound,
@@ -45,20 +52,21 @@ from server.errors import (
 )
 from server.games.fields import checked_options
 from server.games.live import LiveGame
-from server.games.ply import ENDED
 from server.net.connection import PlayerInfo
 from server.net.routing import error_of
-from server.races.owners import Owners
 from server.races.presence import Presence
 from server.races.race import RaceRunner
-from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState
-from server.races.watchers import Watchers
+from server.races.rooms import RoomTable
+from server.races.state import COUNTDOWN, OVER, RACING, WAITING, Member, RoomState, new_code
+from server.races.transitions import Change, after, allows
 from server.storage.models import Room
 from server.storage.queries import rooms as store
 from shared import protocol as p
+from shared.states import ENDED
 
 if TYPE_CHECKING:
-    from server.app import App
+    from server.cluster.node import Cluster
+    from server.games.service import GameService
     from server.storage.queries.rooms import LoadedMember
 
 log = logging.getLogger(__name__)
@@ -70,15 +78,29 @@ SWEEP_MS = 60_000
 
 
 class RoomService:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        #: the rooms this node owns (all of them, on a node alone)
-        self.rooms: dict[str, RoomState] = {}
-        self.race = RaceRunner(app, self)
-        self.presence = Presence(app, self)
-        self.watchers = Watchers()
-        #: which node runs each room; requests on a room go there
-        self.owners = Owners(app, self)
+    """The rules of rooms: who may join, leave, start a race and watch; idle rooms closed."""
+
+    def __init__(
+        self,
+        table: RoomTable,
+        race: RaceRunner,
+        presence: Presence,
+        games: GameService,
+        cluster: Cluster,
+        db_sessions: async_sessionmaker[AsyncSession],
+        config: Config,
+        clock: Callable[[], int],
+    ) -> None:
+        self.table = table
+        #: the rooms this node owns (all of them, on a node alone): the table's
+        self.rooms = table.rooms
+        self.race = race
+        self.presence = presence
+        self.games = games
+        self.cluster = cluster
+        self.db_sessions = db_sessions
+        self.config = config
+        self.clock = clock
         self._ticker: asyncio.Task[None] | None = None
         self._checks: set[asyncio.Task[None]] = set()
 
@@ -86,32 +108,29 @@ class RoomService:
 
     async def start(self) -> None:
         self.presence.start()
-        if self.app.cluster.enabled:
-            # (the members' rows keep who is connected to the other nodes meanwhile)
-            await self.owners.claim(None)  # the rooms nobody owns (after a stop of every node, say)
-        else:
-            async with self.app.db_sessions() as db, db.begin():
+        if not self.cluster.enabled:  # (with several nodes, the owners claim them)
+            async with self.db_sessions() as db, db.begin():
                 loaded = await store.load_all(db)
                 await store.nobody_connected(db)  # nobody is, yet
             for row, members in loaded:
                 self.adopt(row, members)
+            log.info("%d rooms loaded", len(self.rooms))
         self._ticker = asyncio.create_task(self._tick(), name="races")
-        log.info("%d rooms loaded", len(self.rooms))
 
     def adopt(self, row: Room, members: list[LoadedMember]) -> RoomState:
         """Run a room as stored: its countdown goes on, a race whose end was missed ends."""
         room = RoomState.from_row(row, [Member(*member) for member in members])
         self.rooms[room.code] = room
         self.race.track(room)
-        if self.app.cluster.enabled:
+        if self.cluster.enabled:
             # Members of a node that died count as gone from now, not from this node's start.
-            now = self.app.clock()
+            now = self.clock()
             for member in room.members:
-                if member.id not in self.app.cluster.online:
+                if member.id not in self.cluster.online:
                     self.presence.gone.setdefault(member.id, now)
         if room.state == COUNTDOWN:
             self.race.schedule(room)
-        elif room.state == RACING and self.app.cluster.enabled:
+        elif room.state == RACING and self.cluster.enabled:
             task = asyncio.create_task(self.race.check_over(room), name=f"check-{room.code}")
             self._checks.add(task)
             task.add_done_callback(self._checks.discard)
@@ -126,62 +145,6 @@ class RoomService:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await self.presence.stop()
-
-    # -- views and pushes -----------------------------------------------------------------
-
-    def view(self, room: RoomState) -> p.RoomView:
-        """RoomView of protocol.md, with who is connected now (to any node)."""
-        return room.view(self.app.cluster.online)
-
-    def push(
-        self,
-        room: RoomState,
-        message: p.Reply,
-        *,
-        to: Iterable[int] | None = None,
-        skip: int | None = None,
-    ) -> None:
-        targets = [m.id for m in room.members] if to is None else list(to)
-        data = p.encode(message)
-        for pid in targets:
-            if pid == skip:
-                continue
-            for connection in list(self.app.players.get(pid, ())):
-                connection.send_encoded(data)
-        self.app.cluster.fan_out(data, to=targets, skip=skip)
-
-    def push_board(self, code: str, player: int, message: p.Reply) -> None:
-        """A racer's board to whoever watches it, on this node and the others."""
-        data = p.encode(message)
-        for connection in list(self.watchers.of(code, player)):
-            connection.send_encoded(data)
-        self.app.cluster.fan_out(data, board=(code, player))
-
-    def drop_watches(
-        self, code: str, players: list[int] | None = None, targets: list[int] | None = None
-    ) -> None:
-        """Watches ended in room ``code``, on every node (see :meth:`Watchers.drop`)."""
-        self.watchers.drop(code, players, targets)
-        self.app.cluster.tell("unwatch", code=code, players=players, targets=targets)
-
-    def push_room(self, room: RoomState, *, skip: int | None = None) -> None:
-        self.push(room, p.RoomReply(room=self.view(room)), skip=skip)
-
-    def rooms_of(self, player_id: int) -> list[RoomState]:
-        """The rooms of this node that ``player_id`` is a member of."""
-        return [room for room in self.rooms.values() if room.member(player_id) is not None]
-
-    async def all_rooms_of(self, player_id: int) -> list[RoomState]:
-        """Every room ``player_id`` is a member of, on whichever node (as stored, elsewhere)."""
-        if not self.app.cluster.enabled:
-            return self.rooms_of(player_id)
-        async with self.app.db_sessions() as db:
-            loaded = await store.of_player(db, player_id=player_id)
-        return [
-            self.rooms.get(row.code)
-            or RoomState.from_row(row, [Member(*member) for member in members])
-            for row, members in loaded
-        ]
 
     # -- requests ----------------------------------------------------------------------------
 
@@ -199,17 +162,17 @@ class RoomService:
         return room, member
 
     async def _check_room_count(self, player: int) -> None:
-        if len(await self.all_rooms_of(player)) >= p.MAX_ROOMS_PER_PLAYER:
+        if len(await self.table.all_rooms_of(player)) >= p.MAX_ROOMS_PER_PLAYER:
             raise TooManyRooms(
                 f"you are in {p.MAX_ROOMS_PER_PLAYER} rooms already; leave one first",
             )
 
     async def create(self, player: PlayerInfo, message: p.CreateRoom) -> RoomState:
         await self._check_room_count(player.id)
-        options = checked_options(self.app.games.variants, message.variant, message.options)
-        code = await self.owners.new_code()
-        now = self.app.clock()
-        limit = message.time_limit_s or self.app.config.race_time_limit_s
+        options = checked_options(self.games.variants, message.variant, message.options)
+        code = await self.new_code()
+        now = self.clock()
+        limit = message.time_limit_s or self.config.race_time_limit_s
         room = RoomState(
             code=code,
             variant=message.variant,
@@ -223,7 +186,7 @@ class RoomService:
             members=[Member(player.id, player.name, now, 0, p.RACER, player.bot)],
         )
         self.rooms[code] = room
-        await self.save(room)
+        await self.table.save(room)
         log.info("room %s created by player %d (%s)", code, player.id, room.variant)
         return room
 
@@ -246,9 +209,9 @@ class RoomService:
                 raise RoomFull(f"room {code!r} has {room.max_players} racers")
         await self._check_room_count(player.id)
         seq = max((m.seq for m in room.members), default=-1) + 1
-        room.members.append(Member(player.id, player.name, self.app.clock(), seq, role, player.bot))
-        await self.save(room)
-        self.push_room(room, skip=player.id)
+        room.members.append(Member(player.id, player.name, self.clock(), seq, role, player.bot))
+        await self.table.save(room)
+        self.table.push_room(room, skip=player.id)
         return room
 
     async def leave(self, player: int, code: str) -> None:
@@ -257,24 +220,24 @@ class RoomService:
         if room.state == RACING and game_id is not None:
             live = await self.race.game(game_id)
             if live.state not in ENDED:
-                await self.app.games.resign_now(live)  # leaving a race gives it up
+                await self.games.resign_now(live)  # leaving a race gives it up
         room.members = [m for m in room.members if m.id != player]
         # nobody watches the leaver, and the leaver watches nothing here
-        self.drop_watches(code, players=[player], targets=[player])
+        self.table.drop_watches(code, players=[player], targets=[player])
         if not room.members:
             await self._close(room)
             log.info("room %s closed: its last player left", code)
             return
         if room.host == player:
             room.host = room.members[0].id  # the next member in joining order
-        await self.save(room)
-        self.push_room(room)
+        await self.table.save(room)
+        self.table.push_room(room)
 
     async def start_race(self, player: int, code: str, seed: int | None) -> None:
         room, _ = self._member_of(code, player)
         if room.host != player:
             raise NotHost(f"only the host of room {code!r} starts its race")
-        if room.state in (COUNTDOWN, RACING):
+        if not allows(room.state, Change.START):
             raise RaceInProgress(f"room {code!r} is already racing: wait for race_over")
         if not self.race.connected_racers(room):
             raise NoRacers(
@@ -282,16 +245,16 @@ class RoomService:
             )
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
-        countdown = self.app.config.race_countdown_ms
-        room.state = COUNTDOWN
+        countdown = self.config.race_countdown_ms
+        room.state = after(room.state, Change.START)
         room.race += 1
         room.race_seed = seed
         room.race_key = None if seed is not None else secrets.token_hex(32)
-        room.race_start_ms = self.app.clock() + countdown
+        room.race_start_ms = self.clock() + countdown
         room.standings = None
-        await self.save(room)
-        self.push_room(room, skip=player)
-        self.push(room, p.RaceCountdown(code=code, start_in_ms=countdown))
+        await self.table.save(room)
+        self.table.push_room(room, skip=player)
+        self.table.push(room, p.RaceCountdown(code=code, start_in_ms=countdown))
         self.race.schedule(room)
 
     async def watch_check(self, player: int, code: str, target: int) -> str:
@@ -306,6 +269,34 @@ class RoomService:
             )
         return game_id
 
+    async def new_code(self) -> str:
+        """A code no room has; with several nodes, its lease taken here first."""
+        cluster = self.cluster
+        while True:
+            code = new_code()
+            if code in self.rooms:
+                continue
+            if not cluster.enabled:
+                return code
+            try:
+                if not await cluster.leases.acquire(code):
+                    continue
+            except (RedisError, OSError):
+                raise Busy(
+                    "rooms cannot be created right now; try again in a few seconds"
+                ) from None
+            async with self.db_sessions() as db:
+                if await store.load(db, code=code) is None:
+                    return code
+            await cluster.leases.release([code])
+
+    async def banned(self, player_id: int) -> None:
+        """A banned player leaves every room they are in."""
+        for room in self.table.rooms_of(player_id):
+            log.info("room %s: player %d banned, treated as having left", room.code, player_id)
+            await self.leave(player_id, room.code)
+        self.presence.gone.pop(player_id, None)
+
     # -- guards the game service asks -----------------------------------------------------
 
     async def race_lock(
@@ -314,7 +305,7 @@ class RoomService:
         """``race_locked``: a racer does not play their race's numbered deal on the side."""
         if seed is None:
             return
-        for room in await self.all_rooms_of(player):
+        for room in await self.table.all_rooms_of(player):
             if (room.variant, room.race_seed) != (variant, seed):
                 continue
             if room.state == COUNTDOWN:
@@ -342,12 +333,12 @@ class RoomService:
     async def _tick(self) -> None:
         """Ends races past their time limit (and races whose end a crash interrupted), resigns
         racers gone too long, and closes idle rooms."""
-        every = self.app.config.race_tick_ms / 1000
-        swept = self.app.clock()
+        every = self.config.race_tick_ms / 1000
+        swept = self.clock()
         while True:
             await asyncio.sleep(every)
-            if self.app.clock() - swept >= SWEEP_MS:
-                swept = self.app.clock()
+            if self.clock() - swept >= SWEEP_MS:
+                swept = self.clock()
                 try:
                     await self._close_idle()
                     self.presence.forget_gone()
@@ -364,8 +355,8 @@ class RoomService:
 
     async def _close_idle(self) -> None:
         """Rooms left behind (no member connected, no race, no change for a day) are closed."""
-        now = self.app.clock()
-        online = self.app.cluster.online
+        now = self.clock()
+        online = self.cluster.online
         for room in list(self.rooms.values()):
             if room.state not in (WAITING, OVER) or now - room.touched_ms < IDLE_ROOM_MS:
                 continue
@@ -382,30 +373,22 @@ class RoomService:
         self.race.forget(room)
         room.racers = {pid: game for pid, game in room.racers.items() if pid not in gone}
         self.race.track(room)
-        self.drop_watches(code, targets=sorted(gone))
-        await self.save(room)
+        self.table.drop_watches(code, targets=sorted(gone))
+        await self.table.save(room)
 
     async def _close(self, room: RoomState) -> None:
         if room.countdown is not None:
             room.countdown.cancel()
         self.rooms.pop(room.code, None)
         self.race.forget(room)
-        self.watchers.drop_room(room.code)
-        async with self.app.db_sessions() as db, db.begin():
-            await store.remove(db, code=room.code)
-        if self.app.cluster.enabled:
-            await self.app.cluster.leases.release([room.code])
-
-    async def save(self, room: RoomState) -> None:
-        """Store the room's whole state, one save at a time."""
-        async with room.lock:
-            online = self.app.players
-            members = [(m.id, m.joined_ms, m.seq, m.role, m.id in online) for m in room.members]
-            room.touched_ms = self.app.clock()
-            async with self.app.db_sessions() as db, db.begin():
-                await store.save(db, room=room.row(room.touched_ms), members=members)
-            # A player who came or went while this was stored: their rows are written again.
-            self.presence.recheck((pid, connected) for pid, _, _, _, connected in members)
+        self.table.watchers.drop_room(room.code)
+        async with self.db_sessions() as db, db.begin():
+            removed = await store.remove(db, code=room.code, fence=room.fence)
+        if not removed:  # another node took it meanwhile: its room, not this node's to close
+            log.warning("room %s: not closed, another node holds it now", room.code)
+            return
+        if self.cluster.enabled:
+            await self.cluster.leases.release([room.code])
 
     # -- the operators' requests (patience-club admin) ------------------------------------
 
@@ -437,7 +420,7 @@ class RoomService:
             ended = f" (its race {room.race} ended first)"
         members = len(room.members)
         told = error_of(NotInRoom(f"room {code} was closed by the server's operator"), None)
-        self.push(room, told)
+        self.table.push(room, told)
         await self._close(room)
         log.info("room %s closed by the operator", code)
         told_whom = f"its {members} members" if members != 1 else "its member"

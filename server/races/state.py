@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from shared import protocol as p
+from shared.protocol import COUNTDOWN, OVER, RACING, WAITING
 
 if TYPE_CHECKING:
     from server.storage.models import Room
 
-WAITING, COUNTDOWN, RACING, OVER = "waiting", "countdown", "racing", "over"
+__all__ = ["COUNTDOWN", "OVER", "RACING", "WAITING", "Member", "RoomState", "new_code"]
 
 
 def new_code() -> str:
@@ -63,6 +64,11 @@ class RoomState:
     #: when its last race ended here (by the server's clock; resynchronisation resends
     #: ``race_over`` of races that ended while Redis was lost)
     over_ms: int | None = None
+    #: the fencing token this node took with the room's lease (the row's ``fence`` then):
+    #: its saves change the row only while no node has taken the room since
+    fence: int = 0
+    #: its row exists (a new room's first save inserts it)
+    stored: bool = False
     #: one save at a time, in order
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -87,6 +93,8 @@ class RoomState:
             race_start_ms=row.race_start_ms,
             racers={int(k): str(v) for k, v in row.racers.items()},
             touched_ms=row.updated_ms,
+            fence=row.fence,
+            stored=True,
         )
 
     def view(self, online: Container[int]) -> p.RoomView:
@@ -140,4 +148,5 @@ class RoomState:
             "racers": {str(k): v for k, v in self.racers.items()},
             "created_ms": self.created_ms,
             "updated_ms": now_ms,
+            "fence": self.fence,
         }

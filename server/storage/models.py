@@ -1,5 +1,5 @@
 """The tables: players, games and their actions; rooms and members; daily deals and attempts;
-results held for review; operators' requests.
+results held for review and what review found of each ranked result; operators' requests.
 
 One metadata for all (:data:`server.storage.engine.metadata`), so that the
 migrations and the autogenerate check see one schema. Times are integer
@@ -31,12 +31,19 @@ class Base(DeclarativeBase):
 
 class Player(Base):
     __tablename__ = "players"
-    __table_args__ = (Index("ix_players_registered", "registered_ip", "created_ms"),)
+    __table_args__ = (
+        Index("ix_players_registered", "registered_ip", "created_ms"),
+        Index("ix_players_name_skeleton", "name_skeleton", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
     #: the name folded to lower case: names are unique without regard to case
     name_key: Mapped[str] = mapped_column(String(24), unique=True)
+    #: the name's confusable skeleton (shared.names): no two players' names look alike. None
+    #: only for a name that already looked like an older player's when the column came
+    #: (migration 0006): both keep their names, and the older one holds the skeleton
+    name_skeleton: Mapped[str | None] = mapped_column(String(96), nullable=True)
     #: SHA-256 of the token, hex; the token itself is never stored
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     banned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -133,6 +140,9 @@ class Room(Base):
     racers: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    #: the fencing token of the last node that took the room's lease: a save carries its
+    #: node's token and changes the row only while no later node has taken the room
+    fence: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class RoomMember(Base):
@@ -195,6 +205,8 @@ class DailyAttempt(Base):
     moves: Mapped[int] = mapped_column(Integer, default=0)
     score: Mapped[int] = mapped_column(Integer, default=0)
     undos: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: cards home when it ended, what ranks an attempt that was not won
+    foundation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     rank_group: Mapped[int] = mapped_column(Integer, default=0)
     rank_a: Mapped[int] = mapped_column(BigInteger, default=0)
     rank_b: Mapped[int] = mapped_column(BigInteger, default=0)
@@ -215,10 +227,42 @@ class Review(Base):
     what: Mapped[str] = mapped_column(String(64))
     actions: Mapped[int] = mapped_column(Integer)
     median_gap_ms: Mapped[int] = mapped_column(Integer)
+    #: why it is held, for the operator: each limit crossed with its figure ("; " between)
+    reasons: Mapped[str] = mapped_column(String(1000), default="", server_default="")
     #: pending, cleared, confirmed
     state: Mapped[str] = mapped_column(String(16), index=True)
     created_ms: Mapped[int] = mapped_column(BigInteger)
     decided_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True, index=True)
+
+
+class Assessment(Base):
+    """What review found of a ranked result long enough to judge, held or not: the evidence
+    ``patience-club admin efficient`` reads across a player's results."""
+
+    __tablename__ = "assessments"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    #: what the result is, for people: 'daily freecell 2026-12-01', 'race K7QF2M'
+    what: Mapped[str] = mapped_column(String(64))
+    won: Mapped[bool] = mapped_column(Boolean)
+    actions: Mapped[int] = mapped_column(Integer)
+    undos: Mapped[int] = mapped_column(Integer)
+    #: the solver's line for the deal, its moves; None when it was not asked (not a win
+    #: without undo) or found none in its budget
+    solver_moves: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    revisits: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: a win on a solver's line (the rule's ``efficient``), however slowly played
+    efficient: Mapped[bool] = mapped_column(Boolean)
+    median_ms: Mapped[int] = mapped_column(Integer)
+    p10_ms: Mapped[int] = mapped_column(Integer)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger)
+    floor_ms: Mapped[int] = mapped_column(Integer)
+    pauses: Mapped[int] = mapped_column(Integer)
+    held: Mapped[bool] = mapped_column(Boolean)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
 
 
 class OperatorRequest(Base):
@@ -244,3 +288,25 @@ class OperatorRequest(Base):
     done_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     ok: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     outcome: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+
+
+class PooledDeal(Base):
+    """A keyed deal the solver has won, waiting to be dealt to a player who asks for a
+    winnable deal (server/deals/pool.py). Its key is as secret as any keyed deal's: it
+    leaves this table when it is dealt (the row is deleted as the game is made, so no
+    pooled deal is dealt twice) and shows only when its game reveals it."""
+
+    __tablename__ = "pooled_deals"
+    __table_args__ = (Index("ix_pooled_deals_pool", "variant", "options", "difficulty"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    #: the variant's full options as canonical JSON (sorted keys): one pool per option set
+    options: Mapped[str] = mapped_column(String(256))
+    #: easy, medium or hard (server/deals/difficulty.py)
+    difficulty: Mapped[str] = mapped_column(String(8))
+    deal_key: Mapped[str] = mapped_column(String(64), unique=True)
+    #: what the solver spent and found: positions searched, moves in its winning line
+    positions: Mapped[int] = mapped_column(Integer)
+    line: Mapped[int] = mapped_column(Integer)
+    created_ms: Mapped[int] = mapped_column(BigInteger)

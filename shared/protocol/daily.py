@@ -51,6 +51,7 @@ class Standing(Part):
 
     ``review`` is set on a result held for review; ``rank`` is None only on a
     held daily attempt, shown to its own player as the leaderboard's ``me``.
+    ``foundation`` is the cards home, what ranks a game that was not won.
     """
 
     rank: int | None
@@ -61,6 +62,7 @@ class Standing(Part):
     moves: int
     score: int
     undos: int
+    foundation: int
     review: str | None = None
 
     def to_map(self) -> dict[str, Any]:
@@ -73,6 +75,7 @@ class Standing(Part):
             "moves": self.moves,
             "score": self.score,
             "undos": self.undos,
+            "foundation": self.foundation,
         }
         return present(m, review=self.review)
 
@@ -87,6 +90,7 @@ class Standing(Part):
             moves=req_int(m, "moves", 0, MAX_PLY),
             score=req_count(m, "score"),
             undos=req_int(m, "undos", 0, MAX_PLY),
+            foundation=req_count(m, "foundation"),
             review=req_choice(m, "review", REVIEWS) if "review" in m else None,
         )
 

@@ -285,7 +285,10 @@ class Reply(Message):
 def request_id(m: Mapping[str, Any]) -> int | None:
     """A request's ``id``: absent, or an integer of 64 bits."""
     if "id" in m and envelope_id(m) is None:
-        raise invalid("id", f"must be an integer, not {kind_of(m['id'])}")
+        value = m["id"]
+        if isinstance(value, int) and not isinstance(value, bool):  # out of 64 bits
+            raise invalid("id", f"must be from -2**63 to 2**63-1, not {value}")
+        raise invalid("id", f"must be an integer, not {kind_of(value)}")
     return envelope_id(m)
 
 

@@ -36,6 +36,7 @@ from shared.protocol.envelope import (
     option_map,
     present,
     reply_to,
+    req_bool,
     req_choice,
     req_count,
     req_int,
@@ -50,6 +51,9 @@ GAME_KINDS = (SOLO, DAILY, PRACTICE, RACE)
 #: entries of the ``games`` list: by default, and at most (a larger ``limit`` is taken as this)
 DEFAULT_GAMES = 20
 MAX_GAMES = 100
+#: how hard a winnable deal is (``start_game``'s ``difficulty``; docs/solver.md, "Difficulty")
+EASY, MEDIUM, HARD = "easy", "medium", "hard"
+DIFFICULTIES = (EASY, MEDIUM, HARD)
 
 
 def action_field(m: Mapping[str, Any], name: str) -> Action:
@@ -67,17 +71,22 @@ def action_field(m: Mapping[str, Any], name: str) -> Action:
 @dataclass(frozen=True, slots=True)
 class StartGame(Request):
     """A new game: the numbered deal ``seed``, the keyed deal of ``key`` (64 hex digits, kept
-    in lower case), or, neither given, a fresh secret deal the server draws."""
+    in lower case), or, neither given, a fresh secret deal the server draws; with
+    ``winnable`` a secret deal its solver has won, of ``difficulty`` (medium unless said)."""
 
     type: ClassVar[str] = "start_game"
     variant: str
     seed: int | None = None
     options: Mapping[str, bool | int] = field(default_factory=dict)
     key: str | None = None
+    winnable: bool = False
+    difficulty: str | None = None
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"variant": self.variant, "options": dict(self.options)}
-        return present(m, seed=self.seed, key=self.key)
+        if self.winnable:
+            m["winnable"] = True
+        return present(m, seed=self.seed, key=self.key, difficulty=self.difficulty)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -85,11 +94,20 @@ class StartGame(Request):
             raise ProtocolError(
                 INVALID_FIELD, "field 'seed' and field 'key' exclude each other: send one"
             )
+        winnable = req_bool(m, "winnable") if "winnable" in m else False
+        if winnable and ("seed" in m or "key" in m):
+            raise ProtocolError(
+                INVALID_FIELD, "field 'winnable' asks the server for its deal: send no seed or key"
+            )
+        if "difficulty" in m and not winnable:
+            raise invalid("difficulty", "is for a winnable deal: send winnable true with it")
         return cls(
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             seed=opt_int(m, "seed", 1, MAX_SEED),
             options=option_map(m),
             key=hex_digest(m, "key", either_case=True) if "key" in m else None,
+            winnable=winnable,
+            difficulty=req_choice(m, "difficulty", DIFFICULTIES) if "difficulty" in m else None,
             id=request_id(m),
         )
 
@@ -347,9 +365,33 @@ class Error(Reply):
 
 # fmt: off
 __all__ = [
-    "DAILY", "DEFAULT_GAMES", "GAME_KINDS", "MAX_GAMES", "PRACTICE", "RACE", "SOLO", "Error",
-    "GameEntry", "GameReply", "GameRequest", "GamesReply", "GamesRequest", "GetGame",
-    "HintReply", "HintRequest", "MoveRequest", "Ok", "PlyRequest", "Resign", "StartGame",
-    "Undo", "action_field", "utc_time",
+    "DAILY",
+    "DEFAULT_GAMES",
+    "DIFFICULTIES",
+    "EASY",
+    "GAME_KINDS",
+    "HARD",
+    "MAX_GAMES",
+    "MEDIUM",
+    "PRACTICE",
+    "RACE",
+    "SOLO",
+    "Error",
+    "GameEntry",
+    "GameReply",
+    "GameRequest",
+    "GamesReply",
+    "GamesRequest",
+    "GetGame",
+    "HintReply",
+    "HintRequest",
+    "MoveRequest",
+    "Ok",
+    "PlyRequest",
+    "Resign",
+    "StartGame",
+    "Undo",
+    "action_field",
+    "utc_time",
 ]
 # fmt: on

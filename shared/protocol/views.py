@@ -34,9 +34,8 @@ from shared.protocol.envelope import (
     req_str,
     req_strs,
 )
+from shared.states import GAME_STATES, PLAYING, RESIGNED, STUCK, TIMEOUT, WON
 
-PLAYING, WON, STUCK, RESIGNED, TIMEOUT = "playing", "won", "stuck", "resigned", "timeout"
-GAME_STATES = (PLAYING, WON, STUCK, RESIGNED, TIMEOUT)
 #: cards in one pile at most: two decks
 MAX_PILE = 104
 

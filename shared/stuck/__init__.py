@@ -28,6 +28,15 @@ it to the games it makes; a game made without one gets a small one of its
 own. A remembered verdict is the one the search would give again, since the
 search is deterministic.
 
+A game's state is shown to its player, so the verdict a game asks for is about
+what the player sees: a :class:`StuckQuestion` holds the view, never a
+face-down card the player has not seen. Where every card is in sight (Freecell
+always) the variant's search runs on the board itself; elsewhere the search
+runs on the blind position, each unseen card a wildcard
+(:mod:`shared.stuck.unseen`), and says "stuck" only when no arrangement of the
+unseen cards could send another card home. The solver and the tools ask
+:meth:`StuckProver.no_progress_possible`, which sees every card.
+
 A search can take tens of milliseconds, too long for a server's event loop.
 So the search can be asked for as data: a :class:`StuckQuestion` (what
 :meth:`shared.game.Game.stuck_question` hands out when the state needs one)
@@ -43,8 +52,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from shared.player_view import UNSEEN, PlayerView, remembered_pile
 from shared.position import Position
 from shared.stuck.generic import GenericProgress
+from shared.stuck.unseen import progress_possible_unseen
 from shared.variants import STANDARD, Variants
 from shared.variants.base import OptionValue, ProgressSearch, ProgressSearchFactory, Proof, Rules
 
@@ -74,34 +85,72 @@ SMALL_BOARDS = 4_000
 
 @dataclass(frozen=True, slots=True)
 class StuckQuestion:
-    """The bounded search one position still needs, as plain data.
+    """The bounded search one position still needs, as plain data: what its player sees.
 
-    Everything an answer needs travels in it (variant, options, the position,
-    the budget), so it pickles into a worker process and back, and two
-    questions about the same position compare equal, which is how a game
-    checks that an answer is about its current position. Piles are ``bytes``
-    of card codes, bottom to top; ``down`` counts the face-down cards of each.
+    Everything an answer needs travels in it (variant, options, the view of the
+    position, the budget), so it pickles into a worker process and back, and two
+    questions about positions that look the same to the player compare equal:
+    that is how a game checks that an answer is about its current position, and
+    why look-alike positions get one verdict. It has no field for a card the player
+    has not seen: ``up`` holds each pile's face-up cards (``bytes`` of card codes,
+    bottom to top), ``down`` counts its face-down cards, and ``remembered`` holds
+    the face-down cards the player has seen all of (a stock turned over from the
+    waste; see :class:`shared.player_view.PlayerView`), else is empty.
     """
 
     variant: str
     options: tuple[tuple[str, OptionValue], ...]
-    piles: tuple[bytes, ...]
+    up: tuple[bytes, ...]
     down: tuple[int, ...]
+    remembered: tuple[bytes, ...]
     redeals_used: int
     budget: int = STUCK_SEARCH_BUDGET
 
+    @classmethod
+    def of(cls, view: PlayerView, budget: int = STUCK_SEARCH_BUDGET) -> StuckQuestion:
+        """The question "is the game ``view`` shows stuck?"."""
+        return cls(
+            view.variant,
+            view.options,
+            tuple(bytes(p.up) for p in view.piles),
+            tuple(p.down for p in view.piles),
+            tuple(bytes(p.remembered) for p in view.piles),
+            view.redeals_used,
+            budget,
+        )
+
     def position(self) -> Position:
-        """A fresh mutable position equal to the one asked about."""
-        return Position([list(p) for p in self.piles], list(self.down), self.redeals_used)
+        """A fresh blind position (:func:`shared.player_view.blind`): the face-up
+        and remembered cards, and :data:`~shared.player_view.UNSEEN` for each other
+        face-down card."""
+        piles = [
+            [*known, *up] if known else [UNSEEN] * down + [*up]
+            for up, down, known in zip(self.up, self.down, self.remembered, strict=True)
+        ]
+        return Position(piles, list(self.down), self.redeals_used)
+
+    @property
+    def sees_all(self) -> bool:
+        """No card lies face down unseen: the blind position is the board itself."""
+        return all(
+            not down or len(known) == down
+            for down, known in zip(self.down, self.remembered, strict=True)
+        )
 
 
 def question_for(rules: Rules, pos: Position, budget: int = STUCK_SEARCH_BUDGET) -> StuckQuestion:
-    """The question "is ``pos`` stuck under ``rules``?" as data."""
+    """The question "is ``pos`` stuck under ``rules``?" as data, as its player sees it."""
+    # (StuckQuestion.of(PlayerView.seen(rules, pos), budget), written directly: the view's
+    # multiset of unseen cards, which the question does not hold, costs more than the rest)
+    known = remembered_pile(rules, pos)
+    piles = pos.piles
+    down = pos.down
     return StuckQuestion(
         rules.id,
         tuple(sorted(rules.options.items())),
-        tuple(bytes(p) for p in pos.piles),
-        tuple(pos.down),
+        tuple([bytes(pile[d:]) if d else bytes(pile) for pile, d in zip(piles, down, strict=True)]),
+        tuple(down),
+        tuple([bytes(pile) if i == known else b"" for i, pile in enumerate(piles)]),
         pos.redeals_used,
         budget,
     )
@@ -184,7 +233,12 @@ class StuckProver:
             return known, None
         if rules is None:
             rules = self._rules_of(question)
-        found, proof = self.search_for(rules).search(rules, question.position(), question.budget)
+        position = question.position()
+        if question.sees_all:
+            # (Freecell always: nothing face down, the variant's own search on the board)
+            found, proof = self.search_for(rules).search(rules, position, question.budget)
+        else:
+            found, proof = progress_possible_unseen(rules, position, question.budget), None
         stuck = found is False
         self.remember(question, stuck)
         return stuck, proof
@@ -198,8 +252,13 @@ class StuckProver:
     ) -> bool:
         """True only when every position reachable from ``pos`` keeps the foundation count
         at or below today's (so the game is lost); False when progress exists or the
-        budget ran out first."""
-        return self.solve(question_for(rules, pos, budget), rules)[0]
+        budget ran out first.
+
+        This one sees every card, face down or not (the solver's and the tools' question,
+        never a game's state: a game asks :meth:`answer` about what its player sees), and
+        remembers nothing between calls but what the variant's search keeps."""
+        found, _ = self.search_for(rules).search(rules, pos.copy(), budget)
+        return found is False
 
     def _rules_of(self, question: StuckQuestion) -> Rules:
         cache_key = (question.variant, question.options)

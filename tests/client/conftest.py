@@ -58,6 +58,7 @@ async def server(tmp_path: Path) -> AsyncIterator[ServerControl]:
     config = Config(
         host="127.0.0.1",
         port=free_port(),
+        metrics_port=0,
         db=f"sqlite+aiosqlite:///{tmp_path / 'server.db'}",
         name="Test Club",
         motd="welcome to the test club",

@@ -19,9 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from client.app import PatienceApp
-from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
-from client.screens.race import RaceScreen
 from client.screens.verify import VerifyScreen
 from shared.deals import commitment
 from shared.games import new_game
@@ -171,9 +169,9 @@ def room(state: str) -> RoomReply:
 
 STANDINGS = (
     Standing(rank=1, player=2, name="robot_the_great", state="won", elapsed_ms=83_000,
-             moves=95, score=52, undos=0),
+             moves=95, score=52, undos=0, foundation=52),
     Standing(rank=2, player=1, name="alice", state="resigned", elapsed_ms=183_000,
-             moves=125, score=12, undos=3),
+             moves=125, score=12, undos=3, foundation=12),
 )  # fmt: skip
 
 
@@ -209,7 +207,7 @@ def test_the_race_room_while_racing(
 ) -> None:
     def make(app: PatienceApp) -> Screen[None]:
         in_race(app, over=False)
-        return RaceScreen()
+        return app.race_screen()
 
     shown = ["K7QF2M", "robot_the_great (bot)", "watching: dan", "home", "score", "state",
              "b My board", "w Watch a racer", "l Leave room"]  # fmt: skip
@@ -217,10 +215,10 @@ def test_the_race_room_while_racing(
 
 
 def home_screen(app: PatienceApp) -> Screen[None]:
-    home = HomeScreen()
+    home = app.home_screen()
     home.dailies = {
         "freecell": Standing(rank=3, player=1, name="alice", state="won", elapsed_ms=83_000,
-                             moves=95, score=52, undos=0),
+                             moves=95, score=52, undos=0, foundation=52),
         "osmosis": None,
     }  # fmt: skip
     home.stats = StatsReply(
@@ -259,7 +257,7 @@ def test_a_leaderboard_and_the_date_field(
     size: tuple[int, int], snap_compare: Any, tmp_path: Path
 ) -> None:
     def make(app: PatienceApp) -> Screen[None]:
-        return LeaderboardScreen("freecell", "2026-01-02")
+        return app.leaderboard_screen("freecell", "2026-01-02")
 
     check = uncut("another day:", "YYYY-MM-DD", "← Prev game", "→ Next game", "you: #2")
 

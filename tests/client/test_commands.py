@@ -81,6 +81,18 @@ async def test_the_bot_command_reports_a_variant_the_server_does_not_play(
     assert "unknown variant 'klondike'" in err
 
 
+async def test_the_bot_told_no_variant_plays_the_one_the_server_offers_for_races(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    # The bot keeps no default of its own: the server's VariantInfo marks it (race_default).
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+    args = ["bot", f"--server={server.url}", "--name=plain", "--seed=617", "--delay=0",
+            "--max-actions=2"]  # fmt: skip
+    code, out, err = await run_cli(*args, env=env)
+    assert code == 0, err
+    assert "[plain] started freecell seed 617" in out
+
+
 def test_the_bot_plays_at_a_persons_pace_unless_told_otherwise() -> None:
     parser = build_parser({"bot": "client.commands.bot"})
     assert parser.parse_args(["bot"]).delay == HUMAN_DELAY >= 1.0

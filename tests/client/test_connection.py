@@ -83,6 +83,18 @@ async def test_a_taken_name_is_a_readable_error(
     assert store.get(server.url) is None
 
 
+async def test_a_look_alike_name_is_a_readable_error(
+    server: ServerControl, store: TokenStore, open_connection: OpenConnection
+) -> None:
+    await open_connection("Alice")
+    conn = Connection(server.url, store=store, name="AIice")  # a capital i for the l
+    with pytest.raises(ProtocolError) as caught:
+        await conn.open()
+    assert caught.value.code == "name_looks_taken"
+    assert describe(caught.value).startswith("that name looks too much like a player's here")
+    assert store.get(server.url) is None
+
+
 async def test_a_server_refusal_raises_with_the_servers_reason(
     open_connection: OpenConnection,
 ) -> None:

@@ -63,7 +63,9 @@ def test_a_race_goes_from_countdown_to_progress_to_standings() -> None:
     assert race.game == game and race.countdown_left() is None
     assert race.apply(progress(2, 4, 3, "playing"))
     assert race.progress[2].foundation == 3
-    standings = (Standing(1, 2, "bob", "won", elapsed_ms=1, moves=90, score=52, undos=0),)
+    standings = (
+        Standing(1, 2, "bob", "won", elapsed_ms=1, moves=90, score=52, undos=0, foundation=52),
+    )
     assert race.apply(RaceOver(code="K7QF2M", standings=standings))
     assert race.standings == standings and race.room.state == "over"
 

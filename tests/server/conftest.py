@@ -203,6 +203,8 @@ def config(db_url: str) -> Config:
         # searches in the server's process: starting worker processes for every test would cost
         # more than the tests; test_searches.py runs them (and the kill -9 test, the defaults)
         stuck_workers=0,
+        deal_pool_workers=0,  # no pools filled in the background (tests/server/deals fill them)
+        metrics_port=0,  # /metrics on a free port of its own: tests run side by side
     )
 
 

@@ -130,6 +130,7 @@ async def exercise(directory: Path) -> None:
         App(
             Config(
                 port=0,
+                metrics_port=0,
                 db=f"sqlite+aiosqlite:///{directory / f'{n}.db'}",
                 daily_ahead=False,
                 stuck_workers=0,
@@ -152,8 +153,8 @@ async def exercise(directory: Path) -> None:
             await client.request("stats")
             await client.request("leaderboard", variant="gypsy")
             await client.request("nonsense")
-            for path in ("/metrics", "/healthz"):
-                url = f"http://127.0.0.1:{app.port}{path}"
+            for port, path in ((app.metrics_port, "/metrics"), (app.port, "/healthz")):
+                url = f"http://127.0.0.1:{port}{path}"
                 await asyncio.to_thread(lambda u=url: urllib.request.urlopen(u).read())
             await client.ws.close()
     finally:

@@ -30,6 +30,8 @@ def hooks_of(app: App) -> list[Any]:
         *events.on_close,
         *events.on_message,
         *events.on_refusal,
+        *app.cluster.subscribers.hooks(),
+        *app.room_table.saved,
         *(route.handler for route in app.router.routes.values()),
     ]
 
@@ -46,16 +48,19 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     first = App(config, clock=clock)
     second = App(config.replace(db=f"sqlite+aiosqlite:///{tmp_path / 'other.db'}"), clock=clock)
     parts = ("router", "events", "http", "games", "rooms", "daily", "metrics", "writer")
-    for part in (*parts, "accounts", "review", "changes", "cluster"):
+    for part in (*parts, "accounts", "review", "changes", "cluster", "deal_pool"):
         assert getattr(first, part) is not getattr(second, part), part
     assert first.router.routes.keys() == second.router.routes.keys()
     assert {"hello", "start_game", "move", "create_room", "daily", "stats"} <= set(
         first.router.routes
     )
-    assert first.rooms.app is first and first.daily.app is first
+    assert not any(hasattr(getattr(first, part), "app") for part in (*parts, "accounts", "review"))
+    assert first.rooms.race is first.race and first.owners.service is first.rooms
     rooms = first.rooms
-    mine = {id(first.daily), id(rooms), id(rooms.race), id(rooms.presence), id(first.metrics)}
-    mine |= {id(first.changes), id(first.cluster)}
+    mine = {id(first.daily), id(rooms), id(first.race), id(first.presence), id(first.metrics)}
+    mine |= {id(first.changes), id(first.cluster), id(first.room_table), id(first.owners)}
+    mine |= {id(first.bots), id(first.review), id(first.deal_pool)}
+    mine |= {id(route.handler.__self__) for route in first.router.routes.values()}
     assert owners(first) == mine
     assert owners(second).isdisjoint(owners(first))
 

@@ -96,7 +96,7 @@ async def test_the_default_database_is_created_under_data(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    app = App(Config(port=0, daily_ahead=False))
+    app = App(Config(port=0, metrics_port=0, daily_ahead=False))
     await app.start()
     try:
         assert (tmp_path / "data" / "patience.db").exists()

@@ -8,6 +8,7 @@ oracle: each test plays the same moves on a local :class:`shared.game.Game` and 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -140,3 +141,18 @@ def first_pile_move(game: Game, *, to: str = "") -> str:
         if not any(m.startswith(f"{src}:") and m.endswith(f">{dst}") for m in legal):
             return move
     raise AssertionError(f"no single-card move in {game.legal_moves()}")
+
+
+#: what lies outside the window or offers less than 24x24 CSS px to a finger (the script's
+#: comment says how it is measured)
+FIT_PROBLEMS = "\n".join(
+    line
+    for line in (Path(__file__).parent / "fit_problems.js").read_text(encoding="utf-8").splitlines()
+    if not line.startswith("//")
+)
+
+
+def fit_problems(page: Any) -> list[str]:
+    """Every pile and card of the page's boards inside the window, each target >= 24x24, the
+    page without a scroll; the list of what is not (empty when all is well)."""
+    return page.evaluate(FIT_PROBLEMS)  # type: ignore[no-any-return]

@@ -4,13 +4,22 @@ shows it on home, draws its board from its VariantInfo's layout, and plays it.""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from server.config import Config
 from shared.games import new_game
 from tests.test_toy_variant import TOYS
 from tests.web.conftest import LiveServer
-from tests.web.pages import BOARD, assert_board, click_move, client_faults, drawn, register
+from tests.web.pages import (
+    BOARD,
+    assert_board,
+    click_move,
+    client_faults,
+    drawn,
+    fit_problems,
+    register,
+)
 
 
 def test_a_game_the_client_has_never_heard_of_is_drawn_and_played(
@@ -37,6 +46,18 @@ def test_a_game_the_client_has_never_heard_of_is_drawn_and_played(
         click_move(page, *move.split(">"))
         game.play(move)
         assert_board(page, game)
+        # its controls and keys are its own: no stock, so no Deal; the keys of its piles only
+        assert page.get_by_role("button", name="Deal", exact=True).count() == 0
+        page.get_by_text("Keys", exact=True).click()
+        keys = page.locator("details.keys").inner_text()
+        assert "tableau piles 1 \u2026 8" in keys and "foundations 1 \u2026 4" in keys
+        assert "reserves" not in keys and "waste" not in keys
+        # its piles named by its VariantInfo's pile_names; its rules panel says it has no text
+        assert page.get_by_role("group", name=re.compile(r"^foundation 1: ")).count() == 1
+        page.get_by_role("button", name="Rules", exact=True).click()
+        page.get_by_text("no rules text for this game").wait_for()
+        # every card within the window, every covered card's strip at least 24 px
+        assert fit_problems(page) == []
         assert faults == []
     finally:
         live.stop()

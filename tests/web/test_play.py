@@ -131,13 +131,22 @@ def test_double_click_sends_a_card_home(page: Any, live: LiveServer) -> None:
 
 
 def test_controls_keys_help_and_names_in_words(page: Any, live: LiveServer) -> None:
-    start(page, live, "/play/freecell?seed=617")
+    start(page, live, "/play/gypsy?seed=5")  # a game with a stock has a Deal button
     for name in ("Deal", "Undo", "Hint", "Auto", "Resign"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1
+    page.goto(f"{live.url}/play/freecell?seed=617")
+    wait_ply(page, 0)
+    for name in ("Undo", "Hint", "Auto", "Resign"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
+    assert page.get_by_role("button", name="Deal", exact=True).count() == 0  # no stock
+    top = page.locator(BOARD).bounding_box()["y"]
     page.get_by_text("Keys", exact=True).click()
+    assert page.locator(BOARD).bounding_box()["y"] == top  # the help opens over the page
     help_text = page.locator("details.keys").inner_text()
     for words in ("tableau", "free cells", "undo", "resign", "F1"):
         assert words in help_text
+    for absent in ("waste", "deal (the stock)", "F5"):  # only Freecell's own piles
+        assert absent not in help_text
     assert page.get_by_role("button", name="queen of hearts").count() == 1
     assert page.get_by_role("group", name="free cell 1: empty").count() == 1
     page.get_by_role("button", name="Resign", exact=True).click()

@@ -15,7 +15,7 @@ const CLIENT = 'patience-club-web/1';
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 8000;
 /** hello refusals no retry can fix: reconnection stops and the app is told */
-const FINAL = new Set(['bad_token', 'banned', 'name_taken', 'invalid_name', 'protocol_mismatch', 'too_many_accounts']);
+const FINAL = new Set(['bad_token', 'banned', 'name_taken', 'name_looks_taken', 'invalid_name', 'protocol_mismatch', 'too_many_accounts']);
 
 export class ServerError extends Error {
   constructor(reply) {

@@ -2,15 +2,17 @@
 // deal once it has ended, the leaderboard with the player's own place, the streak, and a text to
 // share the result.
 
+import { t } from './i18n.js';
 import { dialect } from './dialect.js';
 import { GamePanel } from './game.js';
+import { UNFINISHED, WON } from './notation.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
 function entryRow(entry, mine) {
   return h('tr', { class: mine ? 'me' : null, 'aria-current': mine ? 'true' : null },
     h('td', {}, entry.rank === null || entry.rank === undefined ? '\u2013' : String(entry.rank)),
     h('th', { scope: 'row' }, entry.name),
-    h('td', {}, stateWords(entry.state) + (entry.review ? ` (review ${entry.review})` : '')),
+    h('td', {}, stateWords(entry.state) + (entry.review ? t('daily.review', entry.review) : '')),
     h('td', {}, clockText(entry.elapsed_ms)),
     h('td', {}, String(entry.moves)),
     h('td', {}, String(entry.score)),
@@ -19,7 +21,7 @@ function entryRow(entry, mine) {
 
 /** A leaderboard (or race standings) as a table; the player's own entry marked. */
 export function resultsTable(entries, me, playerId, caption) {
-  const head = h('thead', {}, h('tr', {}, ['Rank', 'Name', 'State', 'Time', 'Moves', 'Score', 'Undos'].map((t) => h('th', { scope: 'col' }, t))));
+  const head = h('thead', {}, h('tr', {}, ['rank', 'name', 'state', 'time', 'moves', 'score', 'undos'].map((col) => h('th', { scope: 'col' }, t(`col.${col}`)))));
   const rows = entries.map((e) => entryRow(e, e.player === playerId));
   if (me && !entries.some((e) => e.player === me.player)) rows.push(entryRow(me, true));
   return h('table', { class: 'results' }, h('caption', {}, caption), head, h('tbody', {}, rows));
@@ -32,14 +34,15 @@ async function loadBoard(app, box, variant, date) {
     const reply = await app.conn.request(request);
     const name = app.variants.get(variant)?.name ?? variant;
     const me = reply.me;
-    const place = me ? (me.rank ? `Your place: ${me.rank} of ${Math.max(reply.entries.length, me.rank)}` : `Your attempt: ${me.review ? `held for review (${me.review})` : 'not ranked yet'}`) : 'You have no ended attempt on this day.';
+    const place = me ? (me.rank ? t('daily.place', me.rank, Math.max(reply.entries.length, me.rank)) : (me.review ? t('daily.held', me.review) : t('daily.notRanked'))) : t('daily.noAttempt');
     box.replaceChildren(
-      h('h2', { id: 'leaderboard-title' }, `Leaderboard \u00b7 ${name} \u00b7 ${reply.date}`),
+      h('h2', { id: 'leaderboard-title' }, `${t('home.leaderboard')} \u00b7 ${name} \u00b7 ${reply.date}`),
       h('p', { class: 'my-place' }, place),
-      reply.entries.length || me ? resultsTable(reply.entries, me, app.player.id, `${name} daily, ${reply.date}`) : h('p', {}, 'No attempt has ended yet today.'));
+      reply.entries.length || me ? resultsTable(reply.entries, me, app.player.id, t('daily.caption', name, reply.date))
+        : h('p', {}, date && date !== new Date().toISOString().slice(0, 10) ? t('daily.noneThatDay') : t('daily.noneYet')));
     return reply;
   } catch (err) {
-    box.replaceChildren(h('p', { class: 'error' }, `No leaderboard: ${err.message}`));
+    box.replaceChildren(h('p', { class: 'error' }, t('daily.noBoard', err.message)));
     return null;
   }
 }
@@ -50,11 +53,11 @@ async function streak(app, box, variant) {
     const reply = await app.conn.request({ type: 'stats' });
     const mine = (reply.variants ?? []).find((v) => v.variant === variant);
     const name = app.variants.get(variant)?.name ?? variant;
-    const bits = [`Daily streak: ${reply.daily_streak} ${reply.daily_streak === 1 ? 'day' : 'days'}`, `dailies won: ${reply.dailies_won ?? 0}`];
+    const bits = [t('home.streak', reply.daily_streak, reply.dailies_won ?? 0)];
     if (mine) {
-      bits.push(`${name}: ${mine.played} played, ${mine.won} won`);
-      if (mine.best_ms !== null && mine.best_ms !== undefined) bits.push(`best ${clockText(mine.best_ms)}`);
-      if (mine.fewest_moves !== null && mine.fewest_moves !== undefined) bits.push(`fewest moves ${mine.fewest_moves}`);
+      bits.push(t('daily.mine', name, mine.played, mine.won));
+      if (mine.best_ms !== null && mine.best_ms !== undefined) bits.push(t('daily.best', clockText(mine.best_ms)));
+      if (mine.fewest_moves !== null && mine.fewest_moves !== undefined) bits.push(t('daily.fewest', mine.fewest_moves));
     }
     box.textContent = bits.join(' \u00b7 ');
   } catch {
@@ -65,7 +68,7 @@ async function streak(app, box, variant) {
 /** The words a player pastes to friends. */
 export function shareText(variantName, date, view, board) {
   const me = board?.me;
-  const result = view.state === 'won' ? `won in ${clockText(view.elapsed_ms)}, ${view.moves} moves` : `${view.score}/${view.max_score}, ${stateWords(view.state)}`;
+  const result = view.state === WON ? `won in ${clockText(view.elapsed_ms)}, ${view.moves} moves` : `${view.score}/${view.max_score}, ${stateWords(view.state)}`;
   const rank = me?.rank ? `, rank ${me.rank} of ${Math.max(board.entries.length, me.rank)}` : '';
   return `Patience Club \u00b7 ${variantName} daily ${date}: ${result}${rank}`;
 }
@@ -92,11 +95,11 @@ export async function dailyScreen(app, variant) {
     board = await loadBoard(app, boardBox, variant, date);
     streak(app, streakBox, variant);
     const view = screen.attempt;
-    if (view && view.state !== 'playing' && view.state !== 'stuck') {
+    if (view && !UNFINISHED.has(view.state)) {
       const text = shareText(info.name, date, view, board);
       const copied = h('span', { role: 'status' });
       share.replaceChildren(h('p', { class: 'share-text' }, text),
-        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(text)) ? ' copied' : ' select the text to copy it'; } }, 'Copy result'), copied);
+        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(text)) ? t('copied') : t('copy.select'); } }, t('daily.copy')), copied);
       share.hidden = false;
     }
   };
@@ -106,7 +109,7 @@ export async function dailyScreen(app, variant) {
       const r = await app.conn.request(dialect.practice(variant, screen.attempt));
       mount(r.game, 'practice');
     } catch (err) {
-      screen.panel?.say(`No practice game: ${err.message}`);
+      screen.panel?.say(t('daily.noPractice', err.message));
     }
   };
 
@@ -120,9 +123,9 @@ export async function dailyScreen(app, variant) {
       const r = await app.conn.request({ type: 'get_game', game: screen.attempt.id });
       mount(r.game, 'daily');
     } catch (err) {
-      screen.panel?.say(`The attempt did not load: ${err.message}`);
+      screen.panel?.say(t('daily.notLoaded', err.message));
     }
-  } }, 'Your ranked attempt');
+  } }, t('daily.back'));
 
   const mount = (view, kind) => {
     screen.panel?.destroy();
@@ -130,7 +133,7 @@ export async function dailyScreen(app, variant) {
     const panel = new GamePanel(app, view, {
       kind,
       hints: kind !== 'daily', // the ranked attempt: hints_off; practice allows them
-      title: `daily ${date} \u00b7 ${kind === 'practice' ? 'practice' : 'ranked attempt'}`,
+      title: t('daily.title', date, kind === 'practice'),
       endActions,
       onView: (v) => { if (kind === 'daily') screen.attempt = v; },
       onEnded: () => refresh(),
@@ -144,7 +147,7 @@ export async function dailyScreen(app, variant) {
   screen.element = h('section', { class: 'screen daily' },
     h('div', { class: 'daily-head' },
       streakBox,
-      h('button', { type: 'button', onclick: () => { refresh(); boardBox.scrollIntoView?.({ block: 'start' }); } }, 'Leaderboard'),
+      h('button', { type: 'button', onclick: () => { refresh(); boardBox.scrollIntoView?.({ block: 'start' }); } }, t('home.leaderboard')),
       backToAttempt),
     slot, share, boardBox);
   screen.key = (e) => screen.panel.key(e);
@@ -167,11 +170,12 @@ export async function leaderboardScreen(app, variant, date) {
     e.preventDefault();
     app.navigate(`/leaderboard/${variant}${dateInput.value ? `?date=${dateInput.value}` : ''}`);
   } },
-  h('label', { for: 'board-date' }, 'Day'), dateInput, h('button', { type: 'submit' }, 'Show'));
-  const tabs = h('nav', { class: 'tabs', 'aria-label': 'Games' }, [...app.variants.values()].map((v) =>
+  h('label', { for: 'board-date' }, t('daily.day')), dateInput, h('button', { type: 'submit' }, t('daily.show')));
+  const tabs = h('nav', { class: 'tabs', 'aria-label': t('home.games') }, [...app.variants.values()].map((v) =>
     h('a', { href: `/leaderboard/${v.id}${date ? `?date=${date}` : ''}`, 'data-link': '', 'aria-current': v.id === variant ? 'page' : null }, v.name)));
-  const element = h('section', { class: 'screen' }, h('h1', {}, `${info?.name ?? variant} daily leaderboard`), tabs, picker, box,
-    h('p', {}, h('a', { href: `/daily/${variant}`, 'data-link': '', class: 'button' }, `Play today\u2019s ${info?.name ?? variant}`)));
-  await loadBoard(app, box, variant, date);
+  const element = h('section', { class: 'screen' }, h('h1', {}, t('daily.boardTitle', info?.name ?? variant)), tabs, picker, box,
+    h('p', {}, h('a', { href: `/daily/${variant}`, 'data-link': '', class: 'button' }, t('daily.playToday', info?.name ?? variant))));
+  const reply = await loadBoard(app, box, variant, date);
+  if (reply?.date && !dateInput.value) dateInput.value = reply.date; // the day shown, today's too
   return { element, resync: () => loadBoard(app, box, variant, date) };
 }

@@ -7,6 +7,7 @@
 // in sha256.js computes the same digest. The check needs nothing from the server but the two
 // strings it already showed.
 
+import { t } from './i18n.js';
 import { sha256 } from './sha256.js';
 
 const HEX = /^[0-9a-f]{64}$/;
@@ -37,9 +38,9 @@ export async function checkDeal(variant, deal, subtle = globalThis.crypto?.subtl
 
 /** The deal in a few words: "#617", "keyed 48281e31…" (the start of its commitment). */
 export function dealWords(deal) {
-  if (!deal) return 'deal unknown';
+  if (!deal) return t('deal.unknown');
   if (deal.seed !== undefined && deal.seed !== null) return `#${deal.seed}`;
-  return `keyed ${String(deal.commitment ?? '').slice(0, 8)}\u2026`;
+  return t('deal.keyed', String(deal.commitment ?? '').slice(0, 8));
 }
 
 /**
@@ -60,7 +61,7 @@ export function verifyCommand(variant, deal, options = {}, defaults = {}) {
 
 /** When a keyed deal's key shows, for the kind of game it is. */
 export function revealWords(kind) {
-  if (kind === 'race') return 'its key shows when the race is over';
-  if (kind === 'daily' || kind === 'practice') return 'its key shows when the day ends (UTC)';
-  return 'its key shows when the game is won or resigned';
+  if (kind === 'race') return t('deal.revealRace');
+  if (kind === 'daily' || kind === 'practice') return t('deal.revealDaily');
+  return t('deal.revealSolo');
 }

@@ -3,10 +3,16 @@
 
 import { dialect } from './dialect.js';
 import { dealWords } from './fairplay.js';
+import { t } from './i18n.js';
+import { PLAYING, UNFINISHED } from './notation.js';
+import { openRules } from './rules.js';
 import { store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
-const OPTION_WORDS = { deal_three: 'deal three', autoplay: 'autoplay' };
+function optionWords(name) {
+  const words = t(`option.${name}`);
+  return words === `option.${name}` ? name.replace(/_/g, ' ') : words;
+}
 
 function gameRow(app, info) {
   const saved = store.options(info.id);
@@ -15,9 +21,9 @@ function gameRow(app, info) {
     const box = h('input', { type: 'checkbox', id, checked: saved[name] ?? fallback, onchange: () => {
       store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
     } });
-    return h('label', { for: id, class: 'option' }, box, ` ${OPTION_WORDS[name] ?? name.replace(/_/g, ' ')}`);
+    return h('label', { for: id, class: 'option' }, box, ` ${optionWords(name)}`);
   });
-  const seed = h('input', { type: 'number', min: 1, max: 2147483647, inputmode: 'numeric', 'aria-label': `${info.name} deal number`, placeholder: 'deal #', class: 'seed' });
+  const seed = h('input', { type: 'number', min: 1, max: 2147483647, inputmode: 'numeric', 'aria-label': t('home.dealNumber', info.name), placeholder: t('home.dealPlaceholder'), class: 'seed' });
   const playSeed = (e) => {
     e.preventDefault();
     if (seed.value) app.navigate(`/play/${info.id}?seed=${Number(seed.value)}`);
@@ -25,18 +31,19 @@ function gameRow(app, info) {
   return h('li', { class: 'variant', dataset: { variant: info.id } },
     h('h3', {}, info.name),
     h('div', { class: 'actions' },
-      h('a', { href: `/play/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `New ${info.name} game` }, 'New game'),
-      h('a', { href: `/daily/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `${info.name} daily` }, 'Daily'),
-      h('a', { href: `/leaderboard/${info.id}`, 'data-link': '', class: 'button', 'aria-label': `${info.name} leaderboard` }, 'Leaderboard')),
-    h('form', { class: 'inline', onsubmit: playSeed }, seed, h('button', { type: 'submit', 'aria-label': `Play ${info.name} deal` }, 'Play deal')),
+      h('a', { href: `/play/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.newGame', info.name) }, t('button.newGame')),
+      h('a', { href: `/daily/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.dailyOf', info.name) }, t('home.daily')),
+      h('a', { href: `/leaderboard/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.leaderboardOf', info.name) }, t('home.leaderboard')),
+      h('button', { type: 'button', class: 'linkish', 'aria-label': t('rules.title', info.name), onclick: () => openRules(info) }, t('button.rules'))),
+    h('form', { class: 'inline', onsubmit: playSeed }, seed, h('button', { type: 'submit', 'aria-label': t('home.playDealOf', info.name) }, t('home.playDeal'))),
     boxes.length ? h('div', { class: 'options' }, boxes) : null);
 }
 
 function raceForms(app) {
   const variants = [...app.variants.values()];
-  const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: v.id === 'freecell' }, v.name)));
-  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, 'a secret deal'), h('option', { value: 'numbered' }, 'a numbered deal'));
-  const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: 'deal #', hidden: true });
+  const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: Boolean(v.race_default) }, v.name)));
+  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, t('home.secretDeal')), h('option', { value: 'numbered' }, t('home.numberedDeal')));
+  const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: t('home.dealPlaceholder'), hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
   const hints = h('input', { id: 'race-hints', type: 'checkbox' });
   const minutes = h('input', { id: 'race-minutes', type: 'number', min: 1, max: 1440, value: 30 });
@@ -52,7 +59,7 @@ function raceForms(app) {
       const reply = await app.conn.request(request, { resend: false });
       app.navigate(`/race/${reply.room.code}`);
     } catch (err) {
-      problem.textContent = `No room: ${err.message}`;
+      problem.textContent = t('home.noRoom', err.message);
     }
   };
   const code = h('input', { id: 'join-code', maxlength: 6, autocapitalize: 'characters', autocomplete: 'off', placeholder: 'K7QF2M' });
@@ -63,21 +70,24 @@ function raceForms(app) {
     if (c) app.navigate(`/race/${encodeURIComponent(c)}${spectate.checked ? '?as=spectator' : ''}`);
   };
   return h('section', { class: 'races', 'aria-labelledby': 'races-title' },
-    h('h2', { id: 'races-title' }, 'Race your friends'),
+    h('h2', { id: 'races-title' }, t('home.races')),
     h('form', { class: 'create-room', onsubmit: create },
-      h('label', { for: 'race-variant' }, 'Game'), variant,
-      h('label', { for: 'race-deal' }, 'Deal'), h('span', {}, dealKind, ' ', seed),
-      h('label', { for: 'race-hints' }, 'Hints'), hints,
-      h('label', { for: 'race-minutes' }, 'Time limit (minutes)'), minutes,
-      h('button', { type: 'submit' }, 'Create race'), problem),
+      h('label', { for: 'race-variant' }, t('home.game')), variant,
+      h('label', { for: 'race-deal' }, t('home.deal')), h('span', {}, dealKind, ' ', seed),
+      h('label', { for: 'race-hints' }, t('home.hints')), hints,
+      h('label', { for: 'race-minutes' }, t('home.timeLimit')), minutes,
+      h('button', { type: 'submit' }, t('home.createRace')), problem),
     h('form', { class: 'join-room inline', onsubmit: join },
-      h('label', { for: 'join-code' }, 'Room code'), code,
-      h('label', { for: 'join-spectate', class: 'option' }, spectate, ' watch only'),
-      h('button', { type: 'submit' }, 'Join race')));
+      h('label', { for: 'join-code' }, t('home.roomCode')), code,
+      h('label', { for: 'join-spectate', class: 'option' }, spectate, ` ${t('home.watchOnly')}`),
+      h('button', { type: 'submit' }, t('home.joinRace'))));
 }
 
-const UNFINISHED = new Set(['playing', 'stuck']);
-const KIND_WORDS = { solo: 'solo', daily: 'daily attempt', practice: 'daily practice', race: 'race' };
+
+function gameKind(kind) {
+  const words = t(`gamekind.${kind}`);
+  return words === `gamekind.${kind}` ? kind : words;
+}
 
 /** The games list to show: every unfinished game first (newest first), then the ended ones. */
 export function gamesToShow(open, recent) {
@@ -94,7 +104,7 @@ export function gamesToShow(open, recent) {
 function gameLine(app, g) {
   const name = app.variants.get(g.variant)?.name ?? g.variant;
   const started = String(g.started_at ?? '').slice(0, 10);
-  const words = [name, dealWords(g.deal), KIND_WORDS[g.kind] ?? g.kind, stateWords(g.state), `${g.ply} moves`, clockText(g.elapsed_ms), started].filter(Boolean);
+  const words = [name, dealWords(g.deal), gameKind(g.kind), stateWords(g.state), t('home.moves', g.ply), clockText(g.elapsed_ms), started].filter(Boolean);
   return h('li', { class: UNFINISHED.has(g.state) ? 'unfinished' : null, dataset: { game: g.id, state: g.state } },
     h('a', { href: `/game/${g.id}`, 'data-link': '' }, words.join(' \u00b7 ')),
     UNFINISHED.has(g.state) ? h('span', { class: 'badge' }, 'resume') : null);
@@ -106,12 +116,12 @@ async function yourGames(app, box) {
   if (!dialect.has.games) return;
   try {
     const [open, recent] = await Promise.all([
-      app.conn.request({ type: 'games', state: 'playing', limit: 20 }),
+      app.conn.request({ type: 'games', state: PLAYING, limit: 20 }),
       app.conn.request({ type: 'games', limit: 20 }),
     ]);
     const games = gamesToShow(open.games ?? [], recent.games ?? []);
     if (!games.length) return;
-    box.replaceChildren(h('h2', { id: 'your-games-title' }, 'Your games'),
+    box.replaceChildren(h('h2', { id: 'your-games-title' }, t('home.yourGames')),
       h('ul', { class: 'your-games', 'aria-labelledby': 'your-games-title' }, games.map((g) => gameLine(app, g))));
     box.hidden = false;
   } catch {
@@ -127,9 +137,9 @@ async function statistics(app, box) {
       h('td', {}, String(v.played)), h('td', {}, String(v.won)),
       h('td', {}, v.best_ms === null ? '\u2013' : clockText(v.best_ms)),
       h('td', {}, v.fewest_moves === null ? '\u2013' : String(v.fewest_moves))));
-    box.replaceChildren(h('h2', {}, 'Your statistics'),
-      h('p', { class: 'streak' }, `Daily streak: ${reply.daily_streak} ${reply.daily_streak === 1 ? 'day' : 'days'} \u00b7 dailies won: ${reply.dailies_won ?? 0}`),
-      rows.length ? h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Played'), h('th', {}, 'Won'), h('th', {}, 'Best time'), h('th', {}, 'Fewest moves'))), h('tbody', {}, rows)) : h('p', {}, 'No games played yet.'));
+    box.replaceChildren(h('h2', {}, t('home.stats')),
+      h('p', { class: 'streak' }, t('home.streak', reply.daily_streak, reply.dailies_won ?? 0)),
+      rows.length ? h('table', { class: 'stats' }, h('thead', {}, h('tr', {}, h('th', {}, t('home.game')), h('th', {}, t('stats.played')), h('th', {}, t('stats.won')), h('th', {}, t('stats.best')), h('th', {}, t('stats.fewest')))), h('tbody', {}, rows)) : h('p', {}, t('stats.none')));
   } catch {
     box.replaceChildren();
   }
@@ -139,21 +149,25 @@ function account(app) {
   const code = h('code', { class: 'token', hidden: true });
   const copied = h('span', { role: 'status' });
   return h('details', { class: 'carry' },
-    h('summary', {}, 'Play on another device'),
-    h('p', {}, 'Your account lives in this browser. To use it elsewhere, open this site there and enter this account code; keep it to yourself.'),
-    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, 'Show my account code'), ' ',
-    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? ' copied' : ' select the code to copy it'; } }, 'Copy'),
-    copied, h('p', {}, code));
+    h('summary', {}, t('account.carry')),
+    h('p', {}, t('account.explain')),
+    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
+    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
+    copied, h('p', {}, code),
+    h('p', { class: 'small' }, t('account.logoutExplain')),
+    h('button', { type: 'button', onclick: () => { store.token = null; location.assign('/'); } }, t('account.logout')));
 }
 
 export function homeScreen(app) {
   const games = h('section', { hidden: true, class: 'mine' });
   const stats = h('section', { class: 'stats-box' });
   const element = h('section', { class: 'screen home' },
-    h('h1', {}, `Welcome, ${app.player.name}`),
+    h('h1', {}, t('home.welcome', app.player.name)),
     app.server?.motd ? h('p', { class: 'motd' }, app.server.motd) : null,
+    store.room ? h('p', { class: 'notice in-race' }, t('home.inRace', store.room), ' ',
+      h('a', { href: `/race/${store.room}`, 'data-link': '', class: 'button primary' }, t('home.backToRace'))) : null,
     h('section', { 'aria-labelledby': 'games-title' },
-      h('h2', { id: 'games-title' }, 'Games'),
+      h('h2', { id: 'games-title' }, t('home.games')),
       h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)))),
     raceForms(app), games, stats, account(app));
   yourGames(app, games);

@@ -1,6 +1,8 @@
 // Where each pile sits, from the variant's layout in welcome (rows of pile ids, "" a gap, and how
 // each pile fans), and the keys that pick piles: the terminal client's keys.
 
+import { pileIndex, pileKind } from './notation.js';
+
 export const GAP = '';
 
 const TABLEAU_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
@@ -8,8 +10,8 @@ const RESERVE_KEYS = ['q', 'w', 'e', 'r'];
 
 /** The key that picks a pile, as KeyboardEvent.key names it ("1", "q", "x", "F1", " "). */
 export function keyOf(pileId) {
-  const n = Number(pileId.slice(1));
-  switch (pileId[0]) {
+  const n = pileIndex(pileId);
+  switch (pileKind(pileId)) {
     case 't': return TABLEAU_KEYS[n];
     case 'r': return RESERVE_KEYS[n];
     case 'f': return `F${n + 1}`;
@@ -49,20 +51,20 @@ export function boardLayout(layout, pileIds) {
   const rest = pileIds.filter((id) => !placed.has(id));
   if (rest.length) rows.push(rest);
   const fan = {};
-  for (const id of pileIds) fan[id] = layout?.fan?.[id] ?? (id[0] === 't' ? 'down' : 'stack');
+  for (const id of pileIds) fan[id] = layout?.fan?.[id] ?? (pileKind(id) === 't' ? 'down' : 'stack');
   return { rows, fan };
 }
 
 /**
  * How many card widths a row needs: a pile is one, a gap half, a pile fanned sideways one plus
- * a quarter for each further card it can hold (13 on a foundation, 4 elsewhere). The widest row
+ * 0.3 (room for a "10" in its corner) for each further card it can hold (13 on a foundation, 4 elsewhere). The widest row
  * sets the card size.
  */
 export const GAP_UNITS = 0.5;
-export const RIGHT_STEP = 0.25;
+export const RIGHT_STEP = 0.3;
 
 export function rightCapacity(pileId) {
-  return pileId[0] === 'f' ? 13 : 4;
+  return pileKind(pileId) === 'f' ? 13 : 4;
 }
 
 export function pileUnits(pileId, fan) {

@@ -12,6 +12,8 @@ import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { LANGUAGES, language, setLanguage, t } from './i18n.js';
+import { applySettings, openSettings } from './settings.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -47,6 +49,14 @@ function wsUrl() {
 
 // -- account ---------------------------------------------------------------------------------
 
+/** On a first visit to a race's link, what the link is, before the name is asked. */
+function invitation() {
+  const [, first, code] = location.pathname.split('/');
+  if (first !== 'race' || !code) return null;
+  const watching = new URLSearchParams(location.search).get('as') === 'spectator';
+  return t(watching ? 'welcome.watchInvite' : 'welcome.raceInvite', decodeURIComponent(code).toUpperCase());
+}
+
 function nameForm(problem) {
   const input = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', required: true, maxlength: 24, pattern: '[A-Za-z0-9_\\-]{1,24}', value: store.name ?? '' });
   const codeInput = h('input', { id: 'account-code', name: 'code', autocomplete: 'off' });
@@ -58,13 +68,14 @@ function nameForm(problem) {
     connect({ name });
   } },
   h('h1', {}, 'Patience Club'),
-  h('p', {}, 'Five solitaire games, a daily challenge for each, and races with friends on the same deal.'),
+  invitation() ? h('p', { class: 'invitation' }, invitation()) : null,
+  h('p', {}, t('welcome.pitch')),
   problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
-  h('label', { for: 'name' }, 'Name'),
-  h('div', { class: 'inline' }, input, h('button', { type: 'submit' }, 'Play')),
-  h('p', { class: 'small' }, '1 to 24 letters, digits, _ or -. Your account stays in this browser.'));
+  h('label', { for: 'name' }, t('welcome.name')),
+  h('div', { class: 'inline' }, input, h('button', { type: 'submit' }, t('welcome.play'))),
+  h('p', { class: 'small' }, t('welcome.rule')));
   const carry = h('details', { class: 'carry' },
-    h('summary', {}, 'I have an account code from another device'),
+    h('summary', {}, t('welcome.haveCode')),
     h('form', { onsubmit: (e) => {
       e.preventDefault();
       const code = codeInput.value.trim();
@@ -72,9 +83,10 @@ function nameForm(problem) {
       store.token = code;
       connect({ token: code });
     } },
-    h('label', { for: 'account-code' }, 'Account code'),
-    h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, 'Use this account'))));
+    h('label', { for: 'account-code' }, t('welcome.code')),
+    h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, t('welcome.useCode')))));
   show({ element: h('section', { class: 'screen narrow' }, form, carry) });
+  statusEl.textContent = '';
   input.focus();
 }
 
@@ -84,7 +96,7 @@ function connect(credentials) {
   app.conn = conn;
   conn.addEventListener('status', (e) => {
     const { online, retryInMs } = e.detail;
-    statusEl.textContent = online ? 'online' : `offline \u00b7 reconnecting in ${Math.ceil(retryInMs / 1000)} s`;
+    statusEl.textContent = online ? t('link.online') : t('link.offline', Math.ceil(retryInMs / 1000));
     statusEl.dataset.online = String(online);
     document.body.classList.toggle('offline', !online);
   });
@@ -94,12 +106,13 @@ function connect(credentials) {
     const err = e.detail;
     if (err.code === 'bad_token') {
       store.token = null;
-      nameForm('This browser\u2019s account is not known to the server: choose a name to start again.');
-    } else if (err.code === 'name_taken') nameForm(`The name ${credentials.name} is taken: try another.`);
-    else if (err.code === 'invalid_name') nameForm('A name is 1 to 24 letters, digits, _ or -.');
-    else nameForm(`The server refused: ${err.message || err.code}`);
+      nameForm(t('welcome.unknown'));
+    } else if (err.code === 'name_taken') nameForm(t('welcome.taken', credentials.name));
+    else if (err.code === 'name_looks_taken') nameForm(t('name.looksTaken', credentials.name));
+    else if (err.code === 'invalid_name') nameForm(t('welcome.invalid'));
+    else nameForm(t('welcome.refused', err.message || err.code));
   });
-  statusEl.textContent = 'connecting\u2026';
+  statusEl.textContent = t('link.connecting');
   conn.start();
 }
 
@@ -122,7 +135,7 @@ function navigate(path, { replace = false } = {}) {
 }
 
 function notFound(text) {
-  return { element: h('section', { class: 'screen' }, h('h1', {}, 'Not here'), h('p', {}, text), h('a', { href: '/', 'data-link': '' }, 'Home')) };
+  return { element: h('section', { class: 'screen' }, h('h1', {}, t('nothere')), h('p', {}, text), h('a', { href: '/', 'data-link': '' }, t('button.home'))) };
 }
 
 /** A game screen that resumes after a reconnect with the server's current view. */
@@ -144,7 +157,7 @@ export function gameScreen(view, options = {}) {
 
 async function playScreen(variant, query) {
   const info = app.variants.get(variant);
-  if (!info) return notFound(`There is no game called ${variant}.`);
+  if (!info) return notFound(t('nothere.game', variant));
   const request = { type: 'start_game', variant, options: {} };
   const saved = store.options(variant);
   for (const [name, fallback] of Object.entries(info.options ?? {})) {
@@ -159,7 +172,7 @@ async function playScreen(variant, query) {
     history.replaceState(null, '', `/game/${reply.game.id}`);
     return gameScreen(reply.game);
   } catch (err) {
-    return notFound(`The game could not start: ${err.message}`);
+    return notFound(t('nothere.start', err.message));
   }
 }
 
@@ -168,7 +181,7 @@ async function resumeScreen(id) {
     const reply = await app.conn.request({ type: 'get_game', game: id });
     return gameScreen(reply.game);
   } catch (err) {
-    const why = err.code === 'forbidden' ? 'That game is someone else\u2019s.' : err.code === 'not_found' ? 'There is no such game.' : err.message;
+    const why = err.code === 'forbidden' ? t('nothere.forbidden') : err.code === 'not_found' ? t('nothere.none') : err.message;
     return notFound(why);
   }
 }
@@ -187,7 +200,7 @@ async function route() {
   else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
-  else screen = notFound('This address shows nothing.');
+  else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();
 }
@@ -204,9 +217,9 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', () => { if (app.conn?.online) route(); });
 
 document.addEventListener('keydown', (e) => {
-  const t = e.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
-  if ((t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement || t instanceof HTMLElement && t.tagName === 'SUMMARY') && (e.key === ' ' || e.key === 'Enter')) return;
+  const target = e.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  if ((target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target instanceof HTMLElement && target.tagName === 'SUMMARY') && (e.key === ' ' || e.key === 'Enter')) return;
   if (e.key === '?') {
     const help = main.querySelector('details.keys');
     if (help) { help.open = !help.open; e.preventDefault(); }
@@ -214,6 +227,21 @@ document.addEventListener('keydown', (e) => {
   }
   if (app.screen?.key?.(e)) e.preventDefault();
 });
+
+// the language: the browser's, or the one chosen in the header (kept in the browser)
+const languages = h('select', { id: 'lang', 'aria-label': 'Language / Langue', onchange: (e) => {
+  setLanguage(e.target.value);
+  settingsButton.setAttribute('aria-label', t('settings.button'));
+  settingsButton.title = t('settings.button');
+  if (app.player) route();
+  else nameForm();
+} }, Object.entries(LANGUAGES).map(([code, table]) => h('option', { value: code, selected: code === language() }, table['lang.name'])));
+const settingsButton = h('button', { type: 'button', class: 'settings-button', onclick: () => openSettings() }, '\u2699');
+document.querySelector('header.top')?.append(settingsButton, languages);
+setLanguage(language(), false);
+settingsButton.setAttribute('aria-label', t('settings.button'));
+settingsButton.title = t('settings.button');
+applySettings();
 
 if (store.token) connect({ token: store.token });
 else nameForm();

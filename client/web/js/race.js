@@ -5,14 +5,15 @@
 // A spectator (``/race/CODE?as=spectator``) has no board of their own: the racer they pick by
 // name is drawn in the large place instead, and followed into the rematch.
 
+import { t } from './i18n.js';
 import { Board } from './board.js';
 import { dialect } from './dialect.js';
 import { ENDED, GamePanel } from './game.js';
 import { resultsTable } from './daily.js';
 import { dealWords } from './fairplay.js';
+import { store } from './store.js';
 import { announce, copyText, h, stateWords } from './ui.js';
 
-const ROOM_STATES = { waiting: 'waiting for the host to start', countdown: 'starting', racing: 'racing', over: 'race over' };
 
 function cardsIn(view) {
   return view.piles.reduce((n, p) => n + p.down + p.up.length, 0);
@@ -23,11 +24,12 @@ export async function raceScreen(app, code, role) {
   try {
     room = (await app.conn.request({ type: 'join_room', code, role })).room;
   } catch (err) {
-    const why = { not_found: 'There is no room with that code.', race_in_progress: 'A race is on in that room: join it when it is over, or watch.', room_full: 'That room is full.' }[err.code] ?? err.message;
-    return { element: h('section', { class: 'screen' }, h('h1', {}, `Race ${code}`), h('p', { class: 'error', role: 'alert' }, why),
-      h('p', {}, h('a', { href: `/race/${code}?as=spectator`, 'data-link': '' }, 'Watch instead'), ' \u00b7 ', h('a', { href: '/', 'data-link': '' }, 'Home'))) };
+    const why = ({ not_found: t('race.noRoom'), race_in_progress: t('race.inProgress'), room_full: t('race.full') })[err.code] ?? err.message;
+    return { element: h('section', { class: 'screen' }, h('h1', {}, t('race.title', code)), h('p', { class: 'error', role: 'alert' }, why),
+      h('p', {}, h('a', { href: `/race/${code}?as=spectator`, 'data-link': '' }, t('race.watchInstead')), ' \u00b7 ', h('a', { href: '/', 'data-link': '' }, t('button.home')))) };
   }
   const me = app.player.id;
+  store.room = room.code; // home offers the way back while the player is in it
   const s = {
     room, panel: null, gameId: null, progress: new Map(), standings: null, watching: null, watchBoard: null,
     countdownEnds: 0, timer: null, cardCount: 52,
@@ -40,15 +42,15 @@ export async function raceScreen(app, code, role) {
   const ownSlot = h('div', { class: 'own' });
   const strip = h('ol', { class: 'progress', 'aria-label': 'Racers' });
   const watchSlot = h('div', { class: 'watched' });
-  const spectatorNote = h('p', { class: 'spectator-note' }, 'You are watching this room: pick a racer\u2019s name to see their board.');
+  const spectatorNote = h('p', { class: 'spectator-note' }, t('race.spectatorNote'));
   const standingsBox = h('section', { class: 'standings', hidden: true, 'aria-label': 'Standings' });
   const message = h('p', { class: 'message', role: 'status' });
   const element = h('section', { class: 'screen race' },
     h('div', { class: 'room-head' },
-      h('h1', {}, `Race ${room.code}`),
-      h('p', { class: 'share' }, 'Invite friends with this link: ',
-        h('input', { class: 'share-link', readonly: true, value: link, 'aria-label': 'Room link', onfocus: (e) => e.target.select() }),
-        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(link)) ? ' copied' : ' select the link to copy it'; } }, 'Copy link'), copied)),
+      h('h1', {}, t('race.title', room.code)),
+      h('p', { class: 'share' }, t('race.invite'),
+        h('input', { class: 'share-link', readonly: true, value: link, 'aria-label': t('race.link'), onfocus: (e) => e.target.select() }),
+        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(link)) ? t('copied') : t('copy.select'); } }, t('race.copyLink')), copied)),
     h('p', { class: 'room-state' }), members, controls, countdown, message, standingsBox,
     h('div', { class: 'race-area' }, ownSlot, h('aside', { class: 'strip', 'aria-label': 'Race progress' }, strip, watchSlot)));
   const aside = element.querySelector('.strip');
@@ -73,28 +75,28 @@ export async function raceScreen(app, code, role) {
     const r = s.room;
     placeWatch();
     const facts = [app.variants.get(r.variant)?.name ?? r.variant];
-    if (r.seed !== undefined) facts.push(r.seed ? `deal #${r.seed}` : 'keyed deal');
-    if (r.hints !== undefined) facts.push(`hints ${r.hints ? 'on' : 'off'}`);
-    facts.push(`time limit ${Math.round(r.time_limit_s / 60)} min`, ROOM_STATES[r.state] ?? r.state);
+    if (r.seed !== undefined) facts.push(r.seed ? t('race.dealNumber', r.seed) : t('race.keyed'));
+    if (r.hints !== undefined) facts.push(t(r.hints ? 'race.hintsOn' : 'race.hintsOff'));
+    facts.push(t('race.limit', Math.round(r.time_limit_s / 60)), t(`room.${r.state}`));
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
     members.replaceChildren(...r.players.map((p) => {
       const canWatch = p.id !== me && (p.role ?? 'racer') === 'racer' && (r.state === 'racing' || r.state === 'over');
-      const name = canWatch ? h('button', { type: 'button', class: 'linkish', onclick: () => watch(p.id), 'aria-label': `Watch ${p.name}` }, p.name) : h('span', { class: 'name' }, p.name);
+      const name = canWatch ? h('button', { type: 'button', class: 'linkish', onclick: () => watch(p.id), 'aria-label': t('race.watch', p.name) }, p.name) : h('span', { class: 'name' }, p.name);
       return h('li', { dataset: { player: String(p.id), connected: String(p.connected) } },
-        h('span', { class: p.connected ? 'dot on' : 'dot', 'aria-label': p.connected ? 'connected' : 'not connected', role: 'img' }),
+        h('span', { class: p.connected ? 'dot on' : 'dot', 'aria-label': t(p.connected ? 'race.connected' : 'race.notConnected'), role: 'img' }),
         ' ', name,
-        p.id === r.host ? h('span', { class: 'badge' }, 'host') : null,
-        p.role === 'spectator' ? h('span', { class: 'badge' }, 'spectator') : null,
-        p.bot ? h('span', { class: 'badge' }, 'bot') : null,
-        p.id === me ? h('span', { class: 'badge' }, 'you') : null);
+        p.id === r.host ? h('span', { class: 'badge' }, t('race.host')) : null,
+        p.role === 'spectator' ? h('span', { class: 'badge' }, t('race.spectator')) : null,
+        p.bot ? h('span', { class: 'badge' }, t('race.bot')) : null,
+        p.id === me ? h('span', { class: 'badge' }, t('race.you')) : null);
     }));
     const buttons = [];
     if (isHost() && (r.state === 'waiting' || r.state === 'over')) {
-      const seed = h('input', { type: 'number', min: 1, max: 2147483647, placeholder: 'deal # (optional)', 'aria-label': 'Deal number for the race', class: 'seed' });
+      const seed = h('input', { type: 'number', min: 1, max: 2147483647, placeholder: t('race.seedPlaceholder'), 'aria-label': t('race.seedLabel'), class: 'seed' });
       buttons.push(h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault(); start(seed.value ? Number(seed.value) : null); } },
-        seed, h('button', { type: 'submit' }, r.state === 'over' ? 'Rematch' : 'Start race')));
-    } else if (r.state === 'waiting' || r.state === 'over') buttons.push(h('p', {}, 'The host starts the race.'));
-    buttons.push(h('button', { type: 'button', onclick: leave }, 'Leave room'));
+        seed, h('button', { type: 'submit' }, t(r.state === 'over' ? 'race.rematch' : 'race.start'))));
+    } else if (r.state === 'waiting' || r.state === 'over') buttons.push(h('p', {}, t('race.hostStarts')));
+    buttons.push(h('button', { type: 'button', onclick: leave }, t('race.leave')));
     controls.replaceChildren(...buttons);
     drawStrip();
   }
@@ -109,7 +111,7 @@ export async function raceScreen(app, code, role) {
       return h('li', { dataset: { player: String(p.id), state: pr?.state ?? '' }, class: s.watching === p.id ? 'watching' : null },
         h('button', { type: 'button', class: 'linkish', onclick: () => watch(p.id) }, p.name),
         bar,
-        h('span', { class: 'figures' }, pr ? `${pr.foundation} home \u00b7 score ${pr.score} \u00b7 ${pr.ply} moves \u00b7 ${stateWords(pr.state)}` : 'no move yet'));
+        h('span', { class: 'figures' }, pr ? t('race.progress', pr.foundation, pr.score, pr.ply, stateWords(pr.state)) : t('race.noMove')));
     }));
   }
 
@@ -118,15 +120,16 @@ export async function raceScreen(app, code, role) {
     s.gameId = view.id;
     s.cardCount = cardsIn(view);
     s.panel = new GamePanel(app, view, {
-      kind: 'race', title: `race ${s.room.code}`, hints: s.room.hints !== false,
-      endActions: () => [h('p', {}, 'Pick a racer\u2019s name to watch their board until the race ends.')],
+      kind: 'race', title: t('race.gameTitle', s.room.code), hints: s.room.hints !== false,
+      endActions: () => [h('p', {}, t('race.pickToWatch'))],
+      onEnded: () => { if (message.textContent === t('race.watchLater')) say(''); },
     });
     ownSlot.replaceChildren(s.panel.element);
   }
 
   function drawStandings(standings) {
     s.standings = standings;
-    standingsBox.replaceChildren(h('h2', {}, 'Standings'), resultsTable(standings, null, me, `Race ${s.room.code}`));
+    standingsBox.replaceChildren(h('h2', {}, t('race.standings')), resultsTable(standings, null, me, t('race.title', s.room.code)));
     standingsBox.hidden = false;
   }
 
@@ -136,18 +139,19 @@ export async function raceScreen(app, code, role) {
     try {
       await app.conn.request(request);
     } catch (err) {
-      say(`The race did not start: ${err.message}`);
+      say(t('race.notStarted', err.message));
     }
   }
 
   async function leave() {
     try { await app.conn.request({ type: 'leave_room', code: s.room.code }); } catch { /* gone already */ }
+    store.room = null;
     app.navigate('/');
   }
 
   async function watch(player) {
     if (!spectating() && s.room.state === 'racing' && !ownEnded()) {
-      say('You can watch another racer once your own game has ended.');
+      say(t('race.watchLater'));
       return;
     }
     try {
@@ -157,21 +161,21 @@ export async function raceScreen(app, code, role) {
       drawStrip();
       placeWatch();
     } catch (err) {
-      say(err.code === 'race_in_progress' ? 'You can watch another racer once your own game has ended.' : `Cannot watch: ${err.message}`);
+      say(err.code === 'race_in_progress' ? t('race.watchLater') : t('race.cannotWatch', err.message));
     }
   }
 
   function showWatched(view) {
-    const name = s.room.players.find((p) => p.id === s.watching)?.name ?? 'a racer';
+    const name = s.room.players.find((p) => p.id === s.watching)?.name ?? t('race.aRacer');
     if (!s.watchBoard || s.watchBoard.view?.variant !== view.variant) {
       s.watchBoard?.destroy();
-      const holder = h('div', { 'aria-label': `${name}\u2019s board`, role: 'region' });
+      const holder = h('div', { 'aria-label': t('race.board', name), role: 'region' });
       const info = app.variants.get(view.variant) ?? { id: view.variant };
       s.watchBoard = new Board(holder, { variant: info, layout: dialect.layout(info, view.piles.map((p) => p.id)) });
       watchSlot.replaceChildren(h('h2', { class: 'watching-title' }), holder);
     }
     if (!s.panel) s.cardCount = cardsIn(view);
-    watchSlot.querySelector('.watching-title').textContent = `Watching ${name}: score ${view.score}, ${view.moves} moves, ${stateWords(view.state)} \u00b7 deal ${dealWords(view.deal)}`;
+    watchSlot.querySelector('.watching-title').textContent = t('race.watching', name, view.score, view.moves, stateWords(view.state), dealWords(view.deal));
     s.watchBoard.show(view);
   }
 
@@ -183,7 +187,7 @@ export async function raceScreen(app, code, role) {
       return;
     }
     countdown.hidden = false;
-    countdown.textContent = `Starting in ${Math.ceil(left / 1000)}`;
+    countdown.textContent = t('race.startingIn', Math.ceil(left / 1000));
   }
 
   async function findOwnGame() {
@@ -227,7 +231,7 @@ export async function raceScreen(app, code, role) {
           clearInterval(s.timer);
           s.timer = setInterval(tickCountdown, 100);
           tickCountdown();
-          announce(`The race starts in ${Math.round(m.start_in_ms / 1000)} seconds.`);
+          announce(t('race.startsIn', Math.round(m.start_in_ms / 1000)));
           break;
         case 'race_started': {
           const followed = spectating() ? s.watching : null;
@@ -238,10 +242,10 @@ export async function raceScreen(app, code, role) {
           watchSlot.replaceChildren();
           countdown.hidden = true;
           if (m.game) mountGame(m.game);
-          else if (!spectating()) ownSlot.replaceChildren(h('p', {}, 'You sit this race out: pick a racer\u2019s name to watch once it is over.'));
+          else if (!spectating()) ownSlot.replaceChildren(h('p', {}, t('race.sitOut')));
           s.room = { ...s.room, state: 'racing' };
           drawRoom();
-          announce('The race has started.');
+          announce(t('race.started'));
           if (followed !== null) watch(followed); // a spectator follows the same racer into the rematch
           break;
         }
@@ -254,7 +258,7 @@ export async function raceScreen(app, code, role) {
           s.room = { ...s.room, state: 'over' };
           drawRoom();
           catchUp(); // our game's last view: timeout, and the key once revealed
-          announce('The race is over.');
+          announce(t('race.over'));
           break;
         case 'game':
           if (m.player !== undefined && m.player === s.watching) showWatched(m.game);
@@ -268,7 +272,7 @@ export async function raceScreen(app, code, role) {
         s.room = (await app.conn.request({ type: 'join_room', code: s.room.code, role: myRole() })).room;
         drawRoom();
       } catch (err) {
-        say(`Back online, but the room answered: ${err.message}`);
+        say(t('race.backOnline', err.message));
       }
       await catchUp();
       if (s.watching) watch(s.watching);

@@ -2,17 +2,9 @@
 // The client decides nothing: a move the list does not hold is still sent as the player asked,
 // so that the server says why it is refused.
 
-const MOVE = /^([a-z]\d?)(?::(\d+))?>([a-z]\d?)$/;
+import { formatMove, parseMove, pileKind } from './notation.js';
 
-/** A move string as {src, count, dst}, or null for "deal" and anything else. */
-export function parseMove(text) {
-  const m = MOVE.exec(text);
-  return m ? { src: m[1], count: Number(m[2] || 1), dst: m[3] } : null;
-}
-
-export function formatMove(src, count, dst) {
-  return count > 1 ? `${src}:${count}>${dst}` : `${src}>${dst}`;
-}
+export { formatMove, parseMove };
 
 function parsed(legal) {
   return (legal ?? []).map(parseMove).filter(Boolean);
@@ -61,7 +53,7 @@ export function stepCount(legal, src, current, step, upCards) {
 
 /** The foundation a send-home of ``src``'s top card goes to: the first one the list allows. */
 export function homeFor(legal, src) {
-  const found = parsed(legal).filter((m) => m.src === src && m.count === 1 && m.dst[0] === 'f');
+  const found = parsed(legal).filter((m) => m.src === src && m.count === 1 && pileKind(m.dst) === 'f');
   found.sort((a, b) => Number(a.dst.slice(1)) - Number(b.dst.slice(1)));
   return found.length ? found[0].dst : null;
 }

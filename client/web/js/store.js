@@ -1,10 +1,14 @@
-// What the browser keeps: the player's token (the account), and each variant's chosen options.
+// What the browser keeps: the player's token (the account), each variant's chosen options, and
+// the race room the player is in.
 // The token is a secret: it is shown only when the player asks for it, to carry the account to
 // another device.
 
 const TOKEN = 'patience-club.token';
 const NAME = 'patience-club.name';
 const OPTIONS = 'patience-club.options.';
+const ROOM = 'patience-club.room';
+/** How long home offers the way back to a race room the player was in. */
+const ROOM_KEPT_MS = 3 * 3600 * 1000;
 
 function get(key) {
   try { return localStorage.getItem(key); } catch { return null; }
@@ -26,4 +30,12 @@ export const store = {
     try { return JSON.parse(get(OPTIONS + variant) ?? '{}'); } catch { return {}; }
   },
   setOptions(variant, options) { set(OPTIONS + variant, JSON.stringify(options)); },
+  /** The race room the player is in (joined and not left, in the last hours), or null. */
+  get room() {
+    try {
+      const kept = JSON.parse(get(ROOM) ?? 'null');
+      return kept && Date.now() - kept.at < ROOM_KEPT_MS ? kept.code : null;
+    } catch { return null; }
+  },
+  set room(code) { set(ROOM, code ? JSON.stringify({ code, at: Date.now() }) : null); },
 };

@@ -1,6 +1,8 @@
 // Small DOM helpers: elements built from data (text always as text, never as markup), times and
 // the page's live region.
 
+import { t } from './i18n.js';
+
 /**
  * ``h('button', {class: 'x', onclick: f}, 'Deal')``: an element; attributes whose name starts
  * with "on" become listeners, ``dataset`` and ``style`` maps are applied, children may be
@@ -37,10 +39,10 @@ export function clockText(ms) {
   return hours ? `${hours}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-const STATE_WORDS = { playing: 'playing', won: 'won', stuck: 'stuck', resigned: 'resigned', timeout: 'out of time' };
-
+/** A game's state in words, in the page's language ("out of time" for timeout). */
 export function stateWords(state) {
-  return STATE_WORDS[state] ?? state;
+  const words = t(`state.${state}`);
+  return words === `state.${state}` ? state : words;
 }
 
 let liveRegion = null;

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from server.commands.admin.common import Action, AdminError, find_player
 from server.storage.models import Game, Player
 from server.storage.queries import players
+from shared.names import skeleton
 from shared.protocol import NAME_RE
 
 
@@ -44,9 +45,7 @@ async def list_players(db: AsyncSession, _args: argparse.Namespace) -> list[str]
         since = datetime.datetime.fromtimestamp(player.created_ms / 1000, tz=datetime.UTC).date()
         banned = "yes" if player.banned else ""
         bot = "yes" if player.bot else ""
-        lines.append(
-            f"{player.id:>6}  {player.name:<24}  {games:>6}  {since}  {banned:<6}  {bot}"
-        )
+        lines.append(f"{player.id:>6}  {player.name:<24}  {games:>6}  {since}  {banned:<6}  {bot}")
     return lines
 
 
@@ -55,13 +54,17 @@ async def rename(db: AsyncSession, args: argparse.Namespace) -> list[str]:
     new = args.new_name
     if not NAME_RE.fullmatch(new):
         raise AdminError(f"name {new!r} is not 1 to 24 ASCII letters, digits, _ or -")
-    taken = await db.scalar(
-        select(Player.id).where(Player.name_key == new.lower(), Player.id != player.id)
-    )
-    if taken is not None:
-        raise AdminError(f"name {new!r} is taken by player {taken}")
+    clash = await players.holder(db, new, besides=player.id)
+    if clash is not None:
+        other, same = clash
+        if same:
+            raise AdminError(f"name {new!r} is taken by player {other.id}")
+        raise AdminError(
+            f"name {new!r} looks too much like {other.name!r}, player {other.id} "
+            "(name_looks_taken: the same confusable skeleton)"
+        )
     old = player.name
-    player.name, player.name_key = new, new.lower()
+    player.name, player.name_key, player.name_skeleton = new, new.lower(), skeleton(new)
     await players.touch(db, player)
     await db.commit()
     return [f"player {player.id} renamed from {old!r} to {new!r}"]

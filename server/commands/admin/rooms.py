@@ -22,7 +22,7 @@ from server.commands.admin.common import Action, AdminError
 from server.storage.models import Room
 from server.storage.queries import requests
 from server.storage.queries import rooms as store
-from shared.protocol import CODE_ALPHABET, CODE_LENGTH
+from shared.protocol import CODE_ALPHABET, CODE_LENGTH, COUNTDOWN, RACING
 
 
 def _nothing(_parser: argparse.ArgumentParser) -> None:
@@ -70,11 +70,11 @@ async def _room(db: AsyncSession, code: str) -> Room:
 
 async def end_race(db: AsyncSession, args: argparse.Namespace) -> list[str]:
     room = await _room(db, args.code)
-    if room.state == "countdown":
+    if room.state == COUNTDOWN:
         raise AdminError(
             f"room {room.code} is counting down to its race: end it once it has started"
         )
-    if room.state != "racing":
+    if room.state != RACING:
         raise AdminError(f"room {room.code} is {room.state}, not racing: there is no race to end")
     return await ask(db, args, requests.END_RACE, room.code)
 

@@ -60,7 +60,15 @@ async def open_attempt_of(session: AsyncSession, *, game_id: str) -> DailyAttemp
 
 
 def finished_values(
-    state: str, elapsed_ms: int, moves: int, score: int, key: SortKey, *, undos: int, held: bool
+    state: str,
+    elapsed_ms: int,
+    moves: int,
+    score: int,
+    key: SortKey,
+    *,
+    undos: int,
+    foundation: int,
+    held: bool,
 ) -> dict[str, Any]:
     """An ended attempt's row values; ``held``: held for review (not listed until cleared)."""
     return {
@@ -70,6 +78,7 @@ def finished_values(
         "moves": moves,
         "score": score,
         "undos": undos,
+        "foundation": foundation,
         "rank_group": key[0],
         "rank_a": key[1],
         "rank_b": key[2],

@@ -28,6 +28,7 @@ _ENTRY = (
     DailyAttempt.moves,
     DailyAttempt.score,
     DailyAttempt.undos,
+    DailyAttempt.foundation,
 )
 _KEY = (DailyAttempt.rank_group, DailyAttempt.rank_a, DailyAttempt.rank_b)
 
@@ -49,7 +50,7 @@ def listed(variant: str, date: str) -> ColumnElement[bool]:
 
 
 def entry(row: Any) -> dict[str, Any]:
-    pid, name, state, elapsed, moves, score, undos = row[:7]
+    pid, name, state, elapsed, moves, score, undos, foundation = row[:8]
     return {
         "player": pid,
         "name": name,
@@ -58,6 +59,7 @@ def entry(row: Any) -> dict[str, Any]:
         "moves": moves,
         "score": score,
         "undos": undos,
+        "foundation": foundation,
     }
 
 
@@ -101,7 +103,7 @@ def keys_query(variant: str, date: str) -> Select[*tuple[Any, ...]]:
 def mine(row: Any) -> Mine | None:
     if row is None:
         return None
-    return entry(row), (int(row[7]), int(row[8]), int(row[9])), str(row[10])
+    return entry(row), (int(row[8]), int(row[9]), int(row[10])), str(row[11])
 
 
 # Built once: building a statement costs more than running it on the index.

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Player
+from shared.names import skeleton
 
 
 def now_ms() -> int:
@@ -40,13 +41,33 @@ async def registered_since(session: AsyncSession, *, ip: str, since_ms: int) -> 
     return int(count or 0)
 
 
+async def holder(
+    session: AsyncSession, name: str, *, besides: int | None = None
+) -> tuple[Player, bool] | None:
+    """The player whose name ``name`` would clash with (other than player ``besides``), and
+    whether it is the same name (without regard to case) rather than a look-alike; None
+    when the name is free."""
+    query = select(Player).where(
+        (Player.name_key == name.lower()) | (Player.name_skeleton == skeleton(name))
+    )
+    if besides is not None:
+        query = query.where(Player.id != besides)
+    found = list((await session.execute(query.order_by(Player.id))).scalars())
+    if not found:
+        return None
+    same = [player for player in found if player.name_key == name.lower()]
+    return (same[0], True) if same else (found[0], False)
+
+
 async def register(
     session: AsyncSession, *, name: str, token_hash: str, now_ms: int, ip: str, bot: bool
 ) -> Player | None:
-    """A new player, committed; None when the name is taken (without regard to case)."""
+    """A new player, committed; None when the name is taken (without regard to case) or
+    looks like a player's (the same skeleton: :func:`holder` says which)."""
     player = Player(
         name=name,
         name_key=name.lower(),
+        name_skeleton=skeleton(name),
         token_hash=token_hash,
         banned=False,
         bot=bot,

@@ -12,12 +12,14 @@ from server.storage.models import DailyAttempt, GameAction, Player, Review
 PENDING, CLEARED, CONFIRMED = "pending", "cleared", "confirmed"
 
 
-async def received_times(session: AsyncSession, *, game_id: str) -> list[int]:
-    """When the server received each stored action of a game, in order."""
+async def received_actions(session: AsyncSession, *, game_id: str) -> list[tuple[str, int]]:
+    """Each stored action of a game and when the server received it, in order."""
     result = await session.execute(
-        select(GameAction.played_ms).where(GameAction.game_id == game_id).order_by(GameAction.ply)
+        select(GameAction.action, GameAction.played_ms)
+        .where(GameAction.game_id == game_id)
+        .order_by(GameAction.ply)
     )
-    return [int(ms) for ms in result.scalars()]
+    return [(str(action), int(ms)) for action, ms in result]
 
 
 async def pending_games(session: AsyncSession, *, game_ids: list[str]) -> set[str]:
@@ -38,6 +40,7 @@ async def hold(
     what: str,
     actions: int,
     median_gap_ms: int,
+    reasons: str,
     now_ms: int,
 ) -> int:
     """A pending review of a result; its id."""
@@ -47,6 +50,7 @@ async def hold(
         what=what,
         actions=actions,
         median_gap_ms=median_gap_ms,
+        reasons=reasons[:1000],
         state=PENDING,
         created_ms=now_ms,
     )

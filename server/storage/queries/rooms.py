@@ -19,10 +19,26 @@ LoadedMember = tuple[int, str, int, int, str, bool]
 
 
 async def save(
-    session: AsyncSession, *, room: dict[str, Any], members: Sequence[SavedMember]
-) -> None:
-    """Insert or replace ``room`` (a rooms row) and its members."""
-    await session.merge(Room(**room))
+    session: AsyncSession, *, room: dict[str, Any], members: Sequence[SavedMember], new: bool
+) -> bool:
+    """Insert (``new``) or replace ``room`` (a rooms row, with its ``fence``) and its members;
+    False, and nothing changed, when a later fencing token has been taken on the row (another
+    node took the room) or the row is gone.
+
+    The update is a compare-and-set on the token (``WHERE fence <= :token``): a node that
+    stalled past its lease cannot write over the node that took the room after it.
+    """
+    if new:
+        session.add(Room(**room))
+    else:
+        values = {k: v for k, v in room.items() if k != "code"}
+        changed = await session.execute(
+            update(Room)
+            .where(Room.code == room["code"], Room.fence <= room["fence"])
+            .values(values)
+        )
+        if rowcount(changed) != 1:
+            return False
     await session.execute(delete(RoomMember).where(RoomMember.room_code == room["code"]))
     session.add_all(
         RoomMember(
@@ -35,6 +51,22 @@ async def save(
         )
         for pid, joined, seq, role, connected in members
     )
+    return True
+
+
+async def take(session: AsyncSession, *, code: str) -> int | None:
+    """A new fencing token for the room, taken as its lease is: the row's ``fence`` + 1, stored
+    (None: there is no such room). Every save of a node holding an older token is refused."""
+    changed = await session.execute(
+        update(Room).where(Room.code == code).values(fence=Room.fence + 1)
+    )
+    if rowcount(changed) != 1:
+        return None
+    return await session.scalar(select(Room.fence).where(Room.code == code))
+
+
+def rowcount(result: Any) -> int:
+    return int(getattr(result, "rowcount", 0))
 
 
 async def set_connected(
@@ -55,9 +87,19 @@ async def nobody_connected(session: AsyncSession) -> None:
     await session.execute(update(RoomMember).values(connected=False))
 
 
-async def remove(session: AsyncSession, *, code: str) -> None:
+async def remove(session: AsyncSession, *, code: str, fence: int | None = None) -> bool:
+    """Delete the room and its members; with ``fence``, only while no later token was taken on
+    it (False, and nothing deleted, otherwise)."""
+    if fence is None:
+        await session.execute(delete(RoomMember).where(RoomMember.room_code == code))
+        await session.execute(delete(Room).where(Room.code == code))
+        return True
+    # the room first, on its token; then its members (the cascade, where the database keeps it)
+    gone = await session.execute(delete(Room).where(Room.code == code, Room.fence <= fence))
+    if rowcount(gone) != 1:
+        return False
     await session.execute(delete(RoomMember).where(RoomMember.room_code == code))
-    await session.execute(delete(Room).where(Room.code == code))
+    return True
 
 
 async def load_all(session: AsyncSession) -> list[tuple[Room, list[LoadedMember]]]:

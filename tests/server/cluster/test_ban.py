@@ -37,7 +37,7 @@ async def test_a_ban_closes_connections_on_both_nodes_and_the_owner_resigns_the_
     assert gone["state"] == "resigned"
     left = await push(alice, "room", check=lambda r: len(r["room"]["players"]) == 1)
     assert [p["id"] for p in left["room"]["players"]] == [alice_id]
-    assert (await a.games.fresh(race_game["id"])).state == "resigned"
+    assert (await a.game_store.fresh(race_game["id"])).state == "resigned"
     refused = await (await open_client(b)).request(
         "hello", protocol=2, client="t/1", token=welcome["token"]
     )

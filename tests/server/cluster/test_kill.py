@@ -43,6 +43,7 @@ async def spawn(config: Config, node_id: str) -> asyncio.subprocess.Process:
         str(SCRIPT),
         "serve",
         "--port", "0",
+        "--metrics-port", "0",
         "--db", config.db,
         "--redis", config.redis,
         "--redis-prefix", config.redis_prefix,

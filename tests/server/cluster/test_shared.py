@@ -45,21 +45,27 @@ async def test_a_daily_ended_on_another_node_and_the_same_ranks_from_both(
     attempt = (await alice.request("daily", variant="freecell"))["game"]
     again = await open_client(b)  # alice ends on b the attempt she started on a
     await again.request("hello", protocol=2, client="tests/1", token=alice_token)
-    ended = await again.request("resign", game=attempt["id"], ply=0)
+    # this deal's t4>r0 bares an ace, which goes home: one card home
+    moved = await again.request("move", game=attempt["id"], ply=0, move="t4>r0")
+    assert moved["game"]["score"] == 1  # Freecell scores its cards home
+    ended = await again.request("resign", game=attempt["id"], ply=moved["game"]["ply"])
     assert ended["game"]["state"] == "resigned"
     carol, _ = await hello(a, "carol")
     game = (await carol.request("daily", variant="freecell"))["game"]
-    await carol.request("resign", game=game["id"], ply=0)
+    moved = await carol.request("move", game=game["id"], ply=0, move="t4>r0")
+    await carol.request("resign", game=game["id"], ply=moved["game"]["ply"])
 
     game = (await dave.request("daily", variant="freecell"))["game"]
-    await asyncio.sleep(0.3)  # the slowest of three resigned attempts: ranked last
+    # no card home: ranked below both, although he played longest (a resign's time never ranks)
+    await asyncio.sleep(0.3)
     await dave.request("resign", game=game["id"], ply=0)
     on_b = await dave.request("leaderboard", variant="freecell")
     dave_on_a = await open_client(a)
     await dave_on_a.request("hello", protocol=2, client="tests/1", token=dave_token)
     on_a = await dave_on_a.request("leaderboard", variant="freecell")
-    assert [e["name"] for e in on_b["entries"]] == [e["name"] for e in on_a["entries"]]
-    assert sorted(e["name"] for e in on_b["entries"]) == ["alice", "carol", "dave"]
+    ranks_b = sorted((e["rank"], e["name"]) for e in on_b["entries"])
+    assert ranks_b == sorted((e["rank"], e["name"]) for e in on_a["entries"])
+    assert ranks_b == [(1, "alice"), (1, "carol"), (3, "dave")]  # equal cards home: one place
     assert on_b["me"]["rank"] == on_a["me"]["rank"] == 3
     for c in (dave, alice, again, carol, dave_on_a):
         await c.ws.close()

@@ -51,6 +51,8 @@ def other_value(name: str, kind: type) -> str:
         return str(default + 1.5)
     if name == "redis":
         return "redis://set-by-flag:6379/0"  # (a URL is checked as one)
+    if name == "trusted_proxies":
+        return "10.0.0.1"  # (addresses are checked as such)
     return "set-by-flag"
 
 

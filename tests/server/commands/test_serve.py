@@ -28,6 +28,8 @@ async def serve(db: Path) -> AsyncIterator[tuple[asyncio.subprocess.Process, int
         "serve",
         "--port",
         "0",
+        "--metrics-port",
+        "0",
         "--db",
         f"sqlite+aiosqlite:///{db}",
         "--log-level",
@@ -145,3 +147,34 @@ async def test_kill_9_loses_no_acknowledged_move_and_sigterm_closes_with_1001(
     assert len(stored_actions(db, game["id"])) == 3
     for game_id, ply in resumed:
         assert len(stored_actions(db, game_id)) == ply
+
+
+async def test_a_port_that_cannot_be_bound_exits_with_one_line(tmp_path: Path) -> None:
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        game_port_taken = ["--port", str(port), "--metrics-port", "0"]
+        metrics_port_taken = ["--port", "0", "--metrics-port", str(port)]
+        for flags in (game_port_taken, metrics_port_taken):
+            process = await asyncio.create_subprocess_exec(
+                str(SCRIPT),
+                "serve",
+                *flags,
+                "--db",
+                f"sqlite+aiosqlite:///{tmp_path / 'taken.db'}",
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.STDOUT,
+            )
+            out, _ = await asyncio.wait_for(process.communicate(), 60)
+            assert process.returncode == 2, out
+            text = out.decode()
+            assert "Traceback" not in text, text
+            assert text.strip().splitlines()[-1] == (
+                f"patience-club serve: cannot listen on 127.0.0.1:{port}: Address already in use"
+            )
+    finally:
+        taken.close()

@@ -25,6 +25,7 @@ def config(db_url: str) -> Config:
     return Config(
         host="127.0.0.1",
         port=0,
+        metrics_port=0,
         db=db_url,
         daily_ahead=False,
         daily_budget_s=20.0,
@@ -83,8 +84,15 @@ async def test_one_winnable_keyed_deal_for_everyone_one_attempt_each_and_the_lea
     assert (board["date"], board["entries"], board["me"]) == (today, [], None)
 
     line = keyed_line("freecell", key)
-    clock.advance(90_000 - 1_000 * len(line))
-    won = await play_line(bob, bobs, line, clock, gap_ms=1_000)  # a person's pace
+    # A person's pace: a second a move and two pauses to think (the solver's line played
+    # without a pause is held for review: tests/server/review/test_pacings.py).
+    clock.advance(90_000 - 1_000 * len(line) - 6_000)
+    third = len(line) // 3
+    won = await play_line(bob, bobs, line[:third], clock, gap_ms=1_000)
+    clock.advance(3_000)
+    won = await play_line(bob, won, line[third : 2 * third], clock, gap_ms=1_000)
+    clock.advance(3_000)
+    won = await play_line(bob, won, line[2 * third :], clock, gap_ms=1_000)
     assert won["state"] == "won" and "key" not in won["deal"]
     part = await play_line(carol, carols, line[: len(line) // 2], clock, gap_ms=1_000)
     clock.advance(10_000)

@@ -89,7 +89,7 @@ class Secrets:
     async def keys_in_play(self) -> set[str]:
         keys = set()
         for game_id in self.games:
-            live = await self.server.games.get(game_id)
+            live = await self.server.game_store.get(game_id)
             deal = live.game.deal
             in_play = live.state in ("playing", "stuck") or game_id in self.kept
             if isinstance(deal, KeyedDeal) and in_play:
@@ -138,7 +138,7 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
         fields = {} if seed is None else {"seed": seed}
         view = (await player.request("start_game", variant=variant, **fields))["game"]
         secrets.games.add(view["id"])
-        live = await server.games.get(view["id"])
+        live = await server.game_store.get(view["id"])
         before = live.game.view(reveal=True)
         for step in range(40):
             action, ply = attempts(rng, view)
@@ -184,7 +184,7 @@ async def test_a_race_watched_by_a_spectator_shows_only_what_each_racer_sees(
     secrets.games |= {alices["id"], bobs["id"]}
     secrets.kept |= secrets.games  # the race is not over before the last check
     await sam.request("watch", code=code, player=b)
-    live = await server.games.get(bobs["id"])
+    live = await server.game_store.get(bobs["id"])
     for _ in range(30):
         visible = face_up(live.game.view(reveal=True))
         move = rng.choice(bobs["legal"]) if bobs["legal"] else "undo"

@@ -41,7 +41,7 @@ async def test_a_hint_answers_later_and_the_connection_goes_on_meanwhile(
 async def test_the_server_computes_at_most_hint_concurrency_hints_at_once(
     serve_with: ServeWith,
 ) -> None:
-    app = await serve_with(hint_budget=0.5, hint_concurrency=1)
+    app = await serve_with(hint_budget=0.5, hint_concurrency=1, hint_wait_s=0)
     alice, bob = await player(app, "alice"), await player(app, "bob")
     slow = await alice.start(*SLOW)
     other = await bob.start("freecell", seed=617)
@@ -95,3 +95,29 @@ async def test_the_hint_is_the_engines_hint_from_the_players_view(serve_with: Se
     local = new_game("westhaven", seed=8)
     expected = hint(PlayerView.of(local), local.rules, sampling_seed=0, budget=DEFAULT_HINT_BUDGET)
     assert (await alice.request("hint", game=game["id"]))["move"] == expected
+
+
+async def test_a_hint_that_finds_every_thread_busy_waits_its_turn(serve_with: ServeWith) -> None:
+    app = await serve_with(hint_budget=0.5, hint_concurrency=1, hint_wait_s=3)
+    alice, bob = await player(app, "alice"), await player(app, "bob")
+    slow = await alice.start(*SLOW)
+    other = await bob.start("freecell", seed=617)
+    await alice.send({"type": "hint", "id": 7, "game": slow["id"]})
+    waited = await bob.request("hint", game=other["id"])  # after alice's, not busy
+    assert waited["type"] == "hint" and waited["move"] in other["legal"]
+    assert (await alice.recv())["re"] == 7
+
+
+async def test_a_player_may_ask_hint_burst_hints_in_a_row_then_waits(
+    serve_with: ServeWith,
+) -> None:
+    app = await serve_with(hint_burst=2, hint_refill_s=60)
+    alice = await player(app, "alice")
+    game = await alice.start("freecell", seed=617)
+    for _ in range(2):
+        assert (await alice.request("hint", game=game["id"]))["type"] == "hint"
+    third = await alice.request("hint", game=game["id"])
+    assert third["code"] == "busy" and "ask again in" in third["message"]
+    bob = await player(app, "bob")  # another player's rate is their own
+    others = await bob.start("freecell", seed=617)
+    assert (await bob.request("hint", game=others["id"]))["type"] == "hint"

@@ -52,7 +52,7 @@ async def test_what_a_game_keeps_per_action_is_bounded(serve_with: ServeWith) ->
     client = await open_client(app)
     await client.hello("shuffler")
     view = await client.start("freecell", seed=617, autoplay=False)
-    live = await app.games.get(view["id"])
+    live = await app.game_store.get(view["id"])
     view = await played(client, view, 50)  # warm up: caches, first snapshots
     tracemalloc.start(1)
     try:

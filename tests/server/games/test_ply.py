@@ -8,9 +8,7 @@ from hypothesis import strategies as st
 
 from server.errors import GameOver
 from server.games.ply import (
-    ENDED,
     RESIGN,
-    TIMEOUT,
     GameAt,
     Stale,
     Verdict,
@@ -18,8 +16,8 @@ from server.games.ply import (
     judge,
     same_action,
 )
-from shared.game import PLAYING, RESIGNED, STUCK, WON
 from shared.notation import AUTO, DEAL, UNDO, Action, parse_action
+from shared.states import ENDED, PLAYING, RESIGNED, STUCK, TIMEOUT, WON
 
 
 def move(text: str) -> Action:

@@ -152,7 +152,7 @@ async def test_one_game_takes_one_action_at_a_time(serve_with: ServeWith) -> Non
         assert a["type"] == b["type"] == "game", (a, b)
         assert a["game"]["ply"] == b["game"]["ply"] == view["ply"] + 1
         view = a["game"]
-    live = await app.games.get(view["id"])
+    live = await app.game_store.get(view["id"])
     assert live.game.ply == view["ply"]
     async with app.db_sessions() as session:
         from server.storage.queries import games as store

@@ -109,11 +109,13 @@ async def test_unknown_paths_and_traversal_are_404(server: App) -> None:
         assert b"not found" in body
 
 
-async def test_the_server_paths_stay_as_they_were(server: App) -> None:
+async def test_the_server_paths_stay_as_they_were_and_metrics_left_the_game_port(
+    server: App,
+) -> None:
     status, headers, _ = await fetch(server, "/healthz")
     assert status == 200 and headers["content-type"] == "application/json"
-    status, headers, _ = await fetch(server, "/metrics")
-    assert status == 200 and "text/plain" in headers["content-type"]
+    status, _, _ = await fetch(server, "/metrics")  # served on metrics_port alone
+    assert status == 404
 
 
 def test_the_table_holds_only_known_types_and_nothing_outside_its_folder(tmp_path: Path) -> None:

@@ -64,7 +64,7 @@ async def test_a_ban_closes_the_connections_resigns_the_race_hands_on_the_room_a
     assert gone["state"] == "resigned"
     handed = await push(alice, "room", check=lambda r: r["room"]["host"] == a)
     assert [p["id"] for p in handed["room"]["players"]] == [a]
-    live = await app.games.get(race_game["id"])
+    live = await app.game_store.get(race_game["id"])
     assert live.state == "resigned"
     assert (await alice.request("leaderboard", variant="freecell"))["entries"] == []
     refused = await (await open_client(app)).request(

@@ -103,7 +103,8 @@ async def test_existing_rows_keep_their_deals_and_get_their_kinds_and_counts(
 
     # The server plays on: the old game replays from its seed, with its undo counted.
     app = App(
-        Config(port=0, db=url, daily_ahead=False, stuck_workers=0), clock=FakeClock()
+        Config(port=0, metrics_port=0, db=url, daily_ahead=False, stuck_workers=0),
+        clock=FakeClock(),
     )
     await app.start()
     try:

@@ -160,7 +160,7 @@ async def test_moves_of_many_games_share_commits(server: App, connect: Any) -> N
     assert commits < writes
     # Each game's row and moves, as written by the grouped statements, are its own.
     for game in games:
-        live = await server.games.get(game["id"])
+        live = await server.game_store.get(game["id"])
         (row,) = run_sql(
             server.config.db,
             "SELECT state, score, ply, ended_ms FROM games WHERE id = :id",

@@ -82,6 +82,7 @@ STANDINGS = st.builds(
     moves=PLIES,
     score=COUNTS,
     undos=PLIES,
+    foundation=COUNTS,
     review=st.none() | st.sampled_from(p.REVIEWS),
 )
 PLAYERS = st.builds(p.PlayerInfo, id=PLAYER_IDS, name=NAMES, bot=st.booleans())

@@ -239,3 +239,11 @@ def test_any_bytes_decode_or_are_refused_with_a_client_fault(data: bytes) -> Non
             registry.decode(data)
         except ProtocolError as exc:
             assert exc.code in p.CLIENT_FAULTS
+
+
+def test_an_id_out_of_64_bits_is_refused_for_its_range_not_its_type() -> None:
+    message = refused_frame(p.REQUESTS, {"type": "ping", "id": 2**64 - 1})
+    assert "must be from -2**63 to 2**63-1" in message
+    assert "not an integer" not in message
+    wrong_type = refused_frame(p.REQUESTS, {"type": "ping", "id": "7"})
+    assert "must be an integer, not a string" in wrong_type

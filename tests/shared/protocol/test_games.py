@@ -34,6 +34,7 @@ STANDING = {
     "moves": 90,
     "score": 52,
     "undos": 3,
+    "foundation": 52,
 }
 ENTRY = {
     "id": "g7Qx",

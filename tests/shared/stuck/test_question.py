@@ -8,6 +8,7 @@ game.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor
@@ -124,10 +125,7 @@ def test_an_answer_about_another_position_changes_nothing() -> None:
                 assert not game.answer_stuck(foreign, True)
                 if waiting is not None:
                     # the same position under other options is another question
-                    other = StuckQuestion(
-                        waiting.variant, (("autoplay", False),), waiting.piles,
-                        waiting.down, waiting.redeals_used, waiting.budget,
-                    )  # fmt: skip
+                    other = dataclasses.replace(waiting, options=(("autoplay", False),))
                     assert not game.answer_stuck(other, not answer(waiting))
                 assert game.view() == reference.view()
                 game.play(action)

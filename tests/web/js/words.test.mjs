@@ -15,8 +15,12 @@ test('cards and piles are named in words', () => {
   assert.equal(rankText('TD'), '10');
   assert.equal(faceDownName(3), 'face down, 3 cards');
   assert.equal(faceDownName(1), 'face down, 1 card');
-  assert.equal(pileName('r0', 'freecell'), 'free cell 1');
-  assert.equal(pileName('r0', 'osmosis'), 'reserve 1');
+  // a pile's name comes from VariantInfo's pile_names (Freecell's reserves are free cells)
+  const freecell = { id: 'freecell', pile_names: { r0: 'free cell 1', r1: 'free cell 2', t0: 'tableau 1' } };
+  assert.equal(pileName('r0', freecell), 'free cell 1');
+  assert.equal(pileName('r3', freecell), 'free cell 4');
+  assert.equal(pileName('r0', { id: 'osmosis', pile_names: { r0: 'reserve 1' } }), 'reserve 1');
+  assert.equal(pileName('r0'), 'reserve 1');
   assert.equal(pileName('t9'), 'tableau 10');
   assert.equal(pileLabel({ id: 't3', down: 3, up: ['TH'] }), 'tableau 4: face down, 3 cards; ten of hearts');
   assert.equal(pileLabel({ id: 'f0', down: 0, up: [] }), 'foundation 1: empty');
@@ -43,7 +47,7 @@ test('a layout keeps the rows the variant declares, to the piles the view has', 
   assert.deepEqual(drawn.rows, [['s', '', 'f0', 'f1'], ['t0', 't1'], ['r0']]);
   assert.equal(drawn.fan.r0, 'stack');
   assert.equal(rowUnits(drawn.rows[0], drawn.fan), 3.5);
-  assert.equal(rowUnits(['r0', 'f0'], { r0: 'right', f0: 'right' }), 1.75 + 4);
+  assert.equal(rowUnits(['r0', 'f0'], { r0: 'right', f0: 'right' }), 1 + 3 * 0.3 + 1 + 12 * 0.3); // 0.3 a card: room for a "10"
   const fallback = boardLayout(null, ['t0', 's']);
   assert.deepEqual(fallback.rows, [['t0', 's']]);
   assert.deepEqual(fallback.fan, { t0: 'down', s: 'stack' });

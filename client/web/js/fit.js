@@ -1,0 +1,139 @@
+// The size of the cards and the spread of the columns, from the room the board has: the widest
+// row fits the width, every row fits the height (never a scroll to reach a card), and a column
+// tightens its overlap as it grows, as Aisleriot does, down to the least that leaves every
+// covered face-up card a strip a finger can hit (24 CSS px, WCAG 2.2's target size) with its
+// corner readable. Pure: the numbers in, the numbers out (tests/web/js/fit.test.mjs).
+
+import { GAP, GAP_UNITS, RIGHT_STEP, rightCapacity } from './layout.js';
+
+export const MAX_CARD_W = 96;
+export const MIN_CARD_W = 26;
+/** A card's height for its width. */
+export const CARD_RATIO = 1.4;
+/** The least height of the visible strip of a covered face-up card, in CSS px. */
+export const MIN_TARGET = 24;
+/** Space between two piles of a row, in card widths. */
+export const PILE_GAP = 0.12;
+/** Columns are sized for at least this many face-up cards, so that the cards keep their size
+ * through a usual game and shrink only when a column grows past it. */
+export const DESIGN_UP = 12;
+
+const NATURAL_DOWN = 0.1; // of a card's height: face-down cards close together
+const NATURAL_UP = 0.27; // face-up ones spread enough to read their corner
+const MIN_DOWN = 0.05;
+
+/** The least step between two face-up cards of a column, for cards ``w`` wide. */
+export function minUpStep(w) {
+  return Math.max(MIN_TARGET, Math.ceil(0.3 * w));
+}
+
+function minDownStep(h) {
+  return Math.max(3, Math.round(h * MIN_DOWN));
+}
+
+function rowWidth(row, fan, w) {
+  let units = 0;
+  for (const id of row) {
+    if (id === GAP) units += GAP_UNITS;
+    else units += fan[id] === 'right' ? 1 + RIGHT_STEP * (rightCapacity(id) - 1) : 1;
+  }
+  return units * w + PILE_GAP * w * Math.max(row.length - 1, 0);
+}
+
+/** The height a column needs with the least steps (sized for ``DESIGN_UP`` cards at least). */
+function tightColumn(pile, w, h, design) {
+  const up = Math.max(pile ? pile.up.length : 0, design ? DESIGN_UP : 0);
+  const down = pile ? pile.down : 0;
+  return h + down * minDownStep(h) + Math.max(up - 1, 0) * minUpStep(w);
+}
+
+function rowHeight(row, fan, piles, w, h, design) {
+  let most = h;
+  for (const id of row) {
+    if (id === GAP || fan[id] !== 'down') continue;
+    most = Math.max(most, tightColumn(piles.get(id), w, h, design));
+  }
+  return most;
+}
+
+/**
+ * The layout split where a narrow window needs it: a row of squared piles wider than every row
+ * of columns is cut in two at its gap (Gypsy's stock and eight foundations on a phone), so that
+ * the columns, not that row, set the card size.
+ */
+export function splitRows(layout) {
+  const { rows, fan } = layout;
+  const isColumns = (row) => row.some((id) => id !== GAP && fan[id] === 'down');
+  const widest = Math.max(0, ...rows.filter(isColumns).map((row) => rowWidth(row, fan, 1)));
+  const out = [];
+  for (const row of rows) {
+    const cut = row.indexOf(GAP);
+    if (!isColumns(row) && widest && rowWidth(row, fan, 1) > widest && cut > 0) {
+      out.push(row.slice(0, cut), row.slice(cut + 1).filter((id) => id !== GAP));
+    } else out.push(row);
+  }
+  return { rows: out, fan };
+}
+
+/**
+ * The card size and each column's steps for ``layout`` ({rows, fan}) holding ``piles`` (the
+ * view's, {id, down, up}) in ``width`` x ``height`` CSS px, with ``rowExtra`` px above each row
+ * (its labels and margin), cards no wider than ``largest``: the variant's rows, or those of
+ * ``splitRows`` when they give larger cards. Returns {rows, w, h, steps: {pileId: {down, up}}, fits}.
+ */
+export function fitBoard(layout, piles, width, height, rowExtra = 0, largest = MAX_CARD_W) {
+  const whole = fitRows(layout, piles, width, height, rowExtra, largest);
+  const split = splitRows(layout);
+  if (split.rows.length === layout.rows.length) return whole;
+  const cut = fitRows(split, piles, width, height, rowExtra, largest);
+  return cut.w > whole.w + 2 && cut.fits ? cut : whole;
+}
+
+function fitRows(layout, piles, width, height, rowExtra, largest) {
+  const byId = new Map(piles.map((p) => [p.id, p]));
+  const { rows, fan } = layout;
+  const fitsAt = (w, design) => {
+    const h = Math.round(w * CARD_RATIO);
+    if (rows.some((row) => rowWidth(row, fan, w) > width)) return false;
+    const total = rows.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, design), 0);
+    return total <= height;
+  };
+  let w = largest;
+  // the largest size for the design length; when the columns outgrow it, for the columns as
+  // they are; the least size when nothing fits (the columns then overlap more than they should)
+  while (w > MIN_CARD_W && !fitsAt(w, true)) w--;
+  if (!fitsAt(w, true)) {
+    w = largest;
+    while (w > MIN_CARD_W && !fitsAt(w, false)) w--;
+  }
+  const h = Math.round(w * CARD_RATIO);
+  const fits = fitsAt(w, false);
+  // the room the rows of columns share: what the other rows leave
+  const fanned = rows.filter((row) => row.some((id) => id !== GAP && fan[id] === 'down'));
+  const fixed = rows.reduce((sum, row) => sum + rowExtra + (fanned.includes(row) ? 0 : h), 0);
+  const share = fanned.length ? (height - fixed) / fanned.length - rowExtra : h;
+  const steps = {};
+  for (const row of fanned) {
+    for (const id of row) {
+      if (id === GAP || fan[id] !== 'down') continue;
+      steps[id] = columnSteps(byId.get(id), w, h, share);
+    }
+  }
+  return { rows, w, h, steps, fits };
+}
+
+/** The steps of one column in ``room`` px of height: natural when it fits, else face-down
+ * cards closed up first, then face-up ones, never below the least step. */
+export function columnSteps(pile, w, h, room) {
+  const down = pile?.down ?? 0;
+  const ups = Math.max((pile?.up.length ?? 0) - 1, 0);
+  let downStep = h * NATURAL_DOWN;
+  let upStep = Math.max(h * NATURAL_UP, minUpStep(w));
+  if (h + down * downStep + ups * upStep <= room) return { down: downStep, up: upStep };
+  downStep = Math.max(minDownStep(h), Math.min(downStep, ups ? downStep : (room - h) / Math.max(down, 1)));
+  if (ups) upStep = Math.max(Math.min(upStep, (room - h - down * downStep) / ups), minUpStep(w));
+  if (h + down * downStep + ups * upStep > room && down) {
+    downStep = Math.max(minDownStep(h), (room - h - ups * upStep) / down);
+  }
+  return { down: downStep, up: upStep };
+}

@@ -1,0 +1,208 @@
+"""The stuck proof over what the player sees: the unseen cards as wildcards.
+
+A game's state is shown to its player, so "stuck" must be a function of what
+the player sees (docs/fair-play.md): were it decided on the real face-down
+cards, comparing the state shown with what the engine says for other
+arrangements of the unseen cards would tell the player about them. So a
+position with unseen cards is proven stuck on its *blind* position
+(:func:`shared.player_view.blind`: each unseen card replaced by
+:data:`~shared.player_view.UNSEEN`), in a relaxation of the game in which a
+face-down card, when a move turns it face up, may be any of the cards still
+unseen at that point of the line, each tried in turn.
+
+Every real line of play is a line of the relaxation (the card a real move
+turns is one of those tried), so when no line of the relaxation sends a card
+home, none does in any arrangement: "stuck" here is stuck for every board the
+player might be looking at, the real one included. The converse fails, which
+is the price: the relaxation may find progress through a card that is not
+really there, and a move that turns several unseen cards at once (Gypsy's
+deal, Osmosis' deal of three) is counted as progress without a search, since
+trying every combination would never fit the budget. Such a position is
+"playing" until the player has turned the cards, and shown so whatever they
+are.
+
+The search is :func:`shared.stuck.generic.progress_possible` with that one
+change in how a position's children are made; it counts positions against the
+same budget, so the verdict is a pure function of the view.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from heapq import heappop, heappush
+
+from shared.cards import deck
+from shared.player_view import UNSEEN
+from shared.position import Position
+from shared.stuck.generic import Wanted, buried
+from shared.variants.base import InternalMove, Rules
+from shared.variants.keys import key_function
+
+#: the cards of one deck
+DECK = frozenset(deck())
+
+
+def _turned(pos: Position, src: int) -> list[tuple[int, int]]:
+    """(pile, index) of every face-up place of ``pos`` that holds an unseen card, just
+    after a move from ``src`` (a deal when negative): a move turns at most the card it
+    uncovers, a deal may turn any."""
+    if src >= 0:
+        pile = pos.piles[src]
+        top = len(pile) - 1
+        return [(src, top)] if top >= pos.down[src] and pile and pile[top] == UNSEEN else []
+    found = []
+    for i, pile in enumerate(pos.piles):
+        for j in range(pos.down[i], len(pile)):
+            if pile[j] == UNSEEN:
+                found.append((i, j))
+    return found
+
+
+def _may_turn(pos: Position, move: InternalMove) -> bool:
+    """``move`` is a deal, or uncovers a face-down card (told before it is played)."""
+    src, count, _ = move
+    down = pos.down[src] if src >= 0 else 1
+    return src < 0 or (down > 0 and len(pos.piles[src]) - count <= down)
+
+
+def _candidates(rules: Rules, pos: Position) -> list[int]:
+    """The cards an unseen place of ``pos`` may hold: the deck(s) less the cards in sight,
+    in order of card code."""
+    if rules.decks == 1:
+        present: set[int] = set()
+        for pile in pos.piles:
+            present.update(pile)
+        return sorted(DECK.difference(present))
+    left = Counter(deck() * rules.decks)
+    left.subtract(c for pile in pos.piles for c in pile if c != UNSEEN)
+    return sorted(card for card, n in left.items() if n > 0)
+
+
+def blind_children(rules: Rules, pos: Position, target: int) -> list[Position] | None:
+    """The positions one legal move leads to, foundation moves first, with each card a
+    move turns face up tried as every candidate in turn; None when progress is found on
+    the way: a child has more than ``target`` cards home, or a turned card could go home
+    at once, or a move turns more than one unseen card (taken as progress, unsearched)."""
+    is_f = rules.is_foundation
+    foundations = rules.foundations
+    accepts = rules.foundation_accepts
+    moves = rules.legal(pos)
+    moves.sort(key=lambda m: not (m[0] >= 0 and is_f[m[2]] and not is_f[m[0]]))
+    result = []
+    for move in moves:
+        child = pos.copy()
+        rules.apply(child, move)
+        turned = _turned(child, move[0]) if _may_turn(pos, move) else []
+        if not turned:
+            rules.after_move(child)
+            result.append(child)
+            continue
+        if len(turned) > 1:
+            return None
+        i, j = turned[0]
+        on_top = j == len(child.piles[i]) - 1
+        for card in _candidates(rules, child):
+            guess = child.copy()
+            guess.piles[i][j] = card
+            rules.after_move(guess)
+            if rules.foundation_count(guess) > target:
+                return None
+            # The common case, without a search: the turned card is one a foundation takes.
+            if (
+                on_top
+                and any(accepts(guess, card, f) for f in foundations)
+                and rules.can_progress_now(guess, rules.legal(guess))
+            ):
+                return None
+            result.append(guess)
+    return result
+
+
+#: foundation states a :class:`HomeCards` remembers before it starts again
+HOME_CARDS_SIZE = 1_000
+
+
+class HomeCards:
+    """Which cards of the deck some foundation takes now, remembered per foundation state
+    (what a foundation takes depends on the foundations alone), for one game's
+    :func:`turn_proof`: the foundations change far less often than the rest."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.cache: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
+
+    def __call__(self, pos: Position) -> frozenset[int]:
+        rules = self.rules
+        state = tuple(tuple(pos.piles[f]) for f in rules.foundations)
+        found = self.cache.get(state)
+        if found is None:
+            accepts = rules.foundation_accepts
+            found = frozenset(
+                c for c in DECK if any(accepts(pos, c, f) for f in rules.foundations)
+            )
+            if len(self.cache) >= HOME_CARDS_SIZE:
+                self.cache.clear()
+            self.cache[state] = found
+        return found
+
+
+def turn_proof(
+    rules: Rules, pos: Position, legal: list[InternalMove], home: HomeCards | None = None
+) -> bool:
+    """On a blind position with its ``legal`` moves: some move turns an unseen card and
+    the relaxation may make it one a foundation takes at once (or turns several: see the
+    module docstring). The stuck check's cheap first try where cards are unseen: the
+    search would find the same progress at its first position. ``home``: the game's
+    :class:`HomeCards` (a fresh one without)."""
+    if home is None:
+        home = HomeCards(rules)
+    target = rules.foundation_count(pos)
+    for move in legal:
+        if not _may_turn(pos, move):
+            continue
+        child = pos.copy()
+        rules.apply(child, move)
+        turned = _turned(child, move[0])
+        if len(turned) > 1:
+            return True
+        if not turned or turned[0][1] != len(child.piles[turned[0][0]]) - 1:
+            continue
+        i, j = turned[0]
+        for card in sorted(home(child).intersection(_candidates(rules, child))):
+            guess = child.copy()
+            guess.piles[i][j] = card
+            rules.after_move(guess)
+            if rules.foundation_count(guess) > target or rules.can_progress_now(
+                guess, rules.legal(guess)
+            ):
+                return True
+    return False
+
+
+def progress_possible_unseen(rules: Rules, start: Position, budget: int) -> bool | None:
+    """On a blind position: True when some line of the relaxation (see the module
+    docstring) raises the foundation count, False when none can (every position of the
+    relaxation seen), None when ``budget`` positions were not enough."""
+    key = key_function(rules)
+    wanted = Wanted(rules)
+    target = rules.foundation_count(start)
+    seen = {key(start)}
+    heap: list[tuple[int, int, Position]] = [(0, 0, start)]
+    counter = 0
+    while heap:
+        _, _, pos = heappop(heap)
+        children = blind_children(rules, pos, target)
+        if children is None:
+            return True
+        for child in children:
+            if rules.foundation_count(child) > target:
+                return True
+            child_key = key(child)
+            if child_key in seen:
+                continue
+            if len(seen) >= budget:
+                return None
+            seen.add(child_key)
+            counter += 1
+            heappush(heap, (buried(rules, child, wanted(child)), counter, child))
+    return False

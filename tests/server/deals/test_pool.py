@@ -1,0 +1,150 @@
+"""Winnable deals on demand, against a real server: served from the pool, refilled by the
+workers, kept across a restart, never dealt twice, and solved on request when the pool is
+empty (``busy`` when that takes too long)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from sqlalchemy import select
+
+from server.app import App
+from server.config import Config
+from server.deals.difficulty import difficulty_of
+from server.storage.models import Game, PooledDeal
+from shared.games import new_game
+from shared.solver import WON, Budget, solve_position
+from shared.variants import Variants
+from shared.variants.osmosis import OsmosisRules
+from tests.server.conftest import FakeClock, open_client
+
+#: Osmosis alone: its deals solve in milliseconds, so the workers fill its pools at once
+OSMOSIS = Variants((OsmosisRules,))
+
+
+async def pooled(app: App, difficulty: str = "medium") -> list[str]:
+    async with app.db_sessions() as db:
+        rows = await db.execute(
+            select(PooledDeal.deal_key).where(
+                PooledDeal.variant == "osmosis", PooledDeal.difficulty == difficulty
+            )
+        )
+        return list(rows.scalars())
+
+
+async def until_pooled(app: App, count: int, difficulty: str = "medium") -> list[str]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        keys = await pooled(app, difficulty)
+        if len(keys) >= count:
+            return keys
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the pool of {difficulty} deals never held {count}")
+
+
+async def dealt_key(app: App, game_id: str) -> str:
+    async with app.db_sessions() as db:
+        row = await db.get(Game, game_id)
+        assert row is not None and row.deal_key is not None
+        return row.deal_key
+
+
+def won_positions(key: str) -> int:
+    game = new_game("osmosis", key=bytes.fromhex(key))
+    result = solve_position(game, Budget(positions=OsmosisRules.daily_positions))
+    assert result.verdict == WON
+    return result.positions
+
+
+async def start_winnable(app: App, name: str, **fields: Any) -> dict[str, Any]:
+    client = await open_client(app)
+    try:
+        await client.hello(name)
+        return await client.request(
+            "start_game", variant="osmosis", options={}, winnable=True, **fields
+        )
+    finally:
+        await client.ws.close()
+
+
+async def test_a_winnable_deal_comes_from_the_pool_which_refills_and_survives_a_restart(
+    config: Config, clock: FakeClock
+) -> None:
+    app = App(config.replace(deal_pool_workers=1, deal_pool_size=2), clock=clock, variants=OSMOSIS)
+    await app.start()
+    try:
+        before = await until_pooled(app, 2)
+        reply = await start_winnable(app, "alice", difficulty="medium")
+        assert reply["type"] == "game", reply
+        game = reply["game"]
+        assert "key" not in game["deal"]  # secret while the game is played
+        key = await dealt_key(app, game["id"])
+        assert key in before
+        assert key not in await pooled(app)  # taken out for good
+        assert difficulty_of("osmosis", won_positions(key)) == "medium"
+        after = await until_pooled(app, 2)  # the workers fill it again
+        assert key not in after
+        assert app.deal_pool.solved_on_request == 0
+    finally:
+        await app.stop()
+    # A restart keeps the pool: with no workers at all, the next request is served from it.
+    again = App(config.replace(deal_pool_workers=0), clock=clock, variants=OSMOSIS)
+    await again.start()
+    try:
+        kept = await pooled(again)
+        assert len(kept) == 2
+        reply = await start_winnable(again, "bob")  # medium unless said
+        assert reply["type"] == "game", reply
+        assert await dealt_key(again, reply["game"]["id"]) in kept
+        assert again.deal_pool.solved_on_request == 0
+        assert len(await pooled(again)) == 1
+    finally:
+        await again.stop()
+
+
+async def test_an_empty_pool_solves_on_request(config: Config, clock: FakeClock) -> None:
+    app = App(config.replace(deal_pool_workers=0), clock=clock, variants=OSMOSIS)
+    await app.start()
+    try:
+        assert await pooled(app, "easy") == []
+        reply = await start_winnable(app, "alice", difficulty="easy")
+        assert reply["type"] == "game", reply
+        key = await dealt_key(app, reply["game"]["id"])
+        assert difficulty_of("osmosis", won_positions(key)) == "easy"
+        assert app.deal_pool.solved_on_request == 1
+        assert key not in await pooled(app, "easy")
+    finally:
+        await app.stop()
+
+
+async def test_an_empty_pool_that_cannot_be_filled_in_time_is_busy(
+    config: Config, clock: FakeClock
+) -> None:
+    app = App(
+        config.replace(deal_pool_workers=0, deal_pool_wait_s=0.0), clock=clock, variants=OSMOSIS
+    )
+    await app.start()
+    try:
+        reply = await start_winnable(app, "alice", difficulty="hard")
+        assert reply["type"] == "error", reply
+        assert reply["code"] == "busy"
+        assert "no winnable hard osmosis deal is ready" in reply["message"]
+    finally:
+        await app.stop()
+
+
+async def test_winnable_excludes_a_seed_or_key(config: Config, clock: FakeClock) -> None:
+    app = App(config, clock=clock, variants=OSMOSIS)
+    await app.start()
+    try:
+        reply = await start_winnable(app, "alice", seed=5)
+        assert reply["type"] == "error" and reply["code"] == "invalid_field", reply
+        client = await open_client(app)
+        await client.hello("bob")
+        reply = await client.request("start_game", variant="osmosis", difficulty="easy")
+        assert reply["type"] == "error" and reply["code"] == "invalid_field", reply
+        await client.ws.close()
+    finally:
+        await app.stop()
