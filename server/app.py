@@ -37,6 +37,8 @@ from server.cluster.node import Cluster
 from server.config import Config
 from server.daily.handlers import DailyHandlers
 from server.daily.service import DailyService
+from server.deals.handlers import DealHandlers
+from server.deals.hindsight import Hindsight
 from server.deals.pool import DealPool
 from server.events import Events
 from server.games.handlers import GameHandlers
@@ -129,6 +131,7 @@ class App:
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
         #: the pools of winnable deals and their fillers
         self.deal_pool = DealPool(sessions, variants, clock, config)
+        self.hindsight = Hindsight(variants, config)  # could_win's answers
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
@@ -267,6 +270,7 @@ class App:
         await self.events.stopping()
         await self.games.drain()
         await self.games.hints.close()
+        await self.hindsight.close()
         await self.writer.stop()
         self.checkpointer.stop()
         self.searches.close()
@@ -400,6 +404,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games),
+        DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
     )
     routes = [route for handler in handlers for route in handler.routes()]

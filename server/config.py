@@ -84,6 +84,9 @@ class Config:
     deal_pool_workers: int = 1
     #: seconds a request for a winnable deal may solve when its pool is empty, then ``busy``
     deal_pool_wait_s: float = 10.0
+    #: seconds of solver for one ``could_win`` answer in all, and answers computed at once
+    could_win_budget_s: float = 5.0
+    could_win_concurrency: int = 2
     log_level: str = "INFO"
     #: where ``GET /metrics`` is served, apart from the game's port (empty host: not served)
     metrics_host: str = "127.0.0.1"
@@ -227,6 +230,7 @@ def check(config: Config) -> None:
         "max_actions",
         "race_abandon_s",
         "deal_pool_size",
+        "could_win_concurrency",
     )
     for name in positive:
         if getattr(config, name) <= 0:
@@ -257,6 +261,7 @@ def check(config: Config) -> None:
         "stuck_workers",
         "deal_pool_workers",
         "deal_pool_wait_s",
+        "could_win_budget_s",
         "registration_limit",
         "review_min_actions",
         "review_median_ms",

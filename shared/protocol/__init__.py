@@ -44,6 +44,8 @@ from shared.protocol.games import (
     StartGame,
     Undo,
 )
+from shared.protocol.hindsight import *  # noqa: F403
+from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -73,6 +75,7 @@ REQUESTS: Registry[Request] = Registry(
         Resign,
         GetGame,
         HintRequest,
+        CouldWinRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -91,6 +94,7 @@ REPLIES: Registry[Reply] = Registry(
         Welcome,
         GameReply,
         HintReply,
+        CouldWinReply,
         GamesReply,
         Ok,
         Error,

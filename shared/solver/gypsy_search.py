@@ -6,12 +6,16 @@ moves that usually help: every foundation move is played alone as soon as it
 exists, a card leaves a column only to turn a face-down card, to empty the
 column, to join its whole build to a parent, to bare a card a foundation wants,
 or (whole builds only) to go to the first empty column; ``deal`` comes after
-all of those. The first pass is best-first on a score in which dealt cards
-count as breaks in the columns, so play before a deal is preferred over dealing.
-It leaves moves out, so it proves nothing: only when it runs out does a second,
-depth-first pass over every legal move (less foundation-to-foundation moves,
-which only swap two foundations' equal contents) get the budget that is left,
-and only that pass may say ``unwinnable``.
+all of those. The first pass is a portfolio (``best_first.portfolio``) of
+best-first searches on three scores taking turns: dealt cards count as breaks
+in the columns, so play before a deal is preferred over dealing, and one of
+the three counts the cards left in the stock as well, so that it does deal
+(alone, the others can spend a whole budget rearranging the first layout).
+It leaves moves out, so it proves nothing: only when every search of it runs
+out does a second, depth-first pass over every legal move (less
+foundation-to-foundation moves, which only swap two foundations' equal
+contents) get the budget that is left, and only that pass may say
+``unwinnable``.
 
 The board: columns as tuples, each foundation as its top card (0 when empty: a
 started foundation holds its suit from the ace up) and the stock as a count of
@@ -22,10 +26,9 @@ order) and are sorted too once it is empty. The two copies of a card are one int
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
-
 from shared.cards import RANK, RED
 from shared.position import Position
+from shared.solver import best_first
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Limits, Result
 from shared.variants.base import DEAL, InternalMove, Rules
 
@@ -46,8 +49,6 @@ Compact = tuple[int, int, int, int]
 #: (columns, face-down counts, foundation tops, cards left in the stock)
 State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int]
 Key = tuple[object, ...]
-#: how a position was reached: (the key before, the move), None at the start
-Link = tuple[Key, Compact] | None
 
 
 class _Board:
@@ -246,23 +247,6 @@ class _Board:
                 self.left -= 1
                 cols[t] = cols[t] + (stock[self.left],)
 
-    def score(self) -> int:
-        """Lower looks nearer a win: cards out, face-down cards (heavily), breaks in the
-        face-up runs (each needs a parent or an empty column to move), cards on
-        face-down ones. Dealt cards add breaks, so play before a deal looks better."""
-        out = 104 - sum(c & 15 for c in self.found)
-        breaks = 0
-        cover = 0
-        for col, d in zip(self.cols, self.down, strict=True):
-            if d:
-                cover += len(col) - d
-            for i in range(d + 1, len(col)):
-                lower = col[i - 1]
-                upper = col[i]
-                if lower & 15 != (upper & 15) + 1 or RED[lower] == RED[upper]:
-                    breaks += 1
-        return out + 3 * sum(self.down) + breaks + 2 * cover
-
 
 def _engine_move(rules: Rules, move: Compact) -> InternalMove:
     kind, src, count, dst = move
@@ -277,35 +261,87 @@ def _engine_move(rules: Rules, move: Compact) -> InternalMove:
     return DEAL
 
 
-def _best_first(board: _Board, limits: Limits, seen: dict[Key, Link]) -> tuple[str, Key | None]:
-    """The first pass: best-first on :meth:`_Board.score` over the pruned moves.
-    (WON, the winning key), (UNWINNABLE, None) when the pruned space ran out, or (UNKNOWN,
-    the key of the best-scored position seen, the search's lead; None if none beat the start)."""
-    start = board.key()
-    seen[start] = None
-    heap: list[tuple[int, int, Key, State]] = [(0, 0, start, board.state())]
-    counter = 0
-    best, lead = board.score(), None
-    while heap:
-        _, _, parent, state = heappop(heap)
+def _state_key(state: State) -> Key:
+    """:meth:`_Board.key` of ``state`` (without restoring a board)."""
+    cols, down, found, left = state
+    if left:
+        return (*cols, *down, *sorted(found), left)
+    return (*sorted(zip(cols, down, strict=True)), *sorted(found))
+
+
+def _state_won(state: State) -> bool:
+    return sum(c & 15 for c in state[2] if c) == 104
+
+
+def _breaks(col: tuple[int, ...], d: int) -> int:
+    breaks = 0
+    for i in range(d + 1, len(col)):
+        lower = col[i - 1]
+        upper = col[i]
+        if lower & 15 != (upper & 15) + 1 or RED[lower] == RED[upper]:
+            breaks += 1
+    return breaks
+
+
+def _score_builds(state: State) -> int:
+    """:meth:`_Board.score`: cards out, face-down cards, breaks, cards on face-down ones."""
+    cols, down, found, _ = state
+    out = 104 - sum(c & 15 for c in found)
+    breaks = 0
+    cover = 0
+    for col, d in zip(cols, down, strict=True):
+        if d:
+            cover += len(col) - d
+        breaks += _breaks(col, d)
+    return out + 3 * sum(down) + breaks + 2 * cover
+
+
+def _score_blocked(state: State) -> int:
+    """Cards out (heavily), face-down cards, and each card lying above a lower card of
+    its suit in a column: it has to move before that card can go home."""
+    cols, down, found, _ = state
+    out = 104 - sum(c & 15 for c in found)
+    blocked = 0
+    for col in cols:
+        lows = [99, 99, 99, 99]
+        for card in col:
+            suit = card >> 4
+            rank = card & 15
+            if rank > lows[suit]:
+                blocked += 1
+            elif rank < lows[suit]:
+                lows[suit] = rank
+    return 3 * out + 3 * sum(down) + 2 * blocked
+
+
+def _score_dealing(state: State) -> int:
+    """:func:`_score_builds` with 2 per card left in the stock: dealing counts as progress.
+    Without it the search never deals on some deals (each deal adds breaks and covered
+    cards) and spends its whole budget rearranging the first layout (deals 24, 30, 35, 37:
+    100,000 positions, not one deal made)."""
+    return _score_builds(state) + 2 * state[3]
+
+
+#: the scores of the first pass's searches, which take turns (``best_first.portfolio``)
+SCORES = (_score_dealing, _score_builds, _score_blocked)
+
+
+def _first_pass(rules: Rules, board: _Board, limits: Limits) -> tuple[str, list[InternalMove], int]:
+    """The first pass: best-first searches over the pruned moves, one per score in
+    :data:`SCORES`, taking turns. (WON, the line), (UNWINNABLE, []) when every search ran
+    out of the pruned space (no proof), or (UNKNOWN, the first search's lead)."""
+
+    def children(state: State) -> list[tuple[State, tuple[InternalMove, ...]]]:
+        out: list[tuple[State, tuple[InternalMove, ...]]] = []
         for move in _moves_from(board, state, False):
             board.play(move)
-            key = board.key()
-            if key not in seen:
-                seen[key] = (parent, move)
-                if board.won():
-                    return WON, key
-                counter += 1
-                score = board.score()
-                if score < best:
-                    best, lead = score, key
-                heappush(heap, (score, counter, key, board.state()))
-                if len(seen) >= limits.positions:
-                    return UNKNOWN, lead
-                if not counter % CLOCK_EVERY and limits.out_of_time():
-                    return UNKNOWN, lead
+            out.append((board.state(), (_engine_move(rules, move),)))
             board.restore(state)
-    return UNWINNABLE, None
+        return out
+
+    return best_first.portfolio(
+        board.state(), [], children, _state_key, _state_won, SCORES, limits, complete=False
+    )
 
 
 def _moves_from(board: _Board, state: State, complete: bool) -> list[Compact]:
@@ -356,24 +392,15 @@ def solve_gypsy(rules: Rules, pos: Position, budget: Budget) -> Result:
     board = _Board(rules, pos)
     if board.won():
         return Result(WON, (), 1, limits.elapsed())
-    parents: dict[Key, Link] = {}
-    verdict, end = _best_first(board, limits, parents)
-    searched = len(parents)
-    line: list[Compact] = []
-    if end is not None:
-        link = parents[end]
-        while link is not None:
-            line.append(link[1])
-            link = parents[link[0]]
-        line.reverse()
-    parents.clear()
+    verdict, moves, searched = _first_pass(rules, board, limits)
     if verdict == UNWINNABLE:
         # The first pass proves nothing; the complete pass gets what budget is left.
         limits.positions = max(limits.positions - searched, 1)
         seen: set[Key] = set()
         verdict, line = _depth_first(_Board(rules, pos), limits, seen)
         searched += len(seen)
-    names = tuple(rules.move_name(_engine_move(rules, m)) for m in line)
+        moves = [_engine_move(rules, m) for m in line]
+    names = tuple(rules.move_name(m) for m in moves)
     if verdict == UNKNOWN:
         return Result(verdict, (), searched, limits.elapsed(), lead=names)
     return Result(verdict, names, searched, limits.elapsed())
