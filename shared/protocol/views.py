@@ -73,6 +73,11 @@ class DealView(Part):
         return self.seed is None
 
 
+def pile_to_map(pile: PileView) -> dict[str, Any]:
+    """A pile as the wire carries it (GameView's own piles are written inline, the same)."""
+    return {"id": pile.id, "down": pile.down, "up": list(pile.up)}
+
+
 def pile_from_map(m: Mapping[str, Any]) -> PileView:
     """A pile of a GameView (:class:`shared.board_view.PileView`), every field checked."""
     pile = req_str(m, "id", 3)
@@ -224,6 +229,6 @@ class DailyInfo(Part):
 # fmt: off
 __all__ = [
     "GAME_STATES", "MAX_PILE", "PLAYING", "RESIGNED", "STUCK", "TIMEOUT", "WON",
-    "DailyInfo", "DealView", "GameView", "PileView", "pile_from_map",
+    "DailyInfo", "DealView", "GameView", "PileView", "pile_from_map", "pile_to_map",
 ]
 # fmt: on
