@@ -65,6 +65,8 @@ from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
 from server.races.service import RoomService
 from server.races.watchers import Watchers
+from server.ratings.handlers import RatingsHandler
+from server.ratings.service import RatingService
 from server.review.service import ReviewService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
@@ -141,21 +143,14 @@ class App:
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
+        self.ratings = ratings = RatingService(sessions, clock)
+        table, games = self.room_table, self.games
         self.race = RaceRunner(
-            self.room_table,
-            self.games,
-            self.game_store,
-            self.review,
-            cluster,
-            sessions,
-            config,
-            clock,
+            table, games, self.game_store, self.review, ratings, cluster, sessions, config, clock
         )
-        self.presence = Presence(
-            self.room_table, self.race, self.games, cluster, players, sessions, config, clock
-        )
+        self.presence = Presence(table, self.race, games, cluster, players, sessions, config, clock)
         self.rooms = RoomService(
-            self.room_table, self.race, self.presence, self.games, cluster, sessions, config, clock
+            table, self.race, self.presence, games, ratings, cluster, sessions, config, clock
         )
         #: which node runs each room; requests on a room go there
         self.owners = Owners(self.rooms, self.room_table, self.race, cluster, sessions)
@@ -403,9 +398,10 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock),
         RoomHandlers(rooms, table, owners, games),
-        DailyHandlers(daily, games),
+        DailyHandlers(daily, games, app.ratings),
         DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
+        RatingsHandler(app.ratings, app.game_store.variants),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)

@@ -1,18 +1,23 @@
-"""``daily`` and ``leaderboard``: the day's deal and its ranking (the daily service)."""
+"""``daily`` and ``leaderboard``: the day's deal and its ranking (the daily service), each
+entry with its player's rating on the variant beside the name."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from server.daily.service import DailyService
 from server.games.service import GameService
 from server.net.connection import Connection
 from server.net.routing import Route
+from server.ratings.service import RatingService
 from shared import protocol as p
 
 
 class DailyHandlers:
-    def __init__(self, daily: DailyService, games: GameService) -> None:
+    def __init__(self, daily: DailyService, games: GameService, ratings: RatingService) -> None:
         self.daily = daily
         self.games = games
+        self.ratings = ratings
 
     def routes(self) -> tuple[Route, ...]:
         return (
@@ -33,6 +38,12 @@ class DailyHandlers:
         date, entries, me = await self.daily.leaderboard(
             connection.welcomed_player.id, message.variant, message.date, message.limit
         )
+        shown = [*entries, *([] if me is None else [me])]
+        ratings = await self.ratings.of(message.variant, {s.player for s in shown})
         return p.LeaderboardReply(
-            variant=message.variant, date=date, entries=entries, me=me, re=message.id
+            variant=message.variant,
+            date=date,
+            entries=tuple(replace(s, rating=ratings.get(s.player)) for s in entries),
+            me=None if me is None else replace(me, rating=ratings.get(me.player)),
+            re=message.id,
         )

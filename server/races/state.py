@@ -30,6 +30,8 @@ class Member:
     #: racer or spectator, fixed until the member leaves
     role: str = p.RACER
     bot: bool = False
+    #: their rating on the room's variant as last read (None: none yet, or not read yet)
+    rating: p.PlayerRating | None = None
 
     @property
     def racer(self) -> bool:
@@ -48,6 +50,8 @@ class RoomState:
     created_ms: int
     #: hints allowed in its races
     hints: bool = False
+    #: its races are rated: keyed deals the server draws, human racers only
+    rated: bool = False
     state: str = WAITING
     members: list[Member] = field(default_factory=list)
     race: int = 0
@@ -85,6 +89,7 @@ class RoomState:
             seed=row.seed,
             created_ms=row.created_ms,
             hints=row.hints,
+            rated=row.rated,
             state=row.state,
             members=list(members),
             race=row.race,
@@ -106,7 +111,13 @@ class RoomState:
             host=self.host,
             players=tuple(
                 p.RoomPlayer(
-                    m.id, m.name, m.id in online, self.racers.get(m.id), role=m.role, bot=m.bot
+                    m.id,
+                    m.name,
+                    m.id in online,
+                    self.racers.get(m.id),
+                    role=m.role,
+                    bot=m.bot,
+                    rating=m.rating,
                 )
                 for m in self.members
             ),
@@ -116,6 +127,7 @@ class RoomState:
             race=self.race,
             hints=self.hints,
             seed=self.shown_seed,
+            rated=self.rated,
         )
 
     @property
@@ -141,6 +153,7 @@ class RoomState:
             "time_limit_s": self.time_limit_s,
             "seed": self.seed,
             "hints": self.hints,
+            "rated": self.rated,
             "race": self.race,
             "race_seed": self.race_seed,
             "race_key": self.race_key,

@@ -1,5 +1,6 @@
 """The tables: players, games and their actions; rooms and members; daily deals and attempts;
-results held for review and what review found of each ranked result; operators' requests.
+results held for review and what review found of each ranked result; operators' requests;
+ratings and their history.
 
 One metadata for all (:data:`server.storage.engine.metadata`), so that the
 migrations and the autogenerate check see one schema. Times are integer
@@ -19,7 +20,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, String, false
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from server.storage.engine import metadata
@@ -131,6 +142,8 @@ class Room(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     #: hints allowed in the room's races
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: its races are rated (keyed server-drawn deals, human racers only)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: the current race: its number, its deal (a seed, or a key in hex), the moment its
     #: games start, racer id -> game id
     race: Mapped[int] = mapped_column(Integer, default=0)
@@ -288,6 +301,52 @@ class OperatorRequest(Base):
     done_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     ok: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     outcome: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+
+
+class PlayerRating(Base):
+    """A player's Glicko-2 rating on one variant (server/ratings/glicko2.py); a player who
+    never finished a rated race on it has no row (and counts as a new player's 1500/350/0.06).
+
+    The board reads the index on (variant, rating); ``games`` counts the rated races.
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "variant", "rating"),)
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class RatingChange(Base):
+    """One rated race's change of one racer's rating: before and after.
+
+    Keyed by the racer's game in that race: a race is rated once, whichever node
+    ends it and however often its end is run again (a restart, a node taking the
+    room over): the rows of its games are there, or its rating is written with
+    them in one transaction.
+    """
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_player", "player_id", "variant", "at_ms"),)
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    variant: Mapped[str] = mapped_column(String(32))
+    #: the race, for people: 'K7QF2M/3' (room code / race number)
+    race: Mapped[str] = mapped_column(String(32))
+    rating_before: Mapped[float] = mapped_column(Float)
+    deviation_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    deviation_after: Mapped[float] = mapped_column(Float)
+    volatility_after: Mapped[float] = mapped_column(Float)
+    at_ms: Mapped[int] = mapped_column(BigInteger)
 
 
 class PooledDeal(Base):

@@ -12,6 +12,7 @@ One frozen dataclass per message, one module per area:
     rooms      create_room, join_room, leave_room, start_race, watch; room,
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
+    ratings    ratings (RatingEntry); PlayerRating, shown beside names
     stats      stats (VariantStats)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
@@ -46,6 +47,8 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.ratings import *  # noqa: F403
+from shared.protocol.ratings import RatingsReply, RatingsRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -85,6 +88,7 @@ REQUESTS: Registry[Request] = Registry(
         DailyRequest,
         LeaderboardRequest,
         StatsRequest,
+        RatingsRequest,
     )
 )
 
@@ -105,6 +109,7 @@ REPLIES: Registry[Reply] = Registry(
         RaceOver,
         LeaderboardReply,
         StatsReply,
+        RatingsReply,
     )
 )
 

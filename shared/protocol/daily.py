@@ -33,6 +33,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
+from shared.protocol.ratings import PlayerRating, opt_rating
 from shared.protocol.views import GAME_STATES
 
 #: entries a leaderboard answers at most; a larger ``limit`` is taken as this
@@ -64,6 +65,8 @@ class Standing(Part):
     undos: int
     foundation: int
     review: str | None = None
+    #: the player's rating on the variant (race standings: with the race's change)
+    rating: PlayerRating | None = None
 
     def to_map(self) -> dict[str, Any]:
         m = {
@@ -77,7 +80,7 @@ class Standing(Part):
             "undos": self.undos,
             "foundation": self.foundation,
         }
-        return present(m, review=self.review)
+        return present(m, review=self.review, rating=self.rating)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -92,6 +95,7 @@ class Standing(Part):
             undos=req_int(m, "undos", 0, MAX_PLY),
             foundation=req_count(m, "foundation"),
             review=req_choice(m, "review", REVIEWS) if "review" in m else None,
+            rating=opt_rating(m),
         )
 
 

@@ -32,6 +32,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
+from shared.protocol.ratings import PlayerRating, opt_rating
 from shared.protocol.session import MAX_NAME_LENGTH
 from shared.protocol.views import GAME_STATES, GameView
 
@@ -80,6 +81,19 @@ class RoomPlayer(Part):
     game: str | None
     role: str = RACER
     bot: bool = False
+    #: their rating on the room's variant, None when they have none (bots never have one)
+    rating: PlayerRating | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m = {
+            "id": self.id,
+            "name": self.name,
+            "connected": self.connected,
+            "game": self.game,
+            "role": self.role,
+            "bot": self.bot,
+        }
+        return present(m, rating=self.rating)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -90,6 +104,7 @@ class RoomPlayer(Part):
             game=nullable(m, "game", lambda m, name: req_str(m, name, MAX_ID_LENGTH)),
             role=req_choice(m, "role", ROLES),
             bot=req_bool(m, "bot"),
+            rating=opt_rating(m),
         )
 
 
@@ -110,6 +125,8 @@ class RoomView(Part):
     race: int
     hints: bool = False
     seed: int | None = None
+    #: its races are rated: a deal the server draws, human racers only
+    rated: bool = False
 
     def to_map(self) -> dict[str, Any]:
         return {
@@ -124,6 +141,7 @@ class RoomView(Part):
             "race": self.race,
             "hints": self.hints,
             "seed": self.seed,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -141,6 +159,7 @@ class RoomView(Part):
             race=req_count(m, "race"),
             hints=req_bool(m, "hints"),
             seed=nullable(m, "seed", lambda m, name: req_int(m, name, 1, MAX_SEED)),
+            rated=req_bool(m, "rated"),
         )
 
     def names(self) -> dict[int, str]:
@@ -162,6 +181,8 @@ class CreateRoom(Request):
     max_players: int = MAX_PLAYERS
     time_limit_s: int | None = None
     hints: bool = False
+    #: its races are rated (refused with a ``seed``: a rated race's deal is the server's)
+    rated: bool = False
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {
@@ -169,6 +190,7 @@ class CreateRoom(Request):
             "options": dict(self.options),
             "max_players": self.max_players,
             "hints": self.hints,
+            "rated": self.rated,
         }
         return present(m, seed=self.seed, time_limit_s=self.time_limit_s)
 
@@ -182,6 +204,7 @@ class CreateRoom(Request):
             max_players=MAX_PLAYERS if players is None else players,
             time_limit_s=opt_int(m, "time_limit_s", MIN_TIME_LIMIT_S, MAX_TIME_LIMIT_S),
             hints=req_bool(m, "hints") if "hints" in m else False,
+            rated=req_bool(m, "rated") if "rated" in m else False,
             id=request_id(m),
         )
 

@@ -72,6 +72,12 @@ VIEW_MAPS = st.fixed_dictionaries(
 )
 GAME_VIEWS = VIEW_MAPS.map(p.GameView.from_map)
 
+RATINGS = st.builds(
+    p.PlayerRating,
+    rating=st.integers(min_value=-10_000, max_value=10_000),
+    provisional=st.booleans(),
+    change=st.none() | st.integers(min_value=-10_000, max_value=10_000),
+)
 STANDINGS = st.builds(
     p.Standing,
     rank=st.none() | PLAYER_IDS,
@@ -84,6 +90,7 @@ STANDINGS = st.builds(
     undos=PLIES,
     foundation=COUNTS,
     review=st.none() | st.sampled_from(p.REVIEWS),
+    rating=st.none() | RATINGS,
 )
 PLAYERS = st.builds(p.PlayerInfo, id=PLAYER_IDS, name=NAMES, bot=st.booleans())
 DEALS = DEAL_MAPS.map(p.DealView.from_map)
@@ -133,6 +140,7 @@ ROOM_PLAYERS = st.builds(
     game=st.none() | GAME_IDS,
     role=st.sampled_from(p.ROLES),
     bot=st.booleans(),
+    rating=st.none() | RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
 )
 ROOMS = st.builds(
     p.RoomView,
@@ -147,6 +155,7 @@ ROOMS = st.builds(
     race=COUNTS,
     hints=st.booleans(),
     seed=st.none() | SEEDS,
+    rated=st.booleans(),
 )
 VARIANT_STATS = st.builds(
     p.VariantStats,
@@ -224,6 +233,7 @@ ROOMS_MESSAGES = [
         max_players=st.integers(min_value=1, max_value=p.MAX_PLAYERS),
         time_limit_s=st.none() | st.integers(min_value=60, max_value=86_400),
         hints=st.booleans(),
+        rated=st.booleans(),
         id=IDS,
     ),
     st.builds(p.JoinRoom, code=CODES, role=st.sampled_from(p.ROLES), id=IDS),
@@ -271,6 +281,29 @@ STATS = [
         variants=st.lists(VARIANT_STATS, max_size=5).map(tuple),
         dailies_won=COUNTS,
         daily_streak=COUNTS,
+        re=IDS,
+    ),
+]
+RATING_ENTRIES = st.builds(
+    p.RatingEntry,
+    rank=PLAYER_IDS,
+    player=PLAYER_IDS,
+    name=NAMES,
+    rating=RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
+    games=COUNTS,
+)
+RATINGS_MESSAGES = [
+    st.builds(
+        p.RatingsRequest,
+        variant=GAME_IDS,
+        limit=st.integers(min_value=1, max_value=p.MAX_RATINGS),
+        id=IDS,
+    ),
+    st.builds(
+        p.RatingsReply,
+        variant=GAME_IDS,
+        entries=st.lists(RATING_ENTRIES, max_size=10).map(tuple),
+        me=st.none() | RATING_ENTRIES,
         re=IDS,
     ),
 ]

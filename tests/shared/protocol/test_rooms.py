@@ -39,6 +39,7 @@ ROOM = {
     "race": 0,
     "hints": False,
     "seed": 617,
+    "rated": False,
 }
 PROGRESS = {
     "type": "progress",
@@ -72,12 +73,15 @@ def test_every_field_of_the_room_requests_is_checked() -> None:
         "max_players": 3,
         "time_limit_s": 600,
         "hints": True,
+        "rated": True,
     }
     every_field_is_checked(
         p.CreateRoom.from_map,
         create,
-        optional={"options", "seed", "max_players", "time_limit_s", "hints"},
+        optional={"options", "seed", "max_players", "time_limit_s", "hints", "rated"},
     )
+    assert not p.CreateRoom.from_map({"variant": "gypsy"}).rated
+    out_of_range(p.CreateRoom.from_map, create, "rated", [1, None, "yes"])
     join = {"type": "join_room", "code": "K7QF2M", "role": "spectator"}
     every_field_is_checked(p.JoinRoom.from_map, join, optional={"role"})
     assert p.JoinRoom.from_map({"code": "K7QF2M"}).role == "racer"
@@ -119,6 +123,10 @@ def test_every_field_of_a_room_view_is_checked() -> None:
     out_of_range(p.RoomPlayer.from_map, PLAYER, "role", ["host"])
     out_of_range(p.RoomView.from_map, ROOM, "seed", [0, 2**31])
     every_field_is_checked(p.RoomPlayer.from_map, PLAYER | {"game": "g7Qx"})
+    rated = PLAYER | {"rating": {"rating": 1523, "provisional": False}}
+    every_field_is_checked(p.RoomPlayer.from_map, rated, optional={"rating"})
+    assert p.RoomPlayer.from_map(rated).to_map() == rated
+    out_of_range(p.RoomView.from_map, ROOM, "rated", [0, None])
     out_of_range(p.RoomView.from_map, ROOM, "state", ["racing!", "playing"])
     out_of_range(p.RoomView.from_map, ROOM, "max_players", [0, 9])
     out_of_range(p.RoomView.from_map, ROOM, "host", [0])
