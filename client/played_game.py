@@ -58,8 +58,17 @@ class PlayedGame:
         variant: str,
         seed: int | None = None,
         options: Mapping[str, bool | int] | None = None,
+        *,
+        difficulty: str | None = None,
     ) -> GameView:
-        request = StartGame(variant=variant, seed=seed, options=dict(options or {}))
+        """A new game; ``difficulty``: a winnable secret deal of that difficulty."""
+        request = StartGame(
+            variant=variant,
+            seed=seed,
+            options=dict(options or {}),
+            winnable=difficulty is not None,
+            difficulty=difficulty,
+        )
         reply = await self.conn.request(request, GameReply)
         self.adopt(reply.game)
         return reply.game

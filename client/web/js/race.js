@@ -92,7 +92,7 @@ export async function raceScreen(app, code, role) {
     }));
     const buttons = [];
     if (isHost() && (r.state === 'waiting' || r.state === 'over')) {
-      const seed = h('input', { type: 'number', min: 1, max: 2147483647, placeholder: t('race.seedPlaceholder'), 'aria-label': t('race.seedLabel'), class: 'seed' });
+      const seed = h('input', { type: 'number', min: 1, max: 2147483647, placeholder: t('race.seedPlaceholder'), 'aria-label': t('race.seedLabel'), class: 'seed wide' });
       buttons.push(h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault(); start(seed.value ? Number(seed.value) : null); } },
         seed, h('button', { type: 'submit' }, t(r.state === 'over' ? 'race.rematch' : 'race.start'))));
     } else if (r.state === 'waiting' || r.state === 'over') buttons.push(h('p', {}, t('race.hostStarts')));
