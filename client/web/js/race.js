@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 import { Board } from './board.js';
 import { dialect } from './dialect.js';
 import { ENDED, GamePanel } from './game.js';
-import { resultsTable } from './daily.js';
+import { ratingBadge, resultsTable } from './daily.js';
 import { dealWords } from './fairplay.js';
 import { store } from './store.js';
 import { announce, copyText, h, stateWords } from './ui.js';
@@ -77,6 +77,7 @@ export async function raceScreen(app, code, role) {
     const facts = [app.variants.get(r.variant)?.name ?? r.variant];
     if (r.seed !== undefined) facts.push(r.seed ? t('race.dealNumber', r.seed) : t('race.keyed'));
     if (r.hints !== undefined) facts.push(t(r.hints ? 'race.hintsOn' : 'race.hintsOff'));
+    if (r.rated) facts.push(t('race.rated'));
     facts.push(t('race.limit', Math.round(r.time_limit_s / 60)), t(`room.${r.state}`));
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
     members.replaceChildren(...r.players.map((p) => {
@@ -84,7 +85,7 @@ export async function raceScreen(app, code, role) {
       const name = canWatch ? h('button', { type: 'button', class: 'linkish', onclick: () => watch(p.id), 'aria-label': t('race.watch', p.name) }, p.name) : h('span', { class: 'name' }, p.name);
       return h('li', { dataset: { player: String(p.id), connected: String(p.connected) } },
         h('span', { class: p.connected ? 'dot on' : 'dot', 'aria-label': t(p.connected ? 'race.connected' : 'race.notConnected'), role: 'img' }),
-        ' ', name,
+        ' ', name, p.rating ? ' ' : null, ratingBadge(p.rating),
         p.id === r.host ? h('span', { class: 'badge' }, t('race.host')) : null,
         p.role === 'spectator' ? h('span', { class: 'badge' }, t('race.spectator')) : null,
         p.bot ? h('span', { class: 'badge' }, t('race.bot')) : null,
