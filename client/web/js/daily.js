@@ -150,7 +150,7 @@ export async function dailyScreen(app, variant) {
     slot.replaceChildren(panel.element);
   };
 
-  screen.attempt = dialect.gameView(attempt);
+  screen.attempt = attempt;
   mount(attempt, 'daily');
   screen.element = h('section', { class: 'screen daily' },
     h('div', { class: 'daily-head' },
