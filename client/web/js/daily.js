@@ -190,7 +190,7 @@ function attemptScreen(app, variant, info, reply, screen) {
     slot.replaceChildren(panel.element);
   };
 
-  screen.attempt = dialect.gameView(attempt);
+  screen.attempt = attempt;
   mount(attempt, 'daily');
   screen.element = h('section', { class: 'screen daily' },
     h('div', { class: 'daily-head' },

@@ -119,7 +119,7 @@ export async function raceScreen(app, code, role) {
   function mountGame(view) {
     s.panel?.destroy();
     s.gameId = view.id;
-    s.cardCount = cardsIn(dialect.gameView(view));
+    s.cardCount = cardsIn(view);
     s.panel = new GamePanel(app, view, {
       kind: 'race', title: t('race.gameTitle', s.room.code), hints: s.room.hints !== false,
       endActions: () => [h('p', {}, t('race.pickToWatch'))],
@@ -166,8 +166,7 @@ export async function raceScreen(app, code, role) {
     }
   }
 
-  function showWatched(raw) {
-    const view = dialect.gameView(raw);
+  function showWatched(view) {
     const name = s.room.players.find((p) => p.id === s.watching)?.name ?? t('race.aRacer');
     if (!s.watchBoard || s.watchBoard.view?.variant !== view.variant) {
       s.watchBoard?.destroy();
