@@ -1,4 +1,4 @@
-""""Could I have won?": after a game, the server's answer, and its winning line played back.
+""" "Could I have won?": after a game, the server's answer, and its winning line played back.
 
 The screen asks ``could_win`` over the connection it is given, says whether
 the deal was winnable and from which of the player's positions it still was,
@@ -7,6 +7,8 @@ step through the winning line, each move named as the board names it.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -69,9 +71,7 @@ class HindsightScreen(Screen[None]):
 
     async def _ask(self) -> None:
         try:
-            self.answer = await self.conn.request(
-                CouldWinRequest(game=self.view.id), CouldWinReply
-            )
+            self.answer = await self.conn.request(CouldWinRequest(game=self.view.id), CouldWinReply)
         except (ProtocolError, ConnectionError) as exc:
             self.query_one("#hindsight-text", Static).update(Text(describe(exc), style="red"))
             return
@@ -83,8 +83,8 @@ class HindsightScreen(Screen[None]):
         if answer is None or not answer.boards:
             return
         board = answer.boards[self.step]
-        wire = {**self.view.wire, "piles": [pile.to_map() for pile in board.piles], "legal": []}
-        self.board.show(GameView.of(wire), source=None, count=0, targets=set())
+        shown = self.view.board._replace(piles=board.piles, legal=())
+        self.board.show(replace(self.view, board=shown), source=None, count=0, targets=set())
         if self.step == 0:
             text = f"step 0 of {len(answer.line)}: your position (right arrow: the next move)"
         else:

@@ -124,8 +124,7 @@ export class GamePanel {
 
   // -- views ---------------------------------------------------------------------------------
 
-  adopt(raw) {
-    const view = dialect.gameView(raw);
+  adopt(view) {
     const wasEnded = this.view && ENDED.has(this.view.state);
     this.view = view;
     this.receivedAt = performance.now();
@@ -139,9 +138,8 @@ export class GamePanel {
   }
 
   /** A view from elsewhere (a reconnect's get_game): adopted unless older than the one shown. */
-  offer(raw) {
-    const view = dialect.gameView(raw);
-    if (view.id === this.view.id && view.ply >= this.view.ply && !this.pending) this.adopt(raw);
+  offer(view) {
+    if (view.id === this.view.id && view.ply >= this.view.ply && !this.pending) this.adopt(view);
   }
 
   /** The header, drawn again only when the deal changes (a key revealed), so that a check's

@@ -59,6 +59,7 @@ function raceForms(app) {
   const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: t('home.dealPlaceholder'), hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
   const hints = h('input', { id: 'race-hints', type: 'checkbox' });
+  const rated = h('input', { id: 'race-rated', type: 'checkbox' });
   const minutes = h('input', { id: 'race-minutes', type: 'number', min: 1, max: 1440, value: 30 });
   const problem = h('p', { class: 'error', role: 'alert' });
   const create = async (e) => {
@@ -67,7 +68,8 @@ function raceForms(app) {
       type: 'create_room', variant: variant.value, options: store.options(variant.value),
       hints: hints.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
     };
-    if (dealKind.value === 'numbered' && seed.value) request.seed = Number(seed.value);
+    if (rated.checked) request.rated = true; // a rated race's deal is the server's: no seed
+    else if (dealKind.value === 'numbered' && seed.value) request.seed = Number(seed.value);
     try {
       const reply = await app.conn.request(request, { resend: false });
       app.navigate(`/race/${reply.room.code}`);
@@ -88,6 +90,7 @@ function raceForms(app) {
       h('label', { for: 'race-variant' }, t('home.game')), variant,
       h('label', { for: 'race-deal' }, t('home.deal')), h('span', {}, dealKind, ' ', seed),
       h('label', { for: 'race-hints' }, t('home.hints')), hints,
+      h('label', { for: 'race-rated' }, t('home.rated')), rated,
       h('label', { for: 'race-minutes' }, t('home.timeLimit')), minutes,
       h('button', { type: 'submit' }, t('home.createRace')), problem),
     h('form', { class: 'join-room inline', onsubmit: join },
