@@ -3,7 +3,7 @@
 Every action names the ``ply`` the client last saw: the server applies it only
 at that ply, answers a retried action with the current view, and otherwise
 replies ``stale_ply`` with the view, which is adopted here so that the screen
-always shows what the server holds (protocol.md, Games).
+always shows what the server holds (docs/protocol.md, Games).
 """
 
 from __future__ import annotations

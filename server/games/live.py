@@ -1,6 +1,6 @@
 """A game in play: the engine's Game with the server's id, owner, kind, time, deal and counters.
 
-The server decides what a view shows of the deal (protocol.md, "Games"): a
+The server decides what a view shows of the deal (docs/protocol.md, "Games"): a
 numbered deal its seed; a keyed deal its commitment, and its key only once
 revealed: from the start when the player chose the key, when a solo game
 ends (won or resigned), when its race is over, or from the end of its day

@@ -167,7 +167,7 @@ class GameService:
         return live
 
     async def move(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
-        """Play ``action`` (a move of notation.md, ``deal``, ``auto`` or ``undo``) at ``ply``."""
+        """Play ``action`` (a move of docs/notation.md, or deal, auto, undo) at ``ply``."""
         return await self._act(live, ply, action)
 
     async def undo(self, live: LiveGame, ply: int) -> LiveGame:

@@ -13,6 +13,7 @@ import { keysHelp } from './controls.js';
 import { dialect } from './dialect.js';
 import { fillBanner } from './endbanner.js';
 import { gameHead } from './gamehead.js';
+import { showHindsight } from './hindsight.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
 import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO } from './notation.js';
@@ -185,6 +186,7 @@ export class GamePanel {
       resign: () => this.resign(),
       endActions: this.options.endActions,
       stats: () => this.app.conn.request({ type: 'stats' }),
+      couldWin: () => showHindsight(this, this.banner.appendChild(h('div', { class: 'hindsight' }))),
     });
     this.banner.hidden = !shown;
     this.table.classList.toggle('ended', shown);
