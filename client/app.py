@@ -239,7 +239,9 @@ class PatienceApp(RaceRoomApp):
         return LeaderboardScreen(self.conn, variant, date)
 
     def on_home_screen_new_game(self, event: HomeScreen.NewGame) -> None:
-        work = self.new_game(event.variant, event.seed, event.screen, event.options)
+        work = self.new_game(
+            event.variant, event.seed, event.screen, event.options, event.difficulty
+        )
         self.run_worker(work, group="home")
 
     def on_home_screen_daily(self, event: HomeScreen.Daily) -> None:
@@ -257,13 +259,14 @@ class PatienceApp(RaceRoomApp):
         seed: int | None,
         screen: HomeScreen,
         options: Mapping[str, bool | int] | None = None,
+        difficulty: str | None = None,
     ) -> None:
         problem = None if seed is None else seed_problem(seed)
         if problem is not None:
             screen.say(problem, error=True)
             return
         try:
-            await self.played.start(variant, seed, options)
+            await self.played.start(variant, seed, options, difficulty=difficulty)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return

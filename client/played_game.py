@@ -3,7 +3,7 @@
 Every action names the ``ply`` the client last saw: the server applies it only
 at that ply, answers a retried action with the current view, and otherwise
 replies ``stale_ply`` with the view, which is adopted here so that the screen
-always shows what the server holds (protocol.md, Games).
+always shows what the server holds (docs/protocol.md, Games).
 """
 
 from __future__ import annotations
@@ -58,8 +58,17 @@ class PlayedGame:
         variant: str,
         seed: int | None = None,
         options: Mapping[str, bool | int] | None = None,
+        *,
+        difficulty: str | None = None,
     ) -> GameView:
-        request = StartGame(variant=variant, seed=seed, options=dict(options or {}))
+        """A new game; ``difficulty``: a winnable secret deal of that difficulty."""
+        request = StartGame(
+            variant=variant,
+            seed=seed,
+            options=dict(options or {}),
+            winnable=difficulty is not None,
+            difficulty=difficulty,
+        )
         reply = await self.conn.request(request, GameReply)
         self.adopt(reply.game)
         return reply.game

@@ -13,7 +13,7 @@ cluster hears from the other nodes reaches the parts as typed events
 (:mod:`server.cluster.news`) they subscribe to in :func:`wire`.
 
 The connection handler holds no rules and no SQL: it enforces the transport
-limits of protocol.md (connections in all and per address) and hands each
+limits of docs/protocol.md (connections in all and per address) and hands each
 frame to the :class:`~server.net.routing.Router`, which turns every refusal
 into an ``error``.
 """

@@ -31,6 +31,7 @@ from client.layout import (
 )
 from client.names import deal_name, move_name, pile_name, translate
 from client.played_game import PlayedGame
+from client.screens.hindsight import HindsightScreen
 from client.screens.verify import VerifyScreen
 from client.widgets import BoardWidget, PileWidget
 from shared.errors import ProtocolError
@@ -70,6 +71,7 @@ class BoardScreen(Screen[None]):
         Binding("minus", "count(-1)", "Fewer", show=False),
         Binding("R", "resign", "Resign"),
         Binding("v", "verify", "Verify deal"),
+        Binding("W", "could_win", "Could I have won?"),
         Binding("escape", "cancel", "Back"),
         *_PILE_BINDINGS,
     ]
@@ -213,6 +215,9 @@ class BoardScreen(Screen[None]):
             return view.state in ("playing", "stuck")
         if action == "verify":
             return view.deal.key is not None and view.deal.commitment is not None
+        if action == "could_win":  # a game over whose deal is shown (docs/protocol.md)
+            shown = view.deal.seed is not None or view.deal.key is not None
+            return self.played is not None and not playing and shown
         return True
 
     def redraw(self) -> None:
@@ -366,6 +371,10 @@ class BoardScreen(Screen[None]):
 
     def action_verify(self) -> None:
         self.app.push_screen(VerifyScreen(self.view))
+
+    def action_could_win(self) -> None:
+        if self.played is not None:
+            self.app.push_screen(HindsightScreen(self.played.conn, self.view, self.variant))
 
     def action_play_hint(self) -> None:
         if self.hinted is not None:

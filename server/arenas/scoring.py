@@ -1,6 +1,6 @@
 """An arena's points: what each deal a player finished is worth, and a player's total.
 
-The rule, as docs/arenas.md tells players:
+The rule an arena will tell its players (arenas themselves are still to be built):
 
 - a loss, a resign or a deal out of time: 0 points, and the streak ends;
 - a win: 2 points, or 3 when won within the deal's par time;

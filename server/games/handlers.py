@@ -147,7 +147,7 @@ class GameHandlers:
                     id=row.id,
                     variant=row.variant,
                     options=row.options,
-                    deal=p.DealView.of(deal),
+                    deal=deal,
                     kind=row.kind,
                     state=row.state,
                     ply=row.ply,

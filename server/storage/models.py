@@ -10,7 +10,7 @@ stored: it is replayed from variant, options, deal (a seed, or a key) and
 actions, the record of docs/notation.md.
 
 The leaderboard is read through one index whose column order is the
-ranking of protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
+ranking of docs/protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
 ``rank_b`` (time and moves for winners, minus the score and time for the
 others), so a page is an index range scan and a player's rank is a count
 over the same index.

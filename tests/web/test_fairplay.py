@@ -82,6 +82,7 @@ def test_a_keyed_deal_shows_its_commitment_then_its_key_checked_two_ways(
     assert run.stdout.startswith("OK: the key matches")
 
     page.get_by_role("link", name="Play this deal again").click()
+    page.locator(f"{BOARD}[data-state='playing']").wait_for()  # the new game, not the old (ply 0)
     wait_ply(page, 0)
     game = new_game("freecell", key=bytes.fromhex(key))
     assert_board(page, game)  # the same deal, dealt again from its key

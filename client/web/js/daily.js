@@ -8,10 +8,18 @@ import { GamePanel } from './game.js';
 import { UNFINISHED, WON } from './notation.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
+/** A player's rating beside their name ("1523 +14", "1500?"), or null when they have none. */
+export function ratingBadge(rating) {
+  if (!rating) return null;
+  let shown = t('rating.shown', rating.rating, rating.provisional);
+  if (rating.change !== undefined) shown += ` ${t('rating.change', rating.change)}`;
+  return h('span', { class: 'rating', title: t('rating.label', shown, rating.provisional) }, shown);
+}
+
 function entryRow(entry, mine) {
   return h('tr', { class: mine ? 'me' : null, 'aria-current': mine ? 'true' : null },
     h('td', {}, entry.rank === null || entry.rank === undefined ? '\u2013' : String(entry.rank)),
-    h('th', { scope: 'row' }, entry.name),
+    h('th', { scope: 'row' }, entry.name, entry.rating ? ' ' : null, ratingBadge(entry.rating)),
     h('td', {}, stateWords(entry.state) + (entry.review ? t('daily.review', entry.review) : '')),
     h('td', {}, clockText(entry.elapsed_ms)),
     h('td', {}, String(entry.moves)),
@@ -142,7 +150,7 @@ export async function dailyScreen(app, variant) {
     slot.replaceChildren(panel.element);
   };
 
-  screen.attempt = dialect.gameView(attempt);
+  screen.attempt = attempt;
   mount(attempt, 'daily');
   screen.element = h('section', { class: 'screen daily' },
     h('div', { class: 'daily-head' },

@@ -9,14 +9,15 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from server.app import App
+from server.daily.deals import utc_date
 from server.ratings.glicko2 import Rating
 from server.ratings.races import Finish, rate_race
 from server.storage.engine import create_engine, sessionmaker
 from server.storage.models import PlayerRating, RatingChange, Room
 from shared import protocol as p
-from tests.server.conftest import Client, Connect, ServeWith
+from tests.server.conftest import Client, Connect, FakeClock, ServeWith
 from tests.server.observe.test_metrics import scrape
-from tests.server.pushes import keyed_line, push, until
+from tests.server.pushes import fix_daily, keyed_line, push, until
 
 
 async def welcomed(connect: Connect, name: str, *, bot: bool = False) -> tuple[Client, int]:
@@ -182,3 +183,22 @@ async def test_a_race_whose_end_is_run_again_after_a_restart_is_rated_once(
     assert {s.player: s.rating for s in standings} == {
         s["player"]: p.PlayerRating.from_map(s["rating"]) for s in over["standings"]
     }
+
+
+async def test_the_daily_leaderboard_shows_each_players_rating(
+    server: App, connect: Connect, clock: FakeClock
+) -> None:
+    clients, (a, b, _), _, over = await rated_race(server, connect)
+    await fix_daily(server, "freecell", utc_date(clock.now))
+    alice, bob = clients[0], clients[1]
+    for client in (alice, bob):
+        game = (await client.request("daily", variant="freecell"))["game"]
+        await client.request("resign", game=game["id"], ply=game["ply"])
+    board = await alice.request("leaderboard", variant="freecell")
+    after = {s["player"]: s["rating"] for s in over["standings"]}
+    shown = {e["player"]: e["rating"] for e in board["entries"]}
+    for pid in (a, b):  # as it stands now: no change beside it
+        assert shown[pid] == {k: v for k, v in after[pid].items() if k != "change"}
+    assert board["me"]["rating"] == shown[a]
+    other = await alice.request("leaderboard", variant="gypsy")
+    assert other["entries"] == [] and other["me"] is None

@@ -70,7 +70,7 @@ VIEW_MAPS = st.fixed_dictionaries(
         "elapsed_ms": COUNTS,
     }
 )
-GAME_VIEWS = VIEW_MAPS.map(p.GameView.of)
+GAME_VIEWS = VIEW_MAPS.map(p.GameView.from_map)
 
 RATINGS = st.builds(
     p.PlayerRating,
@@ -93,7 +93,7 @@ STANDINGS = st.builds(
     rating=st.none() | RATINGS,
 )
 PLAYERS = st.builds(p.PlayerInfo, id=PLAYER_IDS, name=NAMES, bot=st.booleans())
-DEALS = DEAL_MAPS.map(p.DealView.of)
+DEALS = DEAL_MAPS.map(p.DealView.from_map)
 TIMES = st.datetimes(
     datetime.datetime(2000, 1, 1), datetime.datetime(2999, 1, 1), timezones=st.just(datetime.UTC)
 ).map(lambda t: t.isoformat(timespec="milliseconds").replace("+00:00", "Z"))
