@@ -224,7 +224,7 @@ def main(argv: Sequence[str]) -> None:
         f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
     )
     command = args.command or "python -m bench winnability " + " ".join(argv)
-    write_page(args.page, table, command.strip(), machine)
+    write_page(args.page, table, command.strip(), machine, args.deals)
     for row in table:
         print(
             f"  {row.label:20} deals {row.deals:6}  won {row.won:6}  unwinnable "

@@ -28,6 +28,7 @@ from client.race import RACE_PUSHES, RaceState
 from client.race_room import RaceRoomApp
 from client.screens.board import BoardScreen
 from client.screens.connecting import NameScreen, WaitScreen
+from client.screens.daily_start import DailyStartScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
@@ -239,7 +240,9 @@ class PatienceApp(RaceRoomApp):
         return LeaderboardScreen(self.conn, variant, date)
 
     def on_home_screen_new_game(self, event: HomeScreen.NewGame) -> None:
-        work = self.new_game(event.variant, event.seed, event.screen, event.options)
+        work = self.new_game(
+            event.variant, event.seed, event.screen, event.options, event.difficulty
+        )
         self.run_worker(work, group="home")
 
     def on_home_screen_daily(self, event: HomeScreen.Daily) -> None:
@@ -257,24 +260,45 @@ class PatienceApp(RaceRoomApp):
         seed: int | None,
         screen: HomeScreen,
         options: Mapping[str, bool | int] | None = None,
+        difficulty: str | None = None,
     ) -> None:
         problem = None if seed is None else seed_problem(seed)
         if problem is not None:
             screen.say(problem, error=True)
             return
         try:
-            await self.played.start(variant, seed, options)
+            await self.played.start(variant, seed, options, difficulty=difficulty)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
         await self.push_screen(self.played_board())
 
     async def daily(self, variant: str, screen: HomeScreen) -> None:
+        """Today's daily: its start step (nothing dealt yet), or the attempt, resumed."""
+        try:
+            intro = await self.played.look_at_daily(variant)
+        except (ProtocolError, ConnectionError) as exc:
+            screen.say(describe(exc), error=True)
+            return
+        if intro is not None:
+            await self.push_screen(DailyStartScreen(intro, self.catalog.name(variant)))
+            return
+        await self.daily_board(variant)
+
+    def on_daily_start_screen_start(self, event: DailyStartScreen.Start) -> None:
+        self.run_worker(self.start_daily(event.variant, event.screen), group="home")
+
+    async def start_daily(self, variant: str, screen: DailyStartScreen) -> None:
+        """Start: the attempt is dealt now, and its ranked clock starts now."""
         try:
             await self.played.start_daily(variant)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
+        screen.dismiss()
+        await self.daily_board(variant)
+
+    async def daily_board(self, variant: str) -> None:
         day = "" if self.played.daily is None else self.played.daily.date
         title = f"{self.catalog.name(variant)} daily {day}"
         # The ranked attempt: the server gives no hints in it (hints_off).

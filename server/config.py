@@ -102,6 +102,9 @@ class Config:
     #: seconds a racer may be gone (every connection closed) during a race before they are
     #: resigned
     race_abandon_s: int = 120
+    #: seconds an unranked game's clock runs on once no connection of its player has it open;
+    #: then it pauses until the game is opened again (server/games/opened.py)
+    idle_pause_s: int = 30
     #: how far behind a room with delayed boards shows its racers' boards to watchers
     board_delay_s: int = 60
     #: ranked results (daily attempts, race games) of at least ``review_min_actions`` actions
@@ -234,6 +237,7 @@ def check(config: Config) -> None:
         "board_delay_s",
         "deal_pool_size",
         "could_win_concurrency",
+        "idle_pause_s",
     )
     for name in positive:
         if getattr(config, name) <= 0:

@@ -185,6 +185,13 @@ class TooManyRooms(ClientError):
     code = p.TOO_MANY_ROOMS
 
 
+class NotRatable(ClientError):
+    """A rated room refused what would leave its race unratable: a bot racer, a numbered
+    deal."""
+
+    code = p.NOT_RATABLE
+
+
 # -- the server's side ---------------------------------------------------------------------
 
 

@@ -7,9 +7,13 @@ ply, since the server and the solver ask for them after every action.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import is_not, ne
+from types import MappingProxyType
 from typing import Any, overload
 
 from shared import refusals
+from shared.board_view import BoardView, PileView
 from shared.cards import NAME
 from shared.deals import Deal, KeyedDeal, NumberedDeal
 from shared.errors import IllegalMove, InvalidNotation, InvalidOptions
@@ -58,6 +62,13 @@ class Game(GameState):
         #: Each keeps the position's legal moves (and their names) too: undo brings them
         #: back with it.
         self._history: list[Snapshot] = []
+        #: the piles' lists and face-down counts last shown (copies of the position's
+        #: lists of them), and their views: a pile whose list is the same object shows the
+        #: same (copy on write, above: an action gives every pile it changes a new list),
+        #: so a board after a move makes new views of the piles it changed only
+        self._shown: tuple[list[list[int]], list[int], tuple[PileView, ...]] | None = None
+        #: the options as the board shows them: read-only, made once
+        self._options = MappingProxyType(rules.options)
         self._start_deriving()
 
     # -- reading ---------------------------------------------------------------
@@ -209,9 +220,53 @@ class Game(GameState):
 
     # -- views -----------------------------------------------------------------
 
+    def board(self) -> BoardView:
+        """What the player sees now, typed: the GameView of docs/protocol.md without what
+        the server adds (``id``, ``deal``, ``hints``, ``elapsed_ms``). Face-down cards are
+        counts. The server's every reply carries one; the protocol encodes it."""
+        rules = self.rules
+        pos = self.position
+        piles, downs = pos.piles, pos.down
+        ids = rules.pile_ids
+        shown = self._shown
+        if shown is None:
+            views = tuple(
+                PileView(pid, down, tuple([NAME[c] for c in pile[down:]]))
+                for pid, pile, down in zip(ids, piles, downs, strict=True)
+            )
+        else:
+            # The piles whose list or face-down count is not the one last shown, found by
+            # loops in C (a move changes two piles of up to twenty).
+            lists, shown_downs, views = shown
+            every = range(len(ids))
+            changed = set(compress(every, map(is_not, piles, lists)))
+            changed.update(compress(every, map(ne, downs, shown_downs)))
+            if changed:
+                made = list(views)
+                for i in changed:
+                    down = downs[i]
+                    made[i] = PileView(ids[i], down, tuple([NAME[c] for c in piles[i][down:]]))
+                views = tuple(made)
+        self._shown = (piles[:], downs[:], views)
+        ply = len(self.actions)
+        return BoardView(
+            rules.id,
+            self._options,
+            ply,
+            ply,
+            self.undos,
+            rules.score(pos),
+            rules.max_score,
+            self.state,
+            rules.redeals_left(pos),
+            views,
+            tuple(self._legal_names()),
+        )
+
     def view(self, reveal: bool = False, *, reveal_key: bool = False) -> dict[str, Any]:
-        """The GameView of docs/protocol.md, without ``id``, ``elapsed_ms`` and ``hints`` (the
-        server counts the hints it answers; the engine never sees them).
+        """Everything :meth:`board` shows and the deal, as one plain map (for tests and
+        tools, which compare and print it), without ``id``, ``elapsed_ms`` and ``hints``
+        (the server counts the hints it answers; the engine never sees them).
 
         Face-down cards are counts unless ``reveal`` (server-side only): then
         each pile's ``down`` lists them bottom to top. A keyed deal shows its

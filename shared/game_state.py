@@ -79,6 +79,10 @@ class GameState:
 
     def legal_moves(self) -> list[str]:
         """Every legal move now, in canonical notation; none once the game has ended or is stuck."""
+        return self._legal_names()[:]
+
+    def _legal_names(self) -> list[str]:
+        """:meth:`legal_moves`, the cached list itself (not to be changed)."""
         if self._cache_ply != len(self.actions):  # (what _derive checks first, inline)
             question = self._derive()  # (_refresh written out: the engine's every step)
             if question is not None:
@@ -86,7 +90,7 @@ class GameState:
         if self._names_ply != self._cache_ply:
             self._names = self.rules.move_names(self._legal)
             self._names_ply = self._cache_ply
-        return self._names[:]
+        return self._names
 
     def _refresh(self) -> None:
         question = self._derive()

@@ -31,6 +31,7 @@ from client.layout import (
 )
 from client.names import deal_name, move_name, pile_name, translate
 from client.played_game import PlayedGame
+from client.screens.hindsight import HindsightScreen
 from client.screens.verify import VerifyScreen
 from client.widgets import BoardWidget, PileWidget
 from shared.errors import ProtocolError
@@ -70,6 +71,7 @@ class BoardScreen(Screen[None]):
         Binding("minus", "count(-1)", "Fewer", show=False),
         Binding("R", "resign", "Resign"),
         Binding("v", "verify", "Verify deal"),
+        Binding("W", "could_win", "Could I have won?"),
         Binding("escape", "cancel", "Back"),
         *_PILE_BINDINGS,
     ]
@@ -131,6 +133,11 @@ class BoardScreen(Screen[None]):
         self.set_view(self.view)
         self.show_link(self.link, self.link_detail)
         self.set_interval(1.0, self._tick)
+
+    def on_unmount(self) -> None:
+        """The board is closed: the server may pause an unranked game's clock."""
+        if self.played is not None:
+            self.app.run_worker(self.played.leave(), exit_on_error=False)
 
     def _tick(self) -> None:
         self.query_one("#game-info", Static).update(self.info_text())
@@ -213,6 +220,9 @@ class BoardScreen(Screen[None]):
             return view.state in ("playing", "stuck")
         if action == "verify":
             return view.deal.key is not None and view.deal.commitment is not None
+        if action == "could_win":  # a game over whose deal is shown (docs/protocol.md)
+            shown = view.deal.seed is not None or view.deal.key is not None
+            return self.played is not None and not playing and shown
         return True
 
     def redraw(self) -> None:
@@ -282,9 +292,7 @@ class BoardScreen(Screen[None]):
             self.pick.count = count if count and count > 1 else None
             if count == 1:
                 self.pick.count = 1
-            self.say(
-                f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)"
-            )
+            self.say(f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)")
             self.redraw()
             return
         if pile_id == src:
@@ -366,6 +374,10 @@ class BoardScreen(Screen[None]):
 
     def action_verify(self) -> None:
         self.app.push_screen(VerifyScreen(self.view))
+
+    def action_could_win(self) -> None:
+        if self.played is not None:
+            self.app.push_screen(HindsightScreen(self.played.conn, self.view, self.variant))
 
     def action_play_hint(self) -> None:
         if self.hinted is not None:

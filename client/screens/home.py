@@ -74,7 +74,8 @@ class HomeScreen(Screen[None]):
     """Pick a game, its daily, a game to continue, a leaderboard, or a race."""
 
     class NewGame(HomeIntent):
-        """A new game of ``variant``: deal ``seed``, or a secret deal when None."""
+        """A new game of ``variant``: deal ``seed``, or a secret deal when None (one the
+        server's solver has won, of ``difficulty``, when that is given)."""
 
         def __init__(
             self,
@@ -82,11 +83,13 @@ class HomeScreen(Screen[None]):
             variant: str,
             seed: int | None,
             options: Mapping[str, bool | int],
+            difficulty: str | None = None,
         ) -> None:
             super().__init__(screen)
             self.variant = variant
             self.seed = seed
             self.options = options
+            self.difficulty = difficulty
 
     class Daily(HomeIntent):
         """Today's daily of ``variant``."""
@@ -143,8 +146,13 @@ class HomeScreen(Screen[None]):
         Binding("j", "join_race", "Join"),
         Binding("w", "watch_race", "Watch"),
         Binding("o", "option", "Option"),
+        # (not in the footer, full at 80 columns: the games panel's title names the key)
+        Binding("v", "winnable", "Winnable", show=False),
         Binding("b", "race_rule", "Boards", show=False),  # the button says it
     ]
+
+    #: what ``v`` cycles through: any deal, then a winnable one of each difficulty
+    DEALS = (None, "easy", "medium", "hard")
 
     #: the rules a created race may have, in the order ``b`` goes through them, and what each
     #: means for the player choosing
@@ -167,6 +175,8 @@ class HomeScreen(Screen[None]):
         self.unfinished: tuple[GameEntry, ...] = ()
         #: variant -> options chosen away from the server's defaults
         self.options: dict[str, dict[str, bool]] = {}
+        #: a secret deal's kind: None for any deal, else winnable of this difficulty
+        self.difficulty: str | None = None
         #: the rule of the races this player creates (``b`` changes it)
         self.race_rule = "live"
 
@@ -175,7 +185,7 @@ class HomeScreen(Screen[None]):
         yield Static(id="server-info")
         with Horizontal(id="home-panels"):
             with Vertical(classes="panel", id="games-panel"):
-                yield Label("Games", classes="title")
+                yield Label(self._deal_text(), classes="title", id="deal-kind")
                 yield GameList(
                     *(
                         ListItem(Label(self._variant_line(v), id=f"line-{v}"), id=f"variant-{v}")
@@ -336,10 +346,22 @@ class HomeScreen(Screen[None]):
         value = self.query_one("#seed", Input).value.strip()
         return int(value) if value.isdigit() else None
 
+    def _deal_text(self) -> str:
+        kind = "any deal" if self.difficulty is None else f"winnable, {self.difficulty}"
+        return f"Games (v: {kind})"
+
+    def action_winnable(self) -> None:
+        """Cycle the kind of secret deal: any, winnable easy, medium, hard (``v``)."""
+        index = self.DEALS.index(self.difficulty)
+        self.difficulty = self.DEALS[(index + 1) % len(self.DEALS)]
+        self.query_one("#deal-kind", Label).update(self._deal_text())
+
     def action_new_game(self) -> None:
         variant = self.variant
         options = dict(self.options.get(variant, {}))
-        self.post_message(self.NewGame(self, variant, self._seed(), options))
+        seed = self._seed()
+        difficulty = self.difficulty if seed is None else None
+        self.post_message(self.NewGame(self, variant, seed, options, difficulty))
 
     def action_daily(self) -> None:
         self.post_message(self.Daily(self, self.variant))

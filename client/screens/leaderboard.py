@@ -20,9 +20,15 @@ from client.connection import Connection, describe
 from client.fields import date_problem
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
-from shared.protocol import LeaderboardReply, LeaderboardRequest, Standing
+from shared.protocol import LeaderboardReply, LeaderboardRequest, PlayerRating, Standing
 
 COLUMNS = ("#", "player", "state", "time", "moves", "undos", "score")
+
+
+def rated_name(name: str, rating: PlayerRating | None) -> str:
+    """A name with its rating beside it, as every list shows it: "alice 1523 +14", "bob
+    1500?" (provisional); the name alone when the player has no rating."""
+    return name if rating is None else f"{name} {rating.label()}"
 
 
 def entry_row(entry: Standing) -> tuple[str, ...]:
@@ -30,7 +36,7 @@ def entry_row(entry: Standing) -> tuple[str, ...]:
     result held for review has no rank yet and says so."""
     return (
         "-" if entry.rank is None else str(entry.rank),
-        entry.name + (" (held)" if entry.review else ""),
+        rated_name(entry.name, entry.rating) + (" (held)" if entry.review else ""),
         entry.state,
         format_ms(entry.elapsed_ms),
         str(entry.moves),
@@ -63,7 +69,10 @@ class LeaderboardScreen(Screen[None]):
             yield Static(id="board-title", classes="title")
             yield Label("another day:", id="date-label")
             yield Input(
-                placeholder="YYYY-MM-DD", id="date", max_length=10, compact=True,
+                placeholder="YYYY-MM-DD",
+                id="date",
+                max_length=10,
+                compact=True,
                 select_on_focus=False,
             )
         yield DataTable(id="entries", zebra_stripes=True, cursor_type="row")

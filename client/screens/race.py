@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from client.clock import format_ms
 from client.race import RaceState
-from client.screens.leaderboard import COLUMNS, entry_row
+from client.screens.leaderboard import COLUMNS, entry_row, rated_name
 from client.widgets import TitleBar
 from shared.protocol import (
     COUNTDOWN,
@@ -56,7 +56,9 @@ def standings_table(standings: Sequence[Standing], *, compact: bool = False) -> 
         result = format_ms(row.elapsed_ms) if row.state == "won" else row.state
         if row.review:
             result += " (held)"
-        table.add_row(str(row.rank or "-"), row.name, result, str(row.moves))
+        table.add_row(
+            str(row.rank or "-"), rated_name(row.name, row.rating), result, str(row.moves)
+        )
     return table
 
 
@@ -97,7 +99,8 @@ def race_text(
             progress = own_progress(room.code, pid, mine)
         # ★ host, ○ disconnected, ◂ you
         mark = "★" if pid == room.host else (" " if player.connected else "○")
-        name = Text(mark + player.name + (" (bot)" if player.bot else ""))
+        shown = rated_name(player.name, player.rating)
+        name = Text(mark + shown + (" (bot)" if player.bot else ""))
         if pid == me:
             name.append(" ◂")
         if not player.connected:
@@ -106,7 +109,11 @@ def race_text(
             table.add_row(name, "-", "-", "")
         else:
             table.add_row(name, str(progress.foundation), str(progress.score), progress.state)
-    watchers = [p.name + (" ◂" if p.id == me else "") for p in room.players if p.role == SPECTATOR]
+    watchers = [
+        rated_name(p.name, p.rating) + (" ◂" if p.id == me else "")
+        for p in room.players
+        if p.role == SPECTATOR
+    ]
     if not watchers:
         return table
     return Group(table, Text("watching: " + ", ".join(watchers), style="dim"))
@@ -122,6 +129,8 @@ def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
     text.append(f"  {name(room.variant)}")
     if room.seed is not None:
         text.append(f" #{room.seed}")  # a numbered deal (keyed deals show on the board)
+    if room.rated:
+        text.append("  rated")
     left = race.countdown_left()
     if room.state == "countdown" and left is not None:
         text.append(f"  starting in {left:.0f}…", style="bold")

@@ -35,8 +35,8 @@ class DealHandlers:
         await live.settled()
         if live.state not in ENDED and live.state != STUCK:
             raise Forbidden(f"game {live.id!r} is not over: finish or resign it first")
-        deal = live.view(self.clock())["deal"]
-        if "seed" not in deal and "key" not in deal:
+        deal = live.deal_view(self.clock())
+        if deal.seed is None and deal.key is None:
             raise Forbidden(f"the deal of game {live.id!r} is still secret: resign it first")
         found = self.hindsight.ask(live, connection)
 

@@ -37,8 +37,7 @@ from shared.variants import Variants
 
 def board(game: Game) -> p.Board:
     """The piles as the player sees them (face-down cards as counts)."""
-    piles = game.view()["piles"]
-    return p.Board(piles=tuple(p.PileView.from_map(pile) for pile in piles))
+    return p.Board(piles=game.board().piles)
 
 
 def hindsight_job(game: Game, variants: Variants, budget_s: float) -> Callable[[], p.CouldWinReply]:

@@ -34,19 +34,17 @@ from collections.abc import Awaitable, Callable, Mapping
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from server.errors import GameOver, IllegalMove, Internal, StalePly, TooManyActions
+from server.errors import GameOver, Internal, StalePly, TooManyActions
 from server.games.fields import deal
 from server.games.hint_shares import HintShares
 from server.games.hints import Hints
 from server.games.live import Clock, LiveGame, new_game_id
-from server.games.ply import RESIGN, GameAt, Stale, Verdict, is_retry, judge
+from server.games.ply import RESIGN, Stale, Verdict, is_retry, judge
 from server.games.store import GameStore
 from server.storage.queries import games as store
 from server.storage.queries.games import GameWrite, WriteConflict
 from server.storage.writer import Writer
 from shared import protocol as p
-from shared.errors import IllegalMove as Refusal  # the engine's: a reason the player sees
-from shared.errors import InvalidNotation
 from shared.notation import UNDO, Action
 from shared.states import ENDED, RESIGNED, WON
 
@@ -169,7 +167,7 @@ class GameService:
         return live
 
     async def move(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
-        """Play ``action`` (a move of notation.md, ``deal``, ``auto`` or ``undo``) at ``ply``."""
+        """Play ``action`` (a move of docs/notation.md, or deal, auto, undo) at ``ply``."""
         return await self._act(live, ply, action)
 
     async def undo(self, live: LiveGame, ply: int) -> LiveGame:
@@ -229,7 +227,7 @@ class GameService:
 
     def view(self, live: LiveGame) -> p.GameView:
         """The game as its player sees it now."""
-        return p.GameView.of(live.view(self.clock()))
+        return live.view(self.clock())
 
     async def drain(self) -> None:
         """Wait for the searches in progress to hand their writes to the writer (shutdown)."""
@@ -274,11 +272,11 @@ class GameService:
     ) -> LiveGame:
         """One try (see :meth:`_again`); ``ply`` None: at the game's ply when its turn comes
         (a resign the server makes)."""
-        if ply is not None and is_retry(action, ply, _at(live)):
+        if ply is not None and is_retry(action, ply, live.at()):
             await live.settled()  # acknowledge what is already played, once it is stored
             return live
         await self._turn(live)
-        verdict = judge(action, live.game.ply if ply is None else ply, _at(live))
+        verdict = judge(action, live.game.ply if ply is None else ply, live.at())
         if isinstance(verdict, Stale):
             if not last:
                 raise _Behind
@@ -292,7 +290,7 @@ class GameService:
                 f"game {live.id!r} holds {self.max_actions} actions, as many as a game may: "
                 "only resign is accepted"
             )
-        text = _take(live, action)
+        text = live.take(action)
         await self._after(live, None if action == RESIGN else ply, text, received)
         return live
 
@@ -341,6 +339,7 @@ class GameService:
         state = live.state
         if state in ENDED and live.ended_ms is None:
             live.ended_ms = now
+        live.settle_clock(now)
         if live.kind == p.SOLO and state in (WON, RESIGNED):
             live.key_open = True
         return store.action_write(
@@ -353,6 +352,8 @@ class GameService:
             undos=live.undos,
             key_open=live.key_open,
             ended_ms=live.ended_ms,
+            paused_ms=live.paused_ms,
+            stopped_ms=live.stopped_ms,
             now_ms=now,
         )
 
@@ -370,27 +371,3 @@ class GameService:
             log.error("game %s: write failed: %s", live.id, exc)
             raise Internal("the server could not store this action") from exc
 
-
-def _at(live: LiveGame) -> GameAt:
-    """What the ply rule reads of a game."""
-    return GameAt(live.id, live.game.ply, live.state, live.last)
-
-
-def _take(live: LiveGame, action: Action) -> str:
-    """Hand ``action`` to the engine; the text of its moves row: the canonical name the
-    engine recorded (``w>f`` recorded as ``w>f2``), written once, by the engine. The
-    action as recorded, typed, becomes the game's ``last`` (the ply rule's retry check)."""
-    game = live.game
-    if action == RESIGN:
-        game.resign()
-        return RESIGN
-    try:
-        if action == UNDO:
-            game.undo()
-            live.last = UNDO
-        else:
-            live.last = game.play(action)
-    except (Refusal, InvalidNotation) as exc:
-        # Every refusal the engine gives is a function of what the player sees.
-        raise IllegalMove(str(exc)) from None
-    return game.actions[-1]

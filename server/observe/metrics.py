@@ -60,7 +60,7 @@ class _Gauges(Collector):
         self.rooms = rooms
         self.race = race
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[Metric]:
         yield GaugeMetricFamily(
             "patience_connections", "Open WebSocket connections", value=len(self.connections)
         )
@@ -73,6 +73,15 @@ class _Gauges(Collector):
             "patience_races_started",
             "Races started since the server started",
             value=self.race.started,
+        )
+        ratings = self.race.ratings
+        yield CounterMetricFamily(
+            "patience_rated_races", "Rated races this node rated", value=ratings.rated_races
+        )
+        yield CounterMetricFamily(
+            "patience_rating_updates",
+            "Ratings changed by rated races (one per racer rated)",
+            value=ratings.updates,
         )
 
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -37,18 +38,25 @@ from server.races.rooms import RoomTable
 from server.races.standings import ranked
 from server.races.state import RACING, Member, RoomState
 from server.races.transitions import Change, after, allows
+from server.ratings.races import Finish
+from server.ratings.service import Racer
 from server.storage.queries import games as game_store
 from server.storage.queries import reviews as review_store
 from shared import protocol as p
+from shared.game import WON
 from shared.states import ENDED, TIMEOUT
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
     from server.games.service import GameService
     from server.games.store import GameStore
+    from server.ratings.service import RatingService
     from server.review.service import ReviewService
 
 log = logging.getLogger(__name__)
+
+#: the ratings a race's end made (or read back), by player
+RatingsNow = Mapping[int, p.PlayerRating]
 
 
 class RaceRunner:
@@ -60,6 +68,7 @@ class RaceRunner:
         games: GameService,
         store: GameStore,
         review: ReviewService,
+        ratings: RatingService,
         cluster: Cluster,
         db_sessions: async_sessionmaker[AsyncSession],
         config: Config,
@@ -69,6 +78,7 @@ class RaceRunner:
         self.games = games
         self.store = store
         self.review = review
+        self.ratings = ratings
         self.cluster = cluster
         self.db_sessions = db_sessions
         self.config = config
@@ -277,8 +287,11 @@ class RaceRunner:
         names = {m.id: m.name for m in room.members}
         what = f"race {room.code}"
         entries = []
+        held_games = set()
         for live in racing:
             held = await self.review.check(live, what, since_ms=room.race_start_ms)
+            if held:
+                held_games.add(live.id)
             entry = {
                 "player": live.owner,
                 "name": names.get(live.owner, "?"),
@@ -290,7 +303,8 @@ class RaceRunner:
                 "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if held else {}))
-        room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
+        rated = await self._rate(room, [x for x in racing if x.id not in held_games], now)
+        room.standings = self._standings(room, entries, rated)
         room.over_ms = now
         await self.table.save(room)
         self.table.push(room, p.RaceOver(code=room.code, standings=room.standings))
@@ -321,8 +335,43 @@ class RaceRunner:
                 "foundation": live.game.foundation_cards,
             }
             entries.append(entry | ({"review": p.PENDING} if live.id in held else {}))
-        room.standings = tuple(p.Standing(**entry) for entry in ranked(entries))
+        rated = await self.ratings.changes([x.id for x in racing]) if room.rated else {}
+        room.standings = self._standings(room, entries, rated)
         return room.standings
+
+    async def _rate(self, room: RoomState, racing: list[LiveGame], now: int) -> RatingsNow:
+        """Rate the race of a rated room (once: its end may run again) between the racers
+        whose results stand; their new ratings with the change. A failure leaves the race
+        unrated (logged): it never keeps the race from ending."""
+        if not room.rated:
+            return {}
+        racers = [
+            Racer(x.owner, x.id, Finish(x.state == WON, x.elapsed_ms(now), x.game.foundation_cards))
+            for x in racing
+        ]
+        try:
+            rated = await self.ratings.rate(
+                variant=room.variant, race=f"{room.code}/{room.race}", racers=racers
+            )
+        except Exception:
+            log.exception("room %s: race %d could not be rated", room.code, room.race)
+            return {}
+        for member in room.members:
+            if member.id in rated:
+                member.rating = replace(rated[member.id], change=None)
+        return rated
+
+    @staticmethod
+    def _standings(
+        room: RoomState, entries: list[dict[str, Any]], rated: RatingsNow
+    ) -> tuple[p.Standing, ...]:
+        """The standings, each with the racer's rating: with the race's change when it
+        rated them, else as it stood."""
+        shown = {m.id: m.rating for m in room.members}
+        return tuple(
+            p.Standing(**entry, rating=rated.get(entry["player"], shown.get(entry["player"])))
+            for entry in ranked(entries)
+        )
 
     async def check_time(self, room: RoomState) -> None:
         """End a race past its time limit, or (on a node alone) one whose end a crash

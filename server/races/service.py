@@ -30,8 +30,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -39,9 +39,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from server.config import Config
 from server.errors import (
     Busy,
-    Forbidden,
     HintsOff,
-    InvalidField,
     NoRacers,
     NotFound,
     NotHost,
@@ -56,6 +54,7 @@ from server.games.fields import checked_options
 from server.games.live import LiveGame
 from server.net.connection import PlayerInfo
 from server.net.routing import error_of
+from server.races import rated
 from server.races.presence import Presence
 from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
@@ -69,6 +68,7 @@ from shared.states import ENDED
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
     from server.games.service import GameService
+    from server.ratings.service import RatingService
     from server.storage.queries.rooms import LoadedMember
 
 log = logging.getLogger(__name__)
@@ -88,12 +88,14 @@ class RoomService:
         race: RaceRunner,
         presence: Presence,
         games: GameService,
+        ratings: RatingService,
         cluster: Cluster,
         db_sessions: async_sessionmaker[AsyncSession],
         config: Config,
         clock: Callable[[], int],
     ) -> None:
         self.table = table
+        self.ratings = ratings
         #: the rooms this node owns (all of them, on a node alone): the table's
         self.rooms = table.rooms
         self.race = race
@@ -133,10 +135,14 @@ class RoomService:
         if room.state == COUNTDOWN:
             self.race.schedule(room)
         elif room.state == RACING and self.cluster.enabled:
-            task = asyncio.create_task(self.race.check_over(room), name=f"check-{room.code}")
-            self._checks.add(task)
-            task.add_done_callback(self._checks.discard)
+            self._later(self.race.check_over(room), f"check-{room.code}")
+        self._later(rated.read_ratings(self.ratings, room, room.members), f"rated-{room.code}")
         return room
+
+    def _later(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._checks.add(task)
+        task.add_done_callback(self._checks.discard)
 
     async def stop(self) -> None:
         countdowns = [x.countdown for x in self.rooms.values()]
@@ -170,13 +176,7 @@ class RoomService:
             )
 
     async def create(self, player: PlayerInfo, message: p.CreateRoom) -> RoomState:
-        if message.rated:
-            if message.seed is not None:
-                raise InvalidField("a rated race deals a keyed deal the server draws: no seed")
-            if message.hints:
-                raise InvalidField("a rated race has no hints")
-            if player.bot:
-                raise Forbidden("bots do not race in rated rooms")
+        rated.check_create(player, message)
         await self._check_room_count(player.id)
         options = checked_options(self.games.variants, message.variant, message.options)
         code = await self.new_code()
@@ -196,6 +196,7 @@ class RoomService:
             boards=p.HIDDEN if message.rated else message.boards,
             members=[Member(player.id, player.name, now, 0, p.RACER, player.bot)],
         )
+        await rated.read_ratings(self.ratings, room, room.members)
         self.rooms[code] = room
         await self.table.save(room)
         log.info("room %s created by player %d (%s)", code, player.id, room.variant)
@@ -218,11 +219,12 @@ class RoomService:
                 )
             if room.count(p.RACER) >= room.max_players:
                 raise RoomFull(f"room {code!r} has {room.max_players} racers")
-            if room.rated and player.bot:
-                raise Forbidden(f"room {code!r} is rated: bots do not race in it")
+            rated.check_join(room, player, role)
         await self._check_room_count(player.id)
         seq = max((m.seq for m in room.members), default=-1) + 1
-        room.members.append(Member(player.id, player.name, self.clock(), seq, role, player.bot))
+        member = Member(player.id, player.name, self.clock(), seq, role, player.bot)
+        await rated.read_ratings(self.ratings, room, [member])
+        room.members.append(member)
         await self.table.save(room)
         self.table.push_room(room, skip=player.id)
         return room
@@ -252,12 +254,12 @@ class RoomService:
             raise NotHost(f"only the host of room {code!r} starts its race")
         if not allows(room.state, Change.START):
             raise RaceInProgress(f"room {code!r} is already racing: wait for race_over")
-        if not self.race.connected_racers(room):
+        racers = self.race.connected_racers(room)
+        if not racers:
             raise NoRacers(
                 f"nobody in room {code!r} is connected to race (spectators do not race)",
             )
-        if seed is not None and room.rated:
-            raise InvalidField("a rated race deals a keyed deal the server draws: no seed")
+        rated.check_start(room, racers, seed)
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
         countdown = self.config.race_countdown_ms

@@ -30,6 +30,8 @@ class Member:
     #: racer or spectator, fixed until the member leaves
     role: str = p.RACER
     bot: bool = False
+    #: their rating on the room's variant as last read (None: none yet, or not read yet)
+    rating: p.PlayerRating | None = None
 
     @property
     def racer(self) -> bool:
@@ -48,8 +50,9 @@ class RoomState:
     created_ms: int
     #: hints allowed in its races
     hints: bool = False
-    #: ranked races (keyed, human racers, boards hidden); what watchers see of boards
+    #: its races are rated: keyed deals the server draws, human racers only
     rated: bool = False
+    #: what watchers see of the racers' boards while it races (a rated room: hidden)
     boards: str = p.LIVE
     state: str = WAITING
     members: list[Member] = field(default_factory=list)
@@ -103,7 +106,7 @@ class RoomState:
         )
 
     def view(self, online: Container[int]) -> p.RoomView:
-        """RoomView of protocol.md; each racer also carries their game in the current race."""
+        """RoomView of docs/protocol.md; each racer also carries their game in the current race."""
         return p.RoomView(
             code=self.code,
             variant=self.variant,
@@ -111,7 +114,13 @@ class RoomState:
             host=self.host,
             players=tuple(
                 p.RoomPlayer(
-                    m.id, m.name, m.id in online, self.racers.get(m.id), role=m.role, bot=m.bot
+                    m.id,
+                    m.name,
+                    m.id in online,
+                    self.racers.get(m.id),
+                    role=m.role,
+                    bot=m.bot,
+                    rating=m.rating,
                 )
                 for m in self.members
             ),

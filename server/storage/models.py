@@ -1,5 +1,6 @@
 """The tables: players, games and their actions; rooms and members; daily deals and attempts;
-results held for review and what review found of each ranked result; operators' requests.
+results held for review and what review found of each ranked result; operators' requests;
+ratings and their history.
 
 One metadata for all (:data:`server.storage.engine.metadata`), so that the
 migrations and the autogenerate check see one schema. Times are integer
@@ -9,7 +10,7 @@ stored: it is replayed from variant, options, deal (a seed, or a key) and
 actions, the record of docs/notation.md.
 
 The leaderboard is read through one index whose column order is the
-ranking of protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
+ranking of docs/protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
 ``rank_b`` (time and moves for winners, minus the score and time for the
 others), so a page is an index range scan and a player's rank is a count
 over the same index.
@@ -19,7 +20,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, String, false
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from server.storage.engine import metadata
@@ -86,6 +97,11 @@ class Game(Base):
     started_ms: Mapped[int] = mapped_column(BigInteger)
     ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    #: the game's clock: the time not counted in its elapsed time (an unranked game nobody
+    #: had open, a stuck unranked game undone), and the moment it stops or stopped (stuck; an
+    #: unranked game left by every connection), None while it runs (server/games/clock.py)
+    paused_ms: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    stopped_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class GameAction(Base):
@@ -131,7 +147,7 @@ class Room(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     #: hints allowed in the room's races
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    #: ranked races: keyed deals the server draws, human racers, boards hidden while racing
+    #: its races are rated (keyed server-drawn deals, human racers only)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: what watchers see of the racers' boards during a race: live, delayed, hidden
     boards: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
@@ -292,6 +308,52 @@ class OperatorRequest(Base):
     done_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     ok: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     outcome: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+
+
+class PlayerRating(Base):
+    """A player's Glicko-2 rating on one variant (server/ratings/glicko2.py); a player who
+    never finished a rated race on it has no row (and counts as a new player's 1500/350/0.06).
+
+    The board reads the index on (variant, rating); ``games`` counts the rated races.
+    """
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "variant", "rating"),)
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class RatingChange(Base):
+    """One rated race's change of one racer's rating: before and after.
+
+    Keyed by the racer's game in that race: a race is rated once, whichever node
+    ends it and however often its end is run again (a restart, a node taking the
+    room over): the rows of its games are there, or its rating is written with
+    them in one transaction.
+    """
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_player", "player_id", "variant", "at_ms"),)
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    variant: Mapped[str] = mapped_column(String(32))
+    #: the race, for people: 'K7QF2M/3' (room code / race number)
+    race: Mapped[str] = mapped_column(String(32))
+    rating_before: Mapped[float] = mapped_column(Float)
+    deviation_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    deviation_after: Mapped[float] = mapped_column(Float)
+    volatility_after: Mapped[float] = mapped_column(Float)
+    at_ms: Mapped[int] = mapped_column(BigInteger)
 
 
 class PooledDeal(Base):

@@ -12,6 +12,7 @@ One frozen dataclass per message, one module per area:
     rooms      create_room, join_room, leave_room, start_race, watch; room,
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
+    ratings    ratings (RatingEntry); PlayerRating, shown beside names
     stats      stats (VariantStats)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
-from shared.protocol.daily import DailyRequest, LeaderboardReply, LeaderboardRequest
+from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
 from shared.protocol.envelope import *  # noqa: F403
 from shared.protocol.envelope import Registry, Reply, Request
 from shared.protocol.games import *  # noqa: F403
@@ -38,6 +39,7 @@ from shared.protocol.games import (
     GetGame,
     HintReply,
     HintRequest,
+    LeaveGame,
     MoveRequest,
     Ok,
     Resign,
@@ -46,6 +48,8 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.ratings import *  # noqa: F403
+from shared.protocol.ratings import RatingsReply, RatingsRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -75,6 +79,7 @@ REQUESTS: Registry[Request] = Registry(
         Resign,
         GetGame,
         HintRequest,
+        LeaveGame,
         CouldWinRequest,
         GamesRequest,
         CreateRoom,
@@ -85,6 +90,7 @@ REQUESTS: Registry[Request] = Registry(
         DailyRequest,
         LeaderboardRequest,
         StatsRequest,
+        RatingsRequest,
     )
 )
 
@@ -103,8 +109,10 @@ REPLIES: Registry[Reply] = Registry(
         RaceStarted,
         Progress,
         RaceOver,
+        DailyIntro,
         LeaderboardReply,
         StatsReply,
+        RatingsReply,
     )
 )
 

@@ -38,6 +38,8 @@ NOT_IN_ROOM = "not_in_room"
 NO_RACERS = "no_racers"
 #: a player is in too many rooms to create or join another
 TOO_MANY_ROOMS = "too_many_rooms"
+#: a rated room refused what would make its races unratable: a bot racer, a numbered deal
+NOT_RATABLE = "not_ratable"
 #: the server failed; nothing was stored
 INTERNAL = "internal"
 
@@ -50,8 +52,8 @@ __all__ = [
     "ALREADY_WELCOMED", "BAD_MESSAGE", "BAD_TOKEN", "BANNED", "BUSY", "CLIENT_FAULTS",
     "DAILY_OPEN", "FORBIDDEN", "GAME_OVER", "HELLO_FIRST", "HINTS_OFF", "ILLEGAL_MOVE",
     "INTERNAL", "INVALID_FIELD", "INVALID_NAME", "NAME_LOOKS_TAKEN", "NAME_TAKEN", "NOT_FOUND",
-    "NOT_HOST", "NOT_IN_ROOM", "NO_RACERS", "PROTOCOL_MISMATCH", "RACE_IN_PROGRESS", "RACE_LOCKED",
-    "RATE_LIMITED", "ROOM_FULL", "STALE_PLY", "TOO_MANY_ACCOUNTS", "TOO_MANY_ACTIONS",
-    "TOO_MANY_ROOMS", "UNKNOWN_TYPE",
+    "NOT_HOST", "NOT_IN_ROOM", "NOT_RATABLE", "NO_RACERS", "PROTOCOL_MISMATCH",
+    "RACE_IN_PROGRESS", "RACE_LOCKED", "RATE_LIMITED", "ROOM_FULL", "STALE_PLY",
+    "TOO_MANY_ACCOUNTS", "TOO_MANY_ACTIONS", "TOO_MANY_ROOMS", "UNKNOWN_TYPE",
 ]
 # fmt: on

@@ -26,7 +26,7 @@ from shared.protocol.envelope import (
     req_strs,
 )
 from shared.protocol.games import GameRequest
-from shared.protocol.views import PileView
+from shared.protocol.views import PileView, pile_from_map, pile_to_map
 
 #: the solver's verdict on the deal from its start
 WINNABLE, UNWINNABLE, UNKNOWN = "won", "unwinnable", "unknown"
@@ -45,11 +45,11 @@ class Board(Part):
     piles: tuple[PileView, ...]
 
     def to_map(self) -> dict[str, Any]:
-        return {"piles": [pile.to_map() for pile in self.piles]}
+        return {"piles": [pile_to_map(pile) for pile in self.piles]}
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(piles=nested_list(m, "piles", PileView.from_map))
+        return cls(piles=nested_list(m, "piles", pile_from_map))
 
 
 @dataclass(frozen=True, slots=True)

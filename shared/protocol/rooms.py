@@ -32,6 +32,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
+from shared.protocol.ratings import PlayerRating, opt_rating
 from shared.protocol.session import MAX_NAME_LENGTH
 from shared.protocol.views import GAME_STATES, GameView
 
@@ -85,6 +86,19 @@ class RoomPlayer(Part):
     game: str | None
     role: str = RACER
     bot: bool = False
+    #: their rating on the room's variant, None when they have none (bots never have one)
+    rating: PlayerRating | None = None
+
+    def to_map(self) -> dict[str, Any]:
+        m = {
+            "id": self.id,
+            "name": self.name,
+            "connected": self.connected,
+            "game": self.game,
+            "role": self.role,
+            "bot": self.bot,
+        }
+        return present(m, rating=self.rating)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -95,6 +109,7 @@ class RoomPlayer(Part):
             game=nullable(m, "game", lambda m, name: req_str(m, name, MAX_ID_LENGTH)),
             role=req_choice(m, "role", ROLES),
             bot=req_bool(m, "bot"),
+            rating=opt_rating(m),
         )
 
 
@@ -115,6 +130,7 @@ class RoomView(Part):
     race: int
     hints: bool = False
     seed: int | None = None
+    #: its races are rated: a deal the server draws, human racers only
     rated: bool = False
     boards: str = LIVE
 
@@ -175,6 +191,7 @@ class CreateRoom(Request):
     max_players: int = MAX_PLAYERS
     time_limit_s: int | None = None
     hints: bool = False
+    #: its races are rated (refused with a ``seed``: a rated race's deal is the server's)
     rated: bool = False
     boards: str = LIVE
 

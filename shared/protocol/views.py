@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self, cast
+from typing import Any, Self
 
+from shared.board_view import BoardView, PileView
 from shared.cards import parse_card
 from shared.errors import InvalidNotation
 from shared.notation import MAX_ACTION_LENGTH, parse_pile
@@ -67,96 +68,95 @@ class DealView(Part):
         key = hex_digest(m, "key") if "key" in m else None
         return cls(commitment=hex_digest(m, "commitment"), key=key)
 
-    @classmethod
-    def of(cls, m: Mapping[str, Any]) -> Self:
-        """The deal of a map the server built itself: not checked."""
-        return cls(seed=m.get("seed"), commitment=m.get("commitment"), key=m.get("key"))
-
     @property
     def keyed(self) -> bool:
         return self.seed is None
 
 
-@dataclass(frozen=True, slots=True)
-class PileView(Part):
-    """One pile: how many cards lie face down, and the face-up cards bottom to top."""
+def pile_to_map(pile: PileView) -> dict[str, Any]:
+    """A pile as the wire carries it (GameView's own piles are written inline, the same)."""
+    return {"id": pile.id, "down": pile.down, "up": list(pile.up)}
 
-    id: str
-    down: int
-    up: tuple[str, ...]
 
-    def to_map(self) -> dict[str, Any]:
-        return {"id": self.id, "down": self.down, "up": list(self.up)}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        pile = req_str(m, "id", 3)
+def pile_from_map(m: Mapping[str, Any]) -> PileView:
+    """A pile of a GameView (:class:`shared.board_view.PileView`), every field checked."""
+    pile = req_str(m, "id", 3)
+    try:
+        parse_pile(pile)
+    except InvalidNotation as exc:
+        raise invalid("id", str(exc)) from None
+    up = req_strs(m, "up", 2)
+    for card in up:
         try:
-            parse_pile(pile)
+            parse_card(card)
         except InvalidNotation as exc:
-            raise invalid("id", str(exc)) from None
-        up = req_strs(m, "up", 2)
-        for card in up:
-            try:
-                parse_card(card)
-            except InvalidNotation as exc:
-                raise invalid("up", str(exc)) from None
-        return cls(id=pile, down=req_int(m, "down", 0, MAX_PILE), up=up)
-
-    @property
-    def count(self) -> int:
-        return self.down + len(self.up)
+            raise invalid("up", str(exc)) from None
+    return PileView(id=pile, down=req_int(m, "down", 0, MAX_PILE), up=up)
 
 
 @dataclass(frozen=True, slots=True)
 class GameView(Part):
     """A game as its player sees it: face-down cards are counts, never cards.
 
-    The view keeps the map the wire carries and reads its typed fields from
-    it. The server wraps the view map it builds as it is (:meth:`of`: no
-    copy, no check), because building typed piles for every move costs it a
-    measurable share of its time per move (docs/protocol.md, "Message
-    classes"); a client's view comes from :meth:`from_map`, every field
-    checked.
+    The engine's view of the board (:class:`shared.board_view.BoardView`,
+    from :meth:`shared.game.Game.board`) and what the server adds: the game's
+    id, its deal as shown now, the hints answered and the time played. The
+    server builds it from typed values and :meth:`to_map` writes the wire's
+    map once; a client's view comes from :meth:`from_map`, every field checked.
+    The board's fields read as the view's own (``view.ply``, ``view.piles``).
     """
 
-    wire: Mapping[str, Any]
+    id: str
+    board: BoardView
+    deal: DealView
+    hints: int
+    elapsed_ms: int
 
     def to_map(self) -> dict[str, Any]:
-        return dict(self.wire)
+        # The wire's order of keys, as the server has always sent them.
+        board = self.board
+        return {
+            "variant": board.variant,
+            "deal": self.deal.to_map(),
+            "options": dict(board.options),
+            "ply": board.ply,
+            "moves": board.moves,
+            "undos": board.undos,
+            "score": board.score,
+            "max_score": board.max_score,
+            "state": board.state,
+            "redeals_left": board.redeals_left,
+            "piles": [{"id": i, "down": d, "up": list(u)} for i, d, u in board.piles],
+            "legal": list(board.legal),
+            "id": self.id,
+            "hints": self.hints,
+            "elapsed_ms": self.elapsed_ms,
+        }
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
-        req_str(m, "id", MAX_ID_LENGTH)
-        req_str(m, "variant", MAX_ID_LENGTH)
-        nested(m, "deal", DealView.from_map)
-        option_map(m, required=True)
-        for name in ("ply", "moves", "undos", "hints"):
-            req_int(m, name, 0, MAX_PLY)
-        for name in ("score", "max_score", "elapsed_ms"):
-            req_count(m, name)
-        req_choice(m, "state", GAME_STATES)
-        nullable(m, "redeals_left", req_count)
-        nested_list(m, "piles", PileView.from_map)
-        req_strs(m, "legal", MAX_ACTION_LENGTH)
-        return cls(m)
-
-    @classmethod
-    def of(cls, view: Mapping[str, Any]) -> Self:
-        """The view over a map the server built itself: not checked."""
-        return cls(view)
-
-    @property
-    def id(self) -> str:
-        return cast(str, self.wire["id"])
+        game_id = req_str(m, "id", MAX_ID_LENGTH)
+        variant = req_str(m, "variant", MAX_ID_LENGTH)
+        deal = nested(m, "deal", DealView.from_map)
+        options = option_map(m, required=True)
+        ply, moves, undos, hints = (
+            req_int(m, n, 0, MAX_PLY) for n in ("ply", "moves", "undos", "hints")
+        )
+        score, max_score, elapsed_ms = (
+            req_count(m, n) for n in ("score", "max_score", "elapsed_ms")
+        )
+        state = req_choice(m, "state", GAME_STATES)
+        redeals_left = nullable(m, "redeals_left", req_count)
+        piles = nested_list(m, "piles", pile_from_map)
+        legal = req_strs(m, "legal", MAX_ACTION_LENGTH)
+        board = BoardView(
+            variant, options, ply, moves, undos, score, max_score, state, redeals_left, piles, legal
+        )
+        return cls(id=game_id, board=board, deal=deal, hints=hints, elapsed_ms=elapsed_ms)
 
     @property
     def variant(self) -> str:
-        return cast(str, self.wire["variant"])
-
-    @property
-    def deal(self) -> DealView:
-        return DealView.of(self.wire["deal"])
+        return self.board.variant
 
     @property
     def seed(self) -> int | None:
@@ -165,63 +165,54 @@ class GameView(Part):
 
     @property
     def options(self) -> Mapping[str, bool | int]:
-        return cast(Mapping[str, bool | int], self.wire["options"])
+        return self.board.options
 
     @property
     def ply(self) -> int:
         """Actions played so far: moves, deals, undos."""
-        return cast(int, self.wire["ply"])
+        return self.board.ply
 
     @property
     def moves(self) -> int:
-        return cast(int, self.wire["moves"])
+        return self.board.moves
 
     @property
     def undos(self) -> int:
-        return cast(int, self.wire["undos"])
-
-    @property
-    def hints(self) -> int:
-        """Hints that answered a move in this game."""
-        return cast(int, self.wire["hints"])
+        return self.board.undos
 
     @property
     def score(self) -> int:
-        return cast(int, self.wire["score"])
+        return self.board.score
 
     @property
     def max_score(self) -> int:
-        return cast(int, self.wire["max_score"])
+        return self.board.max_score
 
     @property
     def state(self) -> str:
-        return cast(str, self.wire["state"])
+        return self.board.state
 
     @property
     def redeals_left(self) -> int | None:
         """None only when unlimited."""
-        return cast(int | None, self.wire["redeals_left"])
+        return self.board.redeals_left
 
     @property
     def piles(self) -> tuple[PileView, ...]:
         """The piles the game has, in layout order."""
-        return tuple(PileView(p["id"], p["down"], tuple(p["up"])) for p in self.wire["piles"])
+        return self.board.piles
 
     @property
     def legal(self) -> tuple[str, ...]:
         """Every legal action now, canonical notation."""
-        return tuple(self.wire["legal"])
-
-    @property
-    def elapsed_ms(self) -> int:
-        return cast(int, self.wire["elapsed_ms"])
+        return self.board.legal
 
     def pile(self, pile_id: str) -> PileView | None:
-        return next((p for p in self.piles if p.id == pile_id), None)
+        return self.board.pile(pile_id)
 
     @property
     def foundation_cards(self) -> int:
-        return sum(len(p.up) for p in self.piles if p.id.startswith("f"))
+        return self.board.foundation_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +229,6 @@ class DailyInfo(Part):
 # fmt: off
 __all__ = [
     "GAME_STATES", "MAX_PILE", "PLAYING", "RESIGNED", "STUCK", "TIMEOUT", "WON",
-    "DailyInfo", "DealView", "GameView", "PileView",
+    "DailyInfo", "DealView", "GameView", "PileView", "pile_from_map", "pile_to_map",
 ]
 # fmt: on

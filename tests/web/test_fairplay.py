@@ -82,6 +82,7 @@ def test_a_keyed_deal_shows_its_commitment_then_its_key_checked_two_ways(
     assert run.stdout.startswith("OK: the key matches")
 
     page.get_by_role("link", name="Play this deal again").click()
+    page.locator(f"{BOARD}[data-state='playing']").wait_for()  # the new game, not the old (ply 0)
     wait_ply(page, 0)
     game = new_game("freecell", key=bytes.fromhex(key))
     assert_board(page, game)  # the same deal, dealt again from its key
@@ -103,6 +104,7 @@ def test_a_dailys_key_shows_once_its_day_has_ended(page: Any, web_config: Config
     live = LiveServer(web_config, clock=clock).start()
     try:
         register(page, f"{live.url}/daily/freecell", "alice")
+        page.get_by_role("button", name="Start", exact=True).click()
         wait_ply(page, 0)
         page.get_by_role("button", name="Resign", exact=True).click()
         page.get_by_role("button", name="Yes, resign").click()

@@ -1,39 +1,45 @@
-"""Signing up in the browser with a name that looks like a player's: refused, said in words (in
-the page's language), and the name form is back to try another."""
+"""The names on screen are the same in both clients: every card's glyphs ("10♣") and every pile's
+key label ("4", "q", "x", "F1", "spc"), the browser's read from its modules by node and the
+terminal client's from client/names.py and client/layout.py, over every card and pile id."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import shutil
+import subprocess
+from pathlib import Path
 
-from tests.web.conftest import LiveServer
-from tests.web.pages import page_errors, register
+from client.layout import key_label
+from client.names import card_name
+from tests.web.conftest import need
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CARDS = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+PILES = ["s", "w"] + [
+    f"{kind}{n}" for kind, count in (("t", 10), ("r", 4), ("f", 8)) for n in range(count)
+]
+
+BROWSER = """
+import { cardGlyphs } from './client/web/js/cards.js';
+import { keyLabel } from './client/web/js/layout.js';
+const [cards, piles] = JSON.parse(process.argv[1]);
+console.log(JSON.stringify([cards.map(cardGlyphs), piles.map(keyLabel)]));
+"""
 
 
-def test_a_look_alike_name_is_refused_in_words(
-    page: Any, new_context: Any, live: LiveServer
-) -> None:
-    register(page, f"{live.url}/", "Alice")
-    other = new_context(locale="en-GB").new_page()
-    errors = page_errors(other)
-    other.goto(f"{live.url}/")
-    field = other.get_by_label("Name", exact=True)
-    field.fill("AIice")  # a capital i for the l
-    field.press("Enter")
-    other.get_by_text("The name AIice looks too much like a player\u2019s name here").wait_for()
-    # the form is back: another name registers
-    register(other, f"{live.url}/", "Alicia")
-    assert errors == []
-
-
-def test_the_refusal_is_in_french_for_a_french_browser(
-    page: Any, new_context: Any, live: LiveServer
-) -> None:
-    register(page, f"{live.url}/", "Bob")
-    other = new_context(locale="fr-FR").new_page()
-    other.goto(f"{live.url}/")
-    field = other.get_by_label("Name", exact=True)
-    if not field.count():  # (the label is in the page's language)
-        field = other.locator("input").first
-    field.fill("B0b")
-    field.press("Enter")
-    other.get_by_text("Le nom B0b ressemble trop au nom d\u2019un joueur d\u2019ici").wait_for()
+def test_both_clients_name_cards_and_pile_keys_alike() -> None:
+    node = shutil.which("node")
+    need(node, "no node for the client's module tests: install it with `apt-get install -y nodejs`")
+    assert node is not None
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", BROWSER, json.dumps([CARDS, PILES])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=True,
+    )
+    glyphs, keys = json.loads(done.stdout)
+    assert glyphs == [card_name(card) for card in CARDS]
+    assert keys == [key_label(pile) for pile in PILES]
+    assert glyphs[9] == "10\u2663" and keys[:3] == ["spc", "x", "1"]

@@ -10,11 +10,6 @@ export const dialect = {
    * client mistake on the server: the client does not try). */
   has: { games: true },
 
-  /** A GameView as the client reads it (protocol 2: as sent). */
-  gameView(view) {
-    return view;
-  },
-
   /** The layout of a variant: VariantInfo's ``layout`` (null when the server sent none). */
   layout(info /* , pileIds */) {
     return info?.layout ?? null;

@@ -13,6 +13,7 @@ import { keysHelp } from './controls.js';
 import { dialect } from './dialect.js';
 import { fillBanner } from './endbanner.js';
 import { gameHead } from './gamehead.js';
+import { showHindsight } from './hindsight.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
 import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO } from './notation.js';
@@ -81,6 +82,8 @@ export class GamePanel {
   destroy() {
     clearInterval(this.timer);
     this.board.destroy();
+    // the board is gone: the server pauses an unranked game's clock once nobody shows it
+    if (this.view && this.app.conn?.online) this.app.conn.request({ type: 'leave_game', game: this.view.id }).catch(() => {});
   }
 
   buildToolbar(view) {
@@ -123,8 +126,7 @@ export class GamePanel {
 
   // -- views ---------------------------------------------------------------------------------
 
-  adopt(raw) {
-    const view = dialect.gameView(raw);
+  adopt(view) {
     const wasEnded = this.view && ENDED.has(this.view.state);
     this.view = view;
     this.receivedAt = performance.now();
@@ -138,9 +140,8 @@ export class GamePanel {
   }
 
   /** A view from elsewhere (a reconnect's get_game): adopted unless older than the one shown. */
-  offer(raw) {
-    const view = dialect.gameView(raw);
-    if (view.id === this.view.id && view.ply >= this.view.ply && !this.pending) this.adopt(raw);
+  offer(view) {
+    if (view.id === this.view.id && view.ply >= this.view.ply && !this.pending) this.adopt(view);
   }
 
   /** The header, drawn again only when the deal changes (a key revealed), so that a check's
@@ -185,6 +186,7 @@ export class GamePanel {
       resign: () => this.resign(),
       endActions: this.options.endActions,
       stats: () => this.app.conn.request({ type: 'stats' }),
+      couldWin: () => showHindsight(this, this.banner.appendChild(h('div', { class: 'hindsight' }))),
     });
     this.banner.hidden = !shown;
     this.table.classList.toggle('ended', shown);

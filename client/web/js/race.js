@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 import { Board } from './board.js';
 import { dialect } from './dialect.js';
 import { ENDED, GamePanel } from './game.js';
-import { resultsTable } from './daily.js';
+import { ratingBadge, resultsTable } from './daily.js';
 import { dealWords } from './fairplay.js';
 import { store } from './store.js';
 import { announce, copyText, h, stateWords } from './ui.js';
@@ -77,7 +77,8 @@ export async function raceScreen(app, code, role) {
     const facts = [app.variants.get(r.variant)?.name ?? r.variant];
     if (r.seed !== undefined) facts.push(r.seed ? t('race.dealNumber', r.seed) : t('race.keyed'));
     if (r.hints !== undefined) facts.push(t(r.hints ? 'race.hintsOn' : 'race.hintsOff'));
-    if (r.boards !== undefined) facts.push(t(r.rated ? 'race.boards.rated' : `race.boards.${r.boards}`));
+    if (r.rated) facts.push(t('race.rated'));
+    if (r.boards !== undefined) facts.push(t(`race.boards.${r.boards}`));
     facts.push(t('race.limit', Math.round(r.time_limit_s / 60)), t(`room.${r.state}`));
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
     members.replaceChildren(...r.players.map((p) => {
@@ -85,7 +86,7 @@ export async function raceScreen(app, code, role) {
       const name = canWatch ? h('button', { type: 'button', class: 'linkish', onclick: () => watch(p.id), 'aria-label': t('race.watch', p.name) }, p.name) : h('span', { class: 'name' }, p.name);
       return h('li', { dataset: { player: String(p.id), connected: String(p.connected) } },
         h('span', { class: p.connected ? 'dot on' : 'dot', 'aria-label': t(p.connected ? 'race.connected' : 'race.notConnected'), role: 'img' }),
-        ' ', name,
+        ' ', name, p.rating ? ' ' : null, ratingBadge(p.rating),
         p.id === r.host ? h('span', { class: 'badge' }, t('race.host')) : null,
         p.role === 'spectator' ? h('span', { class: 'badge' }, t('race.spectator')) : null,
         p.bot ? h('span', { class: 'badge' }, t('race.bot')) : null,
@@ -93,7 +94,7 @@ export async function raceScreen(app, code, role) {
     }));
     const buttons = [];
     if (isHost() && (r.state === 'waiting' || r.state === 'over')) {
-      const seed = h('input', { type: 'number', min: 1, max: 2147483647, placeholder: t('race.seedPlaceholder'), 'aria-label': t('race.seedLabel'), class: 'seed' });
+      const seed = h('input', { type: 'number', min: 1, max: 2147483647, placeholder: t('race.seedPlaceholder'), 'aria-label': t('race.seedLabel'), class: 'seed wide' });
       buttons.push(h('form', { class: 'inline', onsubmit: (e) => { e.preventDefault(); start(seed.value ? Number(seed.value) : null); } },
         seed, h('button', { type: 'submit' }, t(r.state === 'over' ? 'race.rematch' : 'race.start'))));
     } else if (r.state === 'waiting' || r.state === 'over') buttons.push(h('p', {}, t('race.hostStarts')));
@@ -119,7 +120,7 @@ export async function raceScreen(app, code, role) {
   function mountGame(view) {
     s.panel?.destroy();
     s.gameId = view.id;
-    s.cardCount = cardsIn(dialect.gameView(view));
+    s.cardCount = cardsIn(view);
     s.panel = new GamePanel(app, view, {
       kind: 'race', title: t('race.gameTitle', s.room.code), hints: s.room.hints !== false,
       endActions: () => [h('p', {}, t('race.pickToWatch'))],
@@ -166,8 +167,7 @@ export async function raceScreen(app, code, role) {
     }
   }
 
-  function showWatched(raw) {
-    const view = dialect.gameView(raw);
+  function showWatched(view) {
     const name = s.room.players.find((p) => p.id === s.watching)?.name ?? t('race.aRacer');
     if (!s.watchBoard || s.watchBoard.view?.variant !== view.variant) {
       s.watchBoard?.destroy();

@@ -69,7 +69,7 @@ def test_every_refusal_is_the_clients_or_the_servers_and_has_a_code_of_the_proto
 
 def _one_of(kind: type[Refused]) -> Refused:
     if kind is StalePly:
-        game = p.GameView.of(new_game("freecell", seed=5).view() | _server_fields())
+        game = p.GameView.from_map(new_game("freecell", seed=5).view() | _server_fields())
         return StalePly("ply 3 is not the game's current ply 4", game)
     return kind(f"a refusal of kind {kind.__name__}")
 

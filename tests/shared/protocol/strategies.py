@@ -70,8 +70,14 @@ VIEW_MAPS = st.fixed_dictionaries(
         "elapsed_ms": COUNTS,
     }
 )
-GAME_VIEWS = VIEW_MAPS.map(p.GameView.of)
+GAME_VIEWS = VIEW_MAPS.map(p.GameView.from_map)
 
+RATINGS = st.builds(
+    p.PlayerRating,
+    rating=st.integers(min_value=-10_000, max_value=10_000),
+    provisional=st.booleans(),
+    change=st.none() | st.integers(min_value=-10_000, max_value=10_000),
+)
 STANDINGS = st.builds(
     p.Standing,
     rank=st.none() | PLAYER_IDS,
@@ -84,9 +90,10 @@ STANDINGS = st.builds(
     undos=PLIES,
     foundation=COUNTS,
     review=st.none() | st.sampled_from(p.REVIEWS),
+    rating=st.none() | RATINGS,
 )
 PLAYERS = st.builds(p.PlayerInfo, id=PLAYER_IDS, name=NAMES, bot=st.booleans())
-DEALS = DEAL_MAPS.map(p.DealView.of)
+DEALS = DEAL_MAPS.map(p.DealView.from_map)
 TIMES = st.datetimes(
     datetime.datetime(2000, 1, 1), datetime.datetime(2999, 1, 1), timezones=st.just(datetime.UTC)
 ).map(lambda t: t.isoformat(timespec="milliseconds").replace("+00:00", "Z"))
@@ -133,6 +140,7 @@ ROOM_PLAYERS = st.builds(
     game=st.none() | GAME_IDS,
     role=st.sampled_from(p.ROLES),
     bot=st.booleans(),
+    rating=st.none() | RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
 )
 ROOMS = st.builds(
     p.RoomView,
@@ -275,6 +283,29 @@ STATS = [
         variants=st.lists(VARIANT_STATS, max_size=5).map(tuple),
         dailies_won=COUNTS,
         daily_streak=COUNTS,
+        re=IDS,
+    ),
+]
+RATING_ENTRIES = st.builds(
+    p.RatingEntry,
+    rank=PLAYER_IDS,
+    player=PLAYER_IDS,
+    name=NAMES,
+    rating=RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
+    games=COUNTS,
+)
+RATINGS_MESSAGES = [
+    st.builds(
+        p.RatingsRequest,
+        variant=GAME_IDS,
+        limit=st.integers(min_value=1, max_value=p.MAX_RATINGS),
+        id=IDS,
+    ),
+    st.builds(
+        p.RatingsReply,
+        variant=GAME_IDS,
+        entries=st.lists(RATING_ENTRIES, max_size=10).map(tuple),
+        me=st.none() | RATING_ENTRIES,
         re=IDS,
     ),
 ]

@@ -74,7 +74,7 @@ def test_every_field_of_the_room_requests_is_checked() -> None:
         "max_players": 3,
         "time_limit_s": 600,
         "hints": True,
-        "rated": False,
+        "rated": True,
         "boards": "delayed",
     }
     every_field_is_checked(
@@ -82,6 +82,8 @@ def test_every_field_of_the_room_requests_is_checked() -> None:
         create,
         optional={"options", "seed", "max_players", "time_limit_s", "hints", "rated", "boards"},
     )
+    assert not p.CreateRoom.from_map({"variant": "gypsy"}).rated
+    out_of_range(p.CreateRoom.from_map, create, "rated", [1, None, "yes"])
     out_of_range(p.CreateRoom.from_map, create, "boards", ["after", "LIVE"])
     assert p.CreateRoom.from_map({"variant": "gypsy"}).boards == "live"
     join = {"type": "join_room", "code": "K7QF2M", "role": "spectator"}
@@ -125,6 +127,10 @@ def test_every_field_of_a_room_view_is_checked() -> None:
     out_of_range(p.RoomPlayer.from_map, PLAYER, "role", ["host"])
     out_of_range(p.RoomView.from_map, ROOM, "seed", [0, 2**31])
     every_field_is_checked(p.RoomPlayer.from_map, PLAYER | {"game": "g7Qx"})
+    rated = PLAYER | {"rating": {"rating": 1523, "provisional": False}}
+    every_field_is_checked(p.RoomPlayer.from_map, rated, optional={"rating"})
+    assert p.RoomPlayer.from_map(rated).to_map() == rated
+    out_of_range(p.RoomView.from_map, ROOM, "rated", [0, None])
     out_of_range(p.RoomView.from_map, ROOM, "state", ["racing!", "playing"])
     out_of_range(p.RoomView.from_map, ROOM, "max_players", [0, 9])
     out_of_range(p.RoomView.from_map, ROOM, "host", [0])

@@ -53,13 +53,12 @@ test('a layout keeps the rows the variant declares, to the piles the view has', 
   assert.deepEqual(fallback.fan, { t0: 'down', s: 'stack' });
 });
 
-test('protocol 2 reads the layout from VariantInfo and sends views as they come', () => {
+test('protocol 2 reads the layout from VariantInfo and asks for practice', () => {
   assert.equal(dialect.protocol, 2);
   assert.equal(dialect.has.games, true);
   const layout = { rows: [['t0']], fan: { t0: 'down' } };
   assert.equal(dialect.layout({ id: 'x', layout }, ['t0']), layout);
   const view = { deal: { seed: 5 } };
-  assert.equal(dialect.gameView(view), view);
   assert.deepEqual(dialect.practice('gypsy', view), { type: 'daily', variant: 'gypsy', practice: true });
 });
 

@@ -1,0 +1,1 @@
+"""Ratings: Glicko-2 per player and variant, updated when a rated race ends."""
