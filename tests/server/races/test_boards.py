@@ -97,9 +97,7 @@ async def test_a_rated_room_deals_keyed_deals_to_people_only(connect: Connect) -
         await c.ws.close()
 
 
-async def test_delayed_boards_come_board_delay_s_behind(
-    connect: Connect, clock: FakeClock
-) -> None:
+async def test_delayed_boards_come_board_delay_s_behind(connect: Connect, clock: FakeClock) -> None:
     created, alice, bob, sam = await race(connect, boards="delayed")
     code = created["code"]
     assert (created["rated"], created["boards"]) == (False, "delayed")
