@@ -1,6 +1,6 @@
 """Where the client keeps each server's token: one small JSON file, readable by its owner only.
 
-A token is the player's password on that server (protocol.md, Session), so the
+A token is the player's password on that server (docs/protocol.md, Session), so the
 file is created with mode 0600 inside a 0700 directory and replaced atomically:
 a crash while saving never leaves half a file or a moment of wider permissions.
 """

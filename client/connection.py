@@ -6,7 +6,7 @@ reconnects with exponential backoff, says hello again with the stored token,
 lets the owner resume (``get_game``), then resends what was unanswered. Game
 actions carry their ``ply``, so a resent move that the server had already
 applied is answered with the current view instead of being played twice
-(protocol.md, Games).
+(docs/protocol.md, Games).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Where each pile of a variant sits on screen, and the key that picks it.
 
 The layout is the server's: each VariantInfo of ``welcome`` carries one
-(protocol.md, ``layout``: rows of pile ids, ``""`` for a gap, and how each
+(docs/protocol.md, ``layout``: rows of pile ids, ``""`` for a gap, and how each
 pile spreads its cards), so the client draws a game it has never heard of.
 The keys are the client's own: one per kind of pile and number.
 """

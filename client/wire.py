@@ -20,7 +20,7 @@ R = TypeVar("R", bound=Reply)
 
 
 def encode(request: Request) -> bytes:
-    """One MessagePack map per binary frame (protocol.md, Transport)."""
+    """One MessagePack map per binary frame (docs/protocol.md, Transport)."""
     type(request).from_map(request.to_map())
     return protocol.encode(request)
 

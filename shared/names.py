@@ -13,7 +13,7 @@ small l, the small i is not.)
 
 Python's standard library has no confusables table, and the whole of
 Unicode's ``confusables.txt`` (over 6,000 entries) is far more than names of
-ASCII letters, digits, ``_`` and ``-`` (protocol.md's name rule) need. So
+ASCII letters, digits, ``_`` and ``-`` (docs/protocol.md's name rule) need. So
 :data:`CONFUSABLES` is a compact subset of it, with TR39's own prototypes:
 
 - the ASCII look-alikes: ``0`` -> ``O``, ``1`` and ``I`` and ``|`` -> ``l``,

@@ -3,7 +3,7 @@
 The engine reaches four of them (playing, won, stuck, resigned); a race game
 whose time limit passed is ended by the server as ``timeout``, which the
 engine never reaches but the protocol shows like the others. A stuck game is
-not over: an undo takes it back to playing (rules.md, "Stuck").
+not over: an undo takes it back to playing (docs/rules.md, "Stuck").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ply rule of protocol.md: whether a request's action may reach the engine, and retries.
+"""The ply rule of docs/protocol.md: whether a request's action may reach the engine, and retries.
 
 Every ``move``, ``undo`` and ``resign`` names the ply the client last saw.
 An action is taken only at the game's current ply. When the ply is one less

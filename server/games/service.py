@@ -167,7 +167,7 @@ class GameService:
         return live
 
     async def move(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
-        """Play ``action`` (a move of notation.md, ``deal``, ``auto`` or ``undo``) at ``ply``."""
+        """Play ``action`` (a move of docs/notation.md, or deal, auto, undo) at ``ply``."""
         return await self._act(live, ply, action)
 
     async def undo(self, live: LiveGame, ply: int) -> LiveGame:
@@ -339,6 +339,7 @@ class GameService:
         state = live.state
         if state in ENDED and live.ended_ms is None:
             live.ended_ms = now
+        live.settle_clock(now)
         if live.kind == p.SOLO and state in (WON, RESIGNED):
             live.key_open = True
         return store.action_write(
@@ -351,6 +352,8 @@ class GameService:
             undos=live.undos,
             key_open=live.key_open,
             ended_ms=live.ended_ms,
+            paused_ms=live.paused_ms,
+            stopped_ms=live.stopped_ms,
             now_ms=now,
         )
 

@@ -29,7 +29,7 @@ from server.net.origins import OriginPolicy
 from server.net.static import StaticSite
 from server.storage.engine import ping
 
-#: the path of the WebSocket endpoint (protocol.md, Transport)
+#: the path of the WebSocket endpoint (docs/protocol.md, Transport)
 WS_PATH = "/ws"
 
 HttpHandler = Callable[[], Awaitable[Response]]

@@ -1,4 +1,4 @@
-"""The rate limit of one connection: a token bucket (protocol.md, Limits: ``rate_limited``)."""
+"""The rate limit of one connection: a token bucket (docs/protocol.md, Limits: ``rate_limited``)."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ class RoomTable:
         return list(self.rooms)
 
     def view(self, room: RoomState) -> p.RoomView:
-        """RoomView of protocol.md, with who is connected now (to any node)."""
+        """RoomView of docs/protocol.md, with who is connected now (to any node)."""
         return room.view(self.cluster.online)
 
     def push(

@@ -1,4 +1,4 @@
-"""The ranking of protocol.md, shared by race standings and daily leaderboards.
+"""The ranking of docs/protocol.md, shared by race standings and daily leaderboards.
 
 Winners rank first, by less time, then fewer moves; the others by more cards
 home (on the foundations), and by nothing else: two games that did not win

@@ -103,7 +103,7 @@ class RoomState:
         )
 
     def view(self, online: Container[int]) -> p.RoomView:
-        """RoomView of protocol.md; each racer also carries their game in the current race."""
+        """RoomView of docs/protocol.md; each racer also carries their game in the current race."""
         return p.RoomView(
             code=self.code,
             variant=self.variant,

@@ -62,7 +62,7 @@ class Timings:
     actions: tuple[tuple[str, int], ...]
 
     def record(self) -> dict[str, Any]:
-        """The game's record (notation.md), which replays it."""
+        """The game's record (docs/notation.md), which replays it."""
         return {
             "variant": self.variant,
             "options": dict(self.options),

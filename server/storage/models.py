@@ -10,7 +10,7 @@ stored: it is replayed from variant, options, deal (a seed, or a key) and
 actions, the record of docs/notation.md.
 
 The leaderboard is read through one index whose column order is the
-ranking of protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
+ranking of docs/protocol.md: ``rank_group`` (0 won, 1 not), then ``rank_a`` and
 ``rank_b`` (time and moves for winners, minus the score and time for the
 others), so a page is an index range scan and a player's rank is a count
 over the same index.
@@ -97,6 +97,11 @@ class Game(Base):
     started_ms: Mapped[int] = mapped_column(BigInteger)
     ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    #: the game's clock: the time not counted in its elapsed time (an unranked game nobody
+    #: had open, a stuck unranked game undone), and the moment it stops or stopped (stuck; an
+    #: unranked game left by every connection), None while it runs (server/games/clock.py)
+    paused_ms: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    stopped_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class GameAction(Base):

@@ -26,6 +26,7 @@ def test_home_lists_your_games_unfinished_first_and_a_left_game_resumes(
     assert_board(page, game)
     page.get_by_role("link", name="Patience Club").click()  # left, not resigned
 
+    page.locator("#new-deal").select_option("any")  # a secret deal, not one solved first
     page.get_by_role("link", name="New Gypsy game").click()
     wait_ply(page, 0)
     page.get_by_role("button", name="Resign", exact=True).click()

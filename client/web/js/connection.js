@@ -5,7 +5,7 @@
 // (0.25 s doubling to 8 s, +-20% jitter; at once when the browser says it is online again or the
 // page becomes visible), says hello with the token and sends again every request still
 // unanswered, in order. Game actions carry the ply the player last saw, so an action whose reply
-// was lost is not played twice (protocol.md, the ply rule). The link's opening and each welcome
+// was lost is not played twice (docs/protocol.md, the ply rule). The link's opening and each welcome
 // leave performance marks ("pc-open", "pc-welcome") that bench/browser.py reads.
 
 import { encode, decode } from './msgpack.js';

@@ -42,6 +42,8 @@ export function fillBanner(banner, view, variant, hooks) {
       copied,
     ];
   }
+  // "Could I have won?" once the deal is shown (a numbered deal, or a keyed one revealed)
+  if ((v.deal?.seed || v.deal?.key) && hooks.couldWin) actions = [...actions, button(t('could.ask'), hooks.couldWin)];
   const best = h('p', { class: 'end-best', hidden: true });
   banner.dataset.state = v.state;
   banner.replaceChildren(...[h('p', { class: 'end-line' }, line), why ? h('p', { class: 'end-why' }, why) : null, best,

@@ -13,6 +13,7 @@ import { keysHelp } from './controls.js';
 import { dialect } from './dialect.js';
 import { fillBanner } from './endbanner.js';
 import { gameHead } from './gamehead.js';
+import { showHindsight } from './hindsight.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
 import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO } from './notation.js';
@@ -81,6 +82,8 @@ export class GamePanel {
   destroy() {
     clearInterval(this.timer);
     this.board.destroy();
+    // the board is gone: the server pauses an unranked game's clock once nobody shows it
+    if (this.view && this.app.conn?.online) this.app.conn.request({ type: 'leave_game', game: this.view.id }).catch(() => {});
   }
 
   buildToolbar(view) {
@@ -183,6 +186,7 @@ export class GamePanel {
       resign: () => this.resign(),
       endActions: this.options.endActions,
       stats: () => this.app.conn.request({ type: 'stats' }),
+      couldWin: () => showHindsight(this, this.banner.appendChild(h('div', { class: 'hindsight' }))),
     });
     this.banner.hidden = !shown;
     this.table.classList.toggle('ended', shown);

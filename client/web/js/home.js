@@ -6,7 +6,7 @@ import { dealWords } from './fairplay.js';
 import { t } from './i18n.js';
 import { PLAYING, UNFINISHED } from './notation.js';
 import { openRules } from './rules.js';
-import { store } from './store.js';
+import { DEAL_KINDS, store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
 function optionWords(name) {
@@ -31,12 +31,25 @@ function gameRow(app, info) {
   return h('li', { class: 'variant', dataset: { variant: info.id } },
     h('h3', {}, info.name),
     h('div', { class: 'actions' },
-      h('a', { href: `/play/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.newGame', info.name) }, t('button.newGame')),
+      h('a', { href: newGameHref(info.id), 'data-link': '', class: 'button new-game', dataset: { variant: info.id }, 'aria-label': t('home.newGame', info.name) }, t('button.newGame')),
       h('a', { href: `/daily/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.dailyOf', info.name) }, t('home.daily')),
       h('a', { href: `/leaderboard/${info.id}`, 'data-link': '', class: 'button', 'aria-label': t('home.leaderboardOf', info.name) }, t('home.leaderboard')),
       h('button', { type: 'button', class: 'linkish', 'aria-label': t('rules.title', info.name), onclick: () => openRules(info) }, t('button.rules'))),
     h('form', { class: 'inline', onsubmit: playSeed }, seed, h('button', { type: 'submit', 'aria-label': t('home.playDealOf', info.name) }, t('home.playDeal'))),
     boxes.length ? h('div', { class: 'options' }, boxes) : null);
+}
+
+function newGameHref(variant) {
+  return `/play/${variant}?deal=${store.deal}`;
+}
+
+/** What New game deals: any secret deal, or one the server's solver has won, by difficulty. */
+function dealChoice(list) {
+  const choice = h('select', { id: 'new-deal', onchange: () => {
+    store.deal = choice.value;
+    for (const link of list.querySelectorAll('a.new-game')) link.setAttribute('href', newGameHref(link.dataset.variant));
+  } }, DEAL_KINDS.map((kind) => h('option', { value: kind, selected: kind === store.deal }, t(`deal.kind.${kind}`))));
+  return h('p', { class: 'inline' }, h('label', { for: 'new-deal' }, t('home.newDeal')), ' ', choice);
 }
 
 function raceForms(app) {
@@ -164,6 +177,7 @@ function account(app) {
 export function homeScreen(app) {
   const games = h('section', { hidden: true, class: 'mine' });
   const stats = h('section', { class: 'stats-box' });
+  const list = h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)));
   const element = h('section', { class: 'screen home' },
     h('h1', {}, t('home.welcome', app.player.name)),
     app.server?.motd ? h('p', { class: 'motd' }, app.server.motd) : null,
@@ -171,7 +185,7 @@ export function homeScreen(app) {
       h('a', { href: `/race/${store.room}`, 'data-link': '', class: 'button primary' }, t('home.backToRace'))) : null,
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
-      h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)))),
+      dealChoice(list), list),
     raceForms(app), games, stats, account(app));
   yourGames(app, games);
   statistics(app, stats);

@@ -167,6 +167,11 @@ async function playScreen(variant, query) {
   }
   if (query.get('seed')) request.seed = Number(query.get('seed'));
   if (query.get('key')) request.key = query.get('key');
+  const deal = query.get('deal');
+  if (deal && deal !== 'any' && !request.seed && !request.key) {
+    request.winnable = true;
+    request.difficulty = deal;
+  }
   try {
     const reply = await app.conn.request(request);
     history.replaceState(null, '', `/game/${reply.game.id}`);

@@ -7,6 +7,9 @@ const TOKEN = 'patience-club.token';
 const NAME = 'patience-club.name';
 const OPTIONS = 'patience-club.options.';
 const ROOM = 'patience-club.room';
+const DEAL = 'patience-club.deal';
+/** The kinds of deal New game asks for: any secret deal, or a winnable one of a difficulty. */
+export const DEAL_KINDS = ['any', 'easy', 'medium', 'hard'];
 /** How long home offers the way back to a race room the player was in. */
 const ROOM_KEPT_MS = 3 * 3600 * 1000;
 
@@ -30,6 +33,9 @@ export const store = {
     try { return JSON.parse(get(OPTIONS + variant) ?? '{}'); } catch { return {}; }
   },
   setOptions(variant, options) { set(OPTIONS + variant, JSON.stringify(options)); },
+  /** What New game deals: a winnable medium deal until the player chooses otherwise. */
+  get deal() { const kind = get(DEAL); return DEAL_KINDS.includes(kind) ? kind : 'medium'; },
+  set deal(kind) { set(DEAL, kind); },
   /** The race room the player is in (joined and not left, in the last hours), or null. */
   get room() {
     try {
