@@ -134,6 +134,11 @@ class BoardScreen(Screen[None]):
         self.show_link(self.link, self.link_detail)
         self.set_interval(1.0, self._tick)
 
+    def on_unmount(self) -> None:
+        """The board is closed: the server may pause an unranked game's clock."""
+        if self.played is not None:
+            self.app.run_worker(self.played.leave(), exit_on_error=False)
+
     def _tick(self) -> None:
         self.query_one("#game-info", Static).update(self.info_text())
 
@@ -287,9 +292,7 @@ class BoardScreen(Screen[None]):
             self.pick.count = count if count and count > 1 else None
             if count == 1:
                 self.pick.count = 1
-            self.say(
-                f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)"
-            )
+            self.say(f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)")
             self.redraw()
             return
         if pile_id == src:

@@ -288,6 +288,14 @@ class DailyService:
             self._locks.clear()
         return live, date
 
+    async def started(self, player: int, variant: str) -> tuple[LiveGame | None, str]:
+        """The player's attempt at today's deal if started (nothing is dealt here)."""
+        check_variant(self.games.variants, variant)
+        date = self.today()
+        async with self.db_sessions() as db:
+            found = await store.attempt(db, variant=variant, date=date, player_id=player)
+        return (None if found is None else await self.store.get(found.game_id)), date
+
     async def _record_attempt(self, live: LiveGame, player: int, variant: str, date: str) -> None:
         async with self.db_sessions() as db, db.begin():
             db.add(
