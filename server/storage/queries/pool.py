@@ -53,3 +53,23 @@ async def take(
         if found.first() is None:
             return None  # empty, rather than taken by another node meanwhile
     return None
+
+
+async def take_many(
+    session: AsyncSession, *, variant: str, options: str, difficulty: str, count: int
+) -> list[tuple[str, int, int]]:
+    """Up to ``count`` deals of the pool, their rows deleted by one statement (committed
+    here): (key, positions, line) of each row this taker deleted, none another had."""
+    d = PooledDeal
+    chosen = (
+        select(d.id)
+        .where(d.variant == variant, d.options == options, d.difficulty == difficulty)
+        .order_by(func.random())
+        .limit(count)
+    )
+    result = await session.execute(
+        delete(d).where(d.id.in_(chosen)).returning(d.deal_key, d.positions, d.line)
+    )
+    rows = [(key, positions, line) for key, positions, line in result.all()]
+    await session.commit()
+    return rows
