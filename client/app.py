@@ -306,7 +306,11 @@ class PatienceApp(RaceRoomApp):
         await self.push_screen(self.played_board(title, hints=False))
 
     async def open_game(self, entry: GameEntry, screen: HomeScreen) -> None:
-        """Continue one of the player's unfinished games, as the server holds it."""
+        """Continue one of the player's unfinished games, as the server holds it; a race
+        game whose room we are still in opens the race (its room, rivals and hints rule)."""
+        if entry.kind == "race" and entry.room is not None and entry.state == "playing":
+            await self.join_race(entry.room, screen)
+            return
         try:
             await self.played.open(entry.id)
         except (ProtocolError, ConnectionError) as exc:
