@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.message import Message as TextualMessage
 
 from client.catalog import Catalog
-from client.clock import Clock
+from client.clock import Clock, GameClocks
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.fields import seed_problem
@@ -91,6 +91,7 @@ class PatienceApp(RaceRoomApp):
         self.catalog = Catalog(lambda: self.conn.server_info)
         self.played = PlayedGame(self.conn)
         self.race = RaceState(clock)
+        self.game_clocks = GameClocks(clock)
         self.watching = None
 
     def _post_push(self, message: Reply) -> None:

@@ -40,6 +40,7 @@ from server.games.fields import checked_options
 from server.games.live import Clock
 from server.storage.models import PooledDeal
 from server.storage.queries import pool as queries
+from server.worker_signals import ignore_stop_signals
 from shared.protocol import games as pg
 from shared.variants import Variants
 
@@ -204,7 +205,9 @@ class DealPool:
         if self._processes is None:
             # one process more than the fillers use: a request's fallback never waits for them
             context = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(self.workers + 1, mp_context=context)
+            self._processes = ProcessPoolExecutor(
+                self.workers + 1, mp_context=context, initializer=ignore_stop_signals
+            )
         rules = self.variants.get(variant)
         options = json.loads(text)
         cap = max(0.1, min(SOLVE_CAP_S, seconds))
