@@ -67,7 +67,7 @@ def paces(n: int, jitter_s: float, rng: random.Random) -> dict[str, list[int]]:
 async def play(player: Player, variant: str, timed: list[tuple[str, int]]) -> tuple[str, float]:
     """Play ``timed`` (action, ms from the start): wait each action's gap after the reply
     to the one before, then send it; the game's state and its seconds."""
-    game = (await player.request("daily", variant=variant))["game"]
+    game = (await player.request("daily", start=True, variant=variant))["game"]
     start, last = time.monotonic(), 0
     for action, at in timed:
         # the wait before each action, from the reply to the one before (as the attacks did)

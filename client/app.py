@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.message import Message as TextualMessage
 
 from client.catalog import Catalog
-from client.clock import Clock
+from client.clock import Clock, GameClocks
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.fields import seed_problem
@@ -28,6 +28,7 @@ from client.race import RACE_PUSHES, RaceState
 from client.race_room import RaceRoomApp
 from client.screens.board import BoardScreen
 from client.screens.connecting import NameScreen, WaitScreen
+from client.screens.daily_start import DailyStartScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RacePanel, RaceScreen
@@ -90,6 +91,7 @@ class PatienceApp(RaceRoomApp):
         self.catalog = Catalog(lambda: self.conn.server_info)
         self.played = PlayedGame(self.conn)
         self.race = RaceState(clock)
+        self.game_clocks = GameClocks(clock)
         self.watching = None
 
     def _post_push(self, message: Reply) -> None:
@@ -273,11 +275,31 @@ class PatienceApp(RaceRoomApp):
         await self.push_screen(self.played_board())
 
     async def daily(self, variant: str, screen: HomeScreen) -> None:
+        """Today's daily: its start step (nothing dealt yet), or the attempt, resumed."""
+        try:
+            intro = await self.played.look_at_daily(variant)
+        except (ProtocolError, ConnectionError) as exc:
+            screen.say(describe(exc), error=True)
+            return
+        if intro is not None:
+            await self.push_screen(DailyStartScreen(intro, self.catalog.name(variant)))
+            return
+        await self.daily_board(variant)
+
+    def on_daily_start_screen_start(self, event: DailyStartScreen.Start) -> None:
+        self.run_worker(self.start_daily(event.variant, event.screen), group="home")
+
+    async def start_daily(self, variant: str, screen: DailyStartScreen) -> None:
+        """Start: the attempt is dealt now, and its ranked clock starts now."""
         try:
             await self.played.start_daily(variant)
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
+        screen.dismiss()
+        await self.daily_board(variant)
+
+    async def daily_board(self, variant: str) -> None:
         day = "" if self.played.daily is None else self.played.daily.date
         title = f"{self.catalog.name(variant)} daily {day}"
         # The ranked attempt: the server gives no hints in it (hints_off).

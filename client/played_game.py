@@ -8,6 +8,7 @@ always shows what the server holds (docs/protocol.md, Games).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 
 from client.connection import Connection
@@ -16,6 +17,7 @@ from shared.errors import ProtocolError
 from shared.notation import Action
 from shared.protocol import (
     DailyInfo,
+    DailyIntro,
     DailyRequest,
     Error,
     GameReply,
@@ -23,6 +25,7 @@ from shared.protocol import (
     GetGame,
     HintReply,
     HintRequest,
+    LeaveGame,
     MoveRequest,
     PlyRequest,
     Resign,
@@ -73,10 +76,31 @@ class PlayedGame:
         self.adopt(reply.game)
         return reply.game
 
+    async def look_at_daily(self, variant: str) -> DailyIntro | None:
+        """Today's daily of ``variant``: its start step when the player has not started it
+        (nothing is dealt and no clock runs before :meth:`start_daily`), else None with the
+        attempt, resumed, as the game."""
+        request = DailyRequest(variant=variant)
+        reply = await self.conn.send(request)
+        if isinstance(reply, DailyIntro):
+            return reply
+        game = expect(request, reply, GameReply)
+        self.adopt(game.game, game.daily)
+        return None
+
     async def start_daily(self, variant: str) -> GameView:
-        reply = await self.conn.request(DailyRequest(variant=variant), GameReply)
+        """Start (or resume) today's ranked attempt: its clock runs from now."""
+        reply = await self.conn.request(DailyRequest(variant=variant, start=True), GameReply)
         self.adopt(reply.game, reply.daily)
         return reply.game
+
+    async def leave(self) -> None:
+        """The board is closed: the server pauses an unranked game's clock (``leave_game``)."""
+        if self.view is None:
+            return
+        # a connection gone has left every game already
+        with contextlib.suppress(ConnectionError, ProtocolError):
+            await self.conn.send(LeaveGame(game=self.view.id), retry=False)
 
     async def open(self, game_id: str) -> GameView:
         """Go back to one of the player's own games (``games`` lists them): ``get_game``."""

@@ -43,6 +43,7 @@ from server.deals.pool import DealPool
 from server.events import Events
 from server.games.handlers import GameHandlers
 from server.games.live import Clock
+from server.games.opened import OpenGames
 from server.games.searches import StuckSearches
 from server.games.service import GameService
 from server.games.store import GameStore
@@ -105,10 +106,8 @@ class App:
         self.engine = create_engine(config.db)
         #: the SQLAlchemy session factory of the database (``async with app.db_sessions()``)
         self.db_sessions = sessionmaker(self.engine)
-        self.writer = Writer(
-            create_sync_engine(config.db, autocheckpoint=False),
-            delay_s=config.commit_delay_ms / 1000,
-        )
+        sync_engine = create_sync_engine(config.db, autocheckpoint=False)
+        self.writer = Writer(sync_engine, delay_s=config.commit_delay_ms / 1000)
         self.checkpointer = Checkpointer(config.db)
         #: open connections, and the welcomed ones by player id (for pushes)
         self.connections: set[Connection] = set()
@@ -118,7 +117,7 @@ class App:
         self.searches = StuckSearches(config.stuck_workers, variants)
         #: the games in memory, rebuilt and reloaded as stored
         self.game_store = GameStore(
-            self.db_sessions, self.searches, variants, shared=self.cluster.enabled
+            self.db_sessions, self.searches, variants, self.cluster.enabled, config.idle_pause_s
         )
         self.games = GameService(
             self.game_store,
@@ -130,6 +129,7 @@ class App:
             hint_shares=config.hint_shares(),
             max_actions=config.max_actions,
         )
+        self.opened = OpenGames(self.game_store, self.db_sessions, clock, config.idle_pause_s)
         sessions, cluster, players = self.db_sessions, self.cluster, self.players
         #: the pools of winnable deals and their fillers
         self.deal_pool = DealPool(sessions, variants, clock, config)
@@ -370,9 +370,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
     stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
-    events.on_stop.extend((app.deal_pool.stop, *stops))
+    events.on_stop.extend((app.deal_pool.stop, app.opened.drain, *stops))
     events.on_welcome.append(presence.connection_welcomed)
-    events.on_close.append(presence.connection_closed)
+    events.on_close.extend((presence.connection_closed, app.opened.closed))
     events.on_message.append(metrics.message)
     events.on_refusal.append(metrics.refused)
 
@@ -396,9 +396,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.RedisBack, owners.resync_told)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
-        GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock),
+        GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
-        DailyHandlers(daily, games, app.ratings),
+        DailyHandlers(daily, games, app.ratings, app.opened),
         DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),

@@ -102,6 +102,9 @@ class Config:
     #: seconds a racer may be gone (every connection closed) during a race before they are
     #: resigned
     race_abandon_s: int = 120
+    #: seconds an unranked game's clock runs on once no connection of its player has it open;
+    #: then it pauses until the game is opened again (server/games/opened.py)
+    idle_pause_s: int = 30
     #: ranked results (daily attempts, race games) of at least ``review_min_actions`` actions
     #: are held for review for each limit they cross (docs/fair-play.md; 0 turns one off):
     #: the median, 25th and 10th percentile gaps between actions, the first action on a deal
@@ -231,6 +234,7 @@ def check(config: Config) -> None:
         "race_abandon_s",
         "deal_pool_size",
         "could_win_concurrency",
+        "idle_pause_s",
     )
     for name in positive:
         if getattr(config, name) <= 0:

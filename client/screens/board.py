@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from client import selection
-from client.clock import Clock, GameClock, format_ms
+from client.clock import Clock, GameClock, GameClocks, format_ms
 from client.connection import CONNECTED, CONNECTING, RECONNECTING, describe
 from client.layout import (
     FOUNDATION_KEYS,
@@ -91,6 +91,7 @@ class BoardScreen(Screen[None]):
         title: str = "",
         side: Static | None = None,
         hints: bool = True,
+        game_clocks: GameClocks | None = None,
     ) -> None:
         super().__init__()
         self.view = view
@@ -111,7 +112,8 @@ class BoardScreen(Screen[None]):
         self._resign_armed = False
         #: composed and mounting: pushes that arrive earlier only store the view
         self._ready = False
-        self.game_clock = GameClock(clock)
+        #: the game's clock, shared with the other boards of it when ``game_clocks`` is given
+        self.game_clock = GameClock(clock) if game_clocks is None else game_clocks.of(view.id)
         self._lock = asyncio.Lock()
         self.board = BoardWidget(layout_from(variant, [p.id for p in view.piles]), id="board")
 
@@ -133,6 +135,11 @@ class BoardScreen(Screen[None]):
         self.set_view(self.view)
         self.show_link(self.link, self.link_detail)
         self.set_interval(1.0, self._tick)
+
+    def on_unmount(self) -> None:
+        """The board is closed: the server may pause an unranked game's clock."""
+        if self.played is not None:
+            self.app.run_worker(self.played.leave(), exit_on_error=False)
 
     def _tick(self) -> None:
         self.query_one("#game-info", Static).update(self.info_text())
@@ -287,9 +294,7 @@ class BoardScreen(Screen[None]):
             self.pick.count = count if count and count > 1 else None
             if count == 1:
                 self.pick.count = 1
-            self.say(
-                f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)"
-            )
+            self.say(f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)")
             self.redraw()
             return
         if pile_id == src:

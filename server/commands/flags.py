@@ -60,6 +60,7 @@ HELP: Mapping[str, str] = MappingProxyType({
     "race_countdown_ms": "milliseconds of countdown between start_race and the race",
     "race_tick_ms": "how often races are checked against their time limit (ms)",
     "race_abandon_s": "seconds a racer may be gone during a race before being resigned",
+    "idle_pause_s": "seconds an unranked game's clock runs once nobody has it open, then pauses",
     "review_min_actions": "ranked results with fewer actions are never held for review",
     "review_median_ms": "ranked results whose median gap is below this are held (0: none)",
     "review_p25_ms": "ranked results whose 25th percentile gap is below this are held (0: none)",

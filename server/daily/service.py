@@ -46,6 +46,7 @@ from server.games.live import LiveGame
 from server.races.standings import rank_key, ranked
 from server.storage.models import Daily, DailyAttempt, Game
 from server.storage.queries import daily as store
+from server.worker_signals import ignore_stop_signals
 from shared import protocol as p
 from shared.states import ENDED
 
@@ -219,7 +220,9 @@ class DailyService:
         pool = self._pools.get(ahead)
         if pool is None:
             context = multiprocessing.get_context("spawn")
-            pool = self._pools[ahead] = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            pool = self._pools[ahead] = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=ignore_stop_signals
+            )
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         rules = self.games.variants.get(variant)
@@ -287,6 +290,14 @@ class DailyService:
         if len(self._locks) > 10_000:
             self._locks.clear()
         return live, date
+
+    async def started(self, player: int, variant: str) -> tuple[LiveGame | None, str]:
+        """The player's attempt at today's deal if started (nothing is dealt here)."""
+        check_variant(self.games.variants, variant)
+        date = self.today()
+        async with self.db_sessions() as db:
+            found = await store.attempt(db, variant=variant, date=date, player_id=player)
+        return (None if found is None else await self.store.get(found.game_id)), date
 
     async def _record_attempt(self, live: LiveGame, player: int, variant: str, date: str) -> None:
         async with self.db_sessions() as db, db.begin():

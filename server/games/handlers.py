@@ -13,7 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.deals.pool import DealPool
 from server.errors import Internal, Refused
+from server.games.clock import elapsed
 from server.games.live import Clock, deal_view
+from server.games.opened import OpenGames
 from server.games.service import GameService
 from server.games.store import GameStore
 from server.net.connection import Connection
@@ -41,11 +43,14 @@ class GameHandlers:
         pool: DealPool,
         db_sessions: async_sessionmaker[AsyncSession],
         clock: Clock,
+        opened: OpenGames,
     ) -> None:
         self.games = games
         self.store = store
         #: the winnable deals, for a start_game that asks for one
         self.pool = pool
+        #: the game each connection has open (an unranked clock pauses when nobody has)
+        self.opened = opened
         self.db_sessions = db_sessions
         self.clock = clock
 
@@ -56,6 +61,7 @@ class GameHandlers:
             Route(p.Undo, self.undo),
             Route(p.Resign, self.resign),
             Route(p.GetGame, self.get_game),
+            Route(p.LeaveGame, self.leave_game),
             Route(p.HintRequest, self.hint),
             Route(p.GamesRequest, self.list_games),
         )
@@ -83,23 +89,27 @@ class GameHandlers:
             key=key,
             key_open=key_open,
         )
+        self.opened.open(connection.number, live)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def move(self, connection: Connection, message: p.MoveRequest) -> p.Reply:
         games = self.games
         live = await self.store.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         live = await games.move(live, message.ply, message.move)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def undo(self, connection: Connection, message: p.Undo) -> p.Reply:
         games = self.games
         live = await self.store.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         live = await games.undo(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def resign(self, connection: Connection, message: p.Resign) -> p.Reply:
         games = self.games
         live = await self.store.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         live = await games.resign(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
@@ -108,12 +118,19 @@ class GameHandlers:
         live = await self.store.owned(connection.welcomed_player.id, message.game)
         live = await self.store.current(live.id)  # another node may have played it since
         await live.settled()
+        self.opened.open(connection.number, live)
         return p.GameReply(game=games.view(live), re=message.id)
+
+    async def leave_game(self, connection: Connection, message: p.LeaveGame) -> p.Reply:
+        """The client no longer shows the game: its clock pauses if nobody else has it open."""
+        self.opened.leave(connection.number, message.game)
+        return p.Ok(re=message.id)
 
     async def hint(self, connection: Connection, message: p.HintRequest) -> Later:
         """Answered when the hint is ready; meanwhile the connection goes on (a refusal is now)."""
         games = self.games
         live = await self.store.owned(connection.welcomed_player.id, message.game)
+        self.opened.open(connection.number, live)
         found = games.hint(live, connection)
 
         async def answer() -> p.Reply:
@@ -152,7 +169,13 @@ class GameHandlers:
                     state=row.state,
                     ply=row.ply,
                     score=row.score,
-                    elapsed_ms=max(0, (row.ended_ms or now) - row.started_ms),
+                    elapsed_ms=elapsed(
+                        now,
+                        started_ms=row.started_ms,
+                        paused_ms=row.paused_ms,
+                        stopped_ms=row.stopped_ms,
+                        ended_ms=row.ended_ms,
+                    ),
                     started_at=utc_iso(row.started_ms),
                 )
             )

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from server.errors import IllegalMove
+from server.games import clock
 from server.games.ply import RESIGN, GameAt
 from shared.deals import Deal, KeyedDeal, NumberedDeal
 from shared.errors import IllegalMove as Refusal  # the engine's: a reason the player sees
@@ -22,6 +23,7 @@ from shared.errors import InvalidNotation
 from shared.game import Game
 from shared.notation import UNDO, Action
 from shared.protocol import SOLO, DealView, GameView
+from shared.states import ENDED, STUCK
 
 Clock = Callable[[], int]
 """Milliseconds since the Unix epoch; injected so that tests control time."""
@@ -67,6 +69,9 @@ class LiveGame:
     #: the last action's stuck search and write; views and the next action wait for it, so
     #: that views show only stored plies and a game's actions are taken one at a time
     pending: asyncio.Future[None] | None = None
+    #: the clock (server/games/clock.py): time not counted, and when it stops or stopped
+    paused_ms: int = 0
+    stopped_ms: int | None = None
     #: the last deal view made, and whether it showed the key
     _deal_shown: tuple[bool, DealView] | None = field(default=None, repr=False)
 
@@ -89,9 +94,46 @@ class LiveGame:
     def undos(self) -> int:
         return self.game.undos
 
+    @property
+    def ranked(self) -> bool:
+        """Whether its clock is ranked: it never pauses (server/games/clock.py)."""
+        return self.kind in clock.RANKED_KINDS
+
     def elapsed_ms(self, now_ms: int) -> int:
-        end = self.ended_ms if self.ended_ms is not None else now_ms
-        return max(0, end - self.started_ms)
+        return clock.elapsed(
+            now_ms,
+            started_ms=self.started_ms,
+            paused_ms=self.paused_ms,
+            stopped_ms=self.stopped_ms,
+            ended_ms=self.ended_ms,
+        )
+
+    def settle_clock(self, now_ms: int) -> None:
+        """An action settled at ``now_ms``: the clock stops when the game became stuck, and
+        goes on when an undo took it out of stuck (a ranked clock counting the time stuck)."""
+        if self.state == STUCK:
+            if self.stopped_ms is None or self.stopped_ms > now_ms:
+                self.stopped_ms = now_ms
+        elif self.state not in ENDED and self.stopped_ms is not None:
+            if not self.ranked:
+                self.paused_ms = clock.resumed(self.paused_ms, self.stopped_ms, now_ms)
+            self.stopped_ms = None
+
+    def left(self, now_ms: int, grace_ms: int) -> bool:
+        """Every connection left this unranked game: its clock stops once ``grace_ms`` has
+        passed (whether it changed)."""
+        if self.ranked or self.state in ENDED or self.stopped_ms is not None:
+            return False
+        self.stopped_ms = now_ms + grace_ms
+        return True
+
+    def opened(self, now_ms: int) -> None:
+        """A connection opened this unranked game: a clock stopped by leaving goes on."""
+        if self.ranked or self.state in ENDED or self.state == STUCK:
+            return
+        if self.stopped_ms is not None:
+            self.paused_ms = clock.resumed(self.paused_ms, self.stopped_ms, now_ms)
+            self.stopped_ms = None
 
     def view(self, now_ms: int) -> GameView:
         """The GameView of docs/protocol.md: the engine's board, and what the server adds

@@ -339,6 +339,7 @@ class GameService:
         state = live.state
         if state in ENDED and live.ended_ms is None:
             live.ended_ms = now
+        live.settle_clock(now)
         if live.kind == p.SOLO and state in (WON, RESIGNED):
             live.key_open = True
         return store.action_write(
@@ -351,6 +352,8 @@ class GameService:
             undos=live.undos,
             key_open=live.key_open,
             ended_ms=live.ended_ms,
+            paused_ms=live.paused_ms,
+            stopped_ms=live.stopped_ms,
             now_ms=now,
         )
 

@@ -40,11 +40,14 @@ class GameStore:
         db_sessions: async_sessionmaker[AsyncSession],
         searches: StuckSearches,
         variants: Variants,
-        *,
         shared: bool = False,
+        idle_pause_s: int = 30,
+        *,
         cache_size: int = 10_000,
     ) -> None:
         self.db_sessions = db_sessions
+        #: an unranked game loaded with a running clock stops this long after its last action
+        self.idle_pause_ms = idle_pause_s * 1000
         #: where a rebuilt game's stuck searches run (the games share its prover)
         self.searches = searches
         #: the variants the server plays
@@ -69,6 +72,10 @@ class GameStore:
     def remember(self, live: LiveGame) -> None:
         """Keep a game just dealt (stored by the game service)."""
         self._games.remember(live)
+
+    def in_memory(self, game_id: str) -> LiveGame | None:
+        """The game if this node has it in memory (nothing loaded)."""
+        return self._games.peek(game_id)
 
     def forget(self, game_id: str) -> None:
         """Drop this node's copy: the next read rebuilds the game as stored."""
@@ -118,7 +125,7 @@ class GameStore:
             raise Internal(f"game {game_id!r} cannot be rebuilt") from exc
         await self.searches.settle(game)
         forced = row.state if row.state not in (PLAYING, WON, STUCK, RESIGNED) else None
-        return LiveGame(
+        live = LiveGame(
             id=row.id,
             owner=row.player_id,
             game=game,
@@ -130,4 +137,10 @@ class GameStore:
             forced_state=forced,
             hints=row.hints,
             last=parse_action(game.actions[-1]) if game.actions else None,
+            paused_ms=row.paused_ms,
+            stopped_ms=row.stopped_ms,
         )
+        # Nobody on this node has it open yet: a clock left running (a server stopped hard)
+        # stops after the grace from its last action, until a connection opens it.
+        live.left(row.updated_ms, self.idle_pause_ms)
+        return live

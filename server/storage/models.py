@@ -97,6 +97,11 @@ class Game(Base):
     started_ms: Mapped[int] = mapped_column(BigInteger)
     ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     updated_ms: Mapped[int] = mapped_column(BigInteger)
+    #: the game's clock: the time not counted in its elapsed time (an unranked game nobody
+    #: had open, a stuck unranked game undone), and the moment it stops or stopped (stuck; an
+    #: unranked game left by every connection), None while it runs (server/games/clock.py)
+    paused_ms: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    stopped_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class GameAction(Base):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
-from shared.protocol.daily import DailyRequest, LeaderboardReply, LeaderboardRequest
+from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
 from shared.protocol.envelope import *  # noqa: F403
 from shared.protocol.envelope import Registry, Reply, Request
 from shared.protocol.games import *  # noqa: F403
@@ -39,6 +39,7 @@ from shared.protocol.games import (
     GetGame,
     HintReply,
     HintRequest,
+    LeaveGame,
     MoveRequest,
     Ok,
     Resign,
@@ -78,6 +79,7 @@ REQUESTS: Registry[Request] = Registry(
         Resign,
         GetGame,
         HintRequest,
+        LeaveGame,
         CouldWinRequest,
         GamesRequest,
         CreateRoom,
@@ -107,6 +109,7 @@ REPLIES: Registry[Reply] = Registry(
         RaceStarted,
         Progress,
         RaceOver,
+        DailyIntro,
         LeaderboardReply,
         StatsReply,
         RatingsReply,

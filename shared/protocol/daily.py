@@ -112,23 +112,57 @@ def day(m: Mapping[str, Any], name: str = "date") -> str:
 
 @dataclass(frozen=True, slots=True)
 class DailyRequest(Request):
-    """Today's deal of a variant: the player's one ranked attempt, started or resumed; with
-    ``practice``, a new unranked game on the same deal once the attempt has ended."""
+    """Today's deal of a variant: the player's one ranked attempt, resumed, or started with
+    ``start`` (without it, a player who has no attempt yet gets :class:`DailyIntro`: nothing
+    is dealt and no clock runs before the player starts); with ``practice``, a new unranked
+    game on the same deal once the attempt has ended."""
 
     type: ClassVar[str] = "daily"
     variant: str
     practice: bool = False
+    start: bool = False
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"variant": self.variant}
-        return present(m, practice=self.practice or None)
+        return present(m, practice=self.practice or None, start=self.start or None)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             practice=req_bool(m, "practice") if "practice" in m else False,
+            start=req_bool(m, "start") if "start" in m else False,
             id=request_id(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DailyIntro(Reply):
+    """The start step of today's daily for a player who has not started it: the game, the
+    day, the player's streak and the deal's commitment (None for a numbered deal); no card."""
+
+    type: ClassVar[str] = "daily_intro"
+    variant: str
+    date: str
+    daily_streak: int
+    commitment: str | None
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {
+            "variant": self.variant,
+            "date": self.date,
+            "daily_streak": self.daily_streak,
+            "commitment": self.commitment,
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            variant=req_str(m, "variant", MAX_ID_LENGTH),
+            date=day(m),
+            daily_streak=req_count(m, "daily_streak"),
+            commitment=nullable(m, "commitment", lambda m, name: req_str(m, name, 64)),
+            re=reply_to(m),
         )
 
 
@@ -188,7 +222,8 @@ class LeaderboardReply(Reply):
 
 # fmt: off
 __all__ = [
-    "CONFIRMED", "MAX_LEADERBOARD", "PENDING", "REVIEWS", "DailyRequest", "LeaderboardReply",
+    "CONFIRMED", "MAX_LEADERBOARD", "PENDING", "REVIEWS", "DailyIntro", "DailyRequest",
+    "LeaderboardReply",
     "LeaderboardRequest", "Standing", "day",
 ]
 # fmt: on

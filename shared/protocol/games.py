@@ -184,6 +184,14 @@ class GetGame(GameRequest):
 
 
 @dataclass(frozen=True, slots=True)
+class LeaveGame(GameRequest):
+    """``leave_game``: the client no longer shows the game (its home screen, say); answered
+    ``ok``. An unranked game nobody has open pauses its clock (protocol.md, "Clocks")."""
+
+    type: ClassVar[str] = "leave_game"
+
+
+@dataclass(frozen=True, slots=True)
 class HintRequest(GameRequest):
     type: ClassVar[str] = "hint"
 
@@ -385,6 +393,7 @@ __all__ = [
     "GetGame",
     "HintReply",
     "HintRequest",
+    "LeaveGame",
     "MoveRequest",
     "Ok",
     "PlyRequest",

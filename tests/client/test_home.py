@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Input, Static
 from client.app import PatienceApp
 from client.config import TokenStore
 from client.screens.board import BoardScreen
+from client.screens.daily_start import DailyStartScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from tests.client.conftest import ServerControl
@@ -28,6 +29,17 @@ async def test_a_daily_played_then_shown_on_home_in_stats_and_on_the_leaderboard
         home.query_one("#variants").index = app.variant_ids.index("osmosis")  # type: ignore[attr-defined]
 
         await pilot.press("d")
+        # The start step first: the game, its rules, the streak; nothing dealt yet.
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, DailyStartScreen) and app.screen.is_mounted,
+            timeout=30,
+        )
+        intro = text_of(app.screen.query_one("#daily-intro", Static))
+        assert "Osmosis daily" in intro and "Your daily streak: 0 days" in intro
+        assert "clock starts then and never pauses" in intro
+        assert app.played.view is None
+        await pilot.press("enter")
         await until(
             pilot, lambda: isinstance(app.screen, BoardScreen) and app.screen.is_mounted, timeout=30
         )

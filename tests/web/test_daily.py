@@ -1,4 +1,5 @@
-"""The daily challenge in the browser: a first visit lands in the ranked attempt (hints off, said
+"""The daily challenge in the browser: a first visit lands on the start step (the game, its
+rules, the streak, Start: nothing dealt before), then the ranked attempt (hints off, said
 in words; a keyed deal whose key waits for the day's end), it is played and ended, the
 leaderboard shows the player's place, the streak and stats show, practice starts on the same
 deal with ``practice: true``, and the result can be shared. Resumed from home's games list, the
@@ -31,8 +32,17 @@ def sent_messages(page: Any) -> list[dict[str, Any]]:
 def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServer) -> None:
     faults = client_faults(page)
     sent = sent_messages(page)
-    register(page, f"{live.url}/daily/freecell", "alice")  # the first visit, then the attempt
+    register(page, f"{live.url}/daily/freecell", "alice")  # the first visit: the start step
+    intro = page.locator(".daily-intro")
+    intro.wait_for()
+    words = intro.inner_text()
+    assert "Freecell daily" in words and "Your daily streak: 0 days" in words
+    assert "the clock starts then and never pauses" in words
+    assert page.locator(BOARD).count() == 0  # nothing dealt: no board, no card
+    assert not [m for m in sent if m["type"] == "daily" and m.get("start")]
+    page.get_by_role("button", name="Start", exact=True).click()  # then the attempt
     wait_ply(page, 0)
+    assert [m.get("start") for m in sent if m["type"] == "daily"] == [None, True]
     head = page.locator(".game-head").inner_text()
     assert "ranked attempt" in head
     assert page.get_by_role("button", name="Your ranked attempt").count() == 0  # it is this
@@ -90,6 +100,10 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
     # hints_off says it, in words, and disables the Hint button
     page.get_by_role("link", name="Patience Club").click()
     page.locator(".your-games a", has_text="daily attempt").click()
+    # each board that went (the practice game's, the attempt's) told the server: its clock
+    # may pause (an unranked one)
+    left = [m["game"] for m in sent if m["type"] == "leave_game"]
+    assert len(left) >= 2 and len(set(left)) == 2, left
     page.locator(f"{BOARD}[data-state='resigned']").wait_for()
     hint = page.get_by_role("button", name="Hint", exact=True)
     hint.click()
@@ -102,6 +116,7 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
 def test_the_leaderboard_page_lists_the_days_attempts(new_context: Any, live: LiveServer) -> None:
     alice = new_context().new_page()
     register(alice, f"{live.url}/daily/freecell", "alice")
+    alice.get_by_role("button", name="Start", exact=True).click()
     wait_ply(alice, 0)
     alice.get_by_role("button", name="Resign", exact=True).click()
     alice.get_by_role("button", name="Yes, resign").click()

@@ -176,7 +176,12 @@ def test_a_page_in_one_language_shows_no_word_of_the_other(
     page.locator(".variants").wait_for()
     shown = page.locator("main").inner_text()
     assert [words for words in foreign if words in shown] == []
-    page.goto(f"{live.url}/daily/westhaven")  # the daily: its attempt, streak and leaderboard
+    page.goto(f"{live.url}/daily/westhaven")  # the daily: its start step, then its attempt
+    page.locator(".daily-intro, .game .board").first.wait_for()
+    if page.locator(".daily-intro").count():  # (the seat's attempt may be started already)
+        shown = page.locator("body").inner_text()
+        assert [words for words in foreign if words in shown] == []
+        page.locator(".daily-intro button.start-daily").click()
     page.locator(".game .board[data-ply='0']").wait_for()
     page.locator(".leaderboard").wait_for()
     shown = page.locator("body").inner_text()

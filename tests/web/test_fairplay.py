@@ -104,6 +104,7 @@ def test_a_dailys_key_shows_once_its_day_has_ended(page: Any, web_config: Config
     live = LiveServer(web_config, clock=clock).start()
     try:
         register(page, f"{live.url}/daily/freecell", "alice")
+        page.get_by_role("button", name="Start", exact=True).click()
         wait_ply(page, 0)
         page.get_by_role("button", name="Resign", exact=True).click()
         page.get_by_role("button", name="Yes, resign").click()

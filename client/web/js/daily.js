@@ -1,11 +1,12 @@
-// The daily challenge: today's deal of a game, the player's ranked attempt, practice on the same
-// deal once it has ended, the leaderboard with the player's own place, the streak, and a text to
-// share the result.
+// The daily challenge: today's deal of a game, opened on a start step (nothing dealt, no clock,
+// until the player starts), the player's ranked attempt, practice on the same deal once it has
+// ended, the leaderboard with the player's own place, the streak, and a text to share the result.
 
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
 import { dialect } from './dialect.js';
 import { GamePanel } from './game.js';
 import { UNFINISHED, WON } from './notation.js';
+import { RULES, openRules } from './rules.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
 /** A player's rating beside their name ("1523 +14", "1500?"), or null when they have none. */
@@ -81,6 +82,32 @@ export function shareText(variantName, date, view, board) {
   return `Patience Club \u00b7 ${variantName} daily ${date}: ${result}${rank}`;
 }
 
+/** The start step (the server's ``daily_intro``): the game, its goal, the terms of the ranked
+ * attempt, the streak, and Start. Nothing of the deal is sent before Start, and the ranked clock
+ * starts then. */
+function introStep(app, info, intro, onStart) {
+  const rules = RULES[language()]?.[info.id] ?? RULES.en[info.id];
+  const problem = h('p', { class: 'error', role: 'alert', hidden: true });
+  const go = h('button', { type: 'button', class: 'primary start-daily' }, t('daily.start'));
+  go.addEventListener('click', async () => {
+    go.disabled = true;
+    try {
+      await onStart();
+    } catch (err) {
+      problem.textContent = t('daily.noStart', err.message);
+      problem.hidden = false;
+      go.disabled = false;
+    }
+  });
+  return h('section', { class: 'screen daily daily-intro', 'aria-labelledby': 'daily-intro-title' },
+    h('h1', { id: 'daily-intro-title' }, t('daily.introTitle', info.name, intro.date)),
+    rules?.goal ? h('p', { class: 'intro-goal' }, rules.goal) : null,
+    h('p', {}, h('button', { type: 'button', class: 'linkish', onclick: () => openRules(info) }, t('rules.title', info.name))),
+    h('p', { class: 'terms' }, t('daily.terms')),
+    h('p', { class: 'streak' }, t('daily.introStreak', intro.daily_streak)),
+    h('p', {}, go), problem);
+}
+
 export async function dailyScreen(app, variant) {
   const info = app.variants.get(variant);
   if (!info) return { element: h('section', { class: 'screen' }, h('p', {}, `There is no game called ${variant}.`)) };
@@ -90,13 +117,26 @@ export async function dailyScreen(app, variant) {
   } catch (err) {
     return { element: h('section', { class: 'screen' }, h('h1', {}, `${info.name} daily`), h('p', { class: 'error' }, `Not today: ${err.message}`)) };
   }
+  if (reply.type !== 'daily_intro') return attemptScreen(app, variant, info, reply, {});
+  const screen = {};
+  screen.element = introStep(app, info, reply, async () => {
+    const started = await app.conn.request({ type: 'daily', variant, start: true });
+    const intro = screen.element;
+    attemptScreen(app, variant, info, started, screen);
+    intro.replaceWith(screen.element);
+  });
+  return screen;
+}
+
+/** The ranked attempt (dealt), practice games on its deal, the leaderboard: fills ``screen``. */
+function attemptScreen(app, variant, info, reply, screen) {
   const date = reply.daily?.date ?? '';
   const attempt = reply.game;
   const boardBox = h('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title' });
   const streakBox = h('p', { class: 'streak' });
   const share = h('div', { class: 'share', hidden: true });
   const slot = h('div', { class: 'slot' });
-  const screen = { element: null, panel: null };
+  screen.panel = null;
   let board = null;
 
   const refresh = async () => {

@@ -82,6 +82,8 @@ export class GamePanel {
   destroy() {
     clearInterval(this.timer);
     this.board.destroy();
+    // the board is gone: the server pauses an unranked game's clock once nobody shows it
+    if (this.view && this.app.conn?.online) this.app.conn.request({ type: 'leave_game', game: this.view.id }).catch(() => {});
   }
 
   buildToolbar(view) {

@@ -105,6 +105,8 @@ def action_write(
     key_open: bool,
     ended_ms: int | None,
     now_ms: int,
+    paused_ms: int = 0,
+    stopped_ms: int | None = None,
 ) -> GameWrite:
     """An action's moves row (none when ``ply`` is None: a resign, a timeout) and game update.
 
@@ -122,6 +124,8 @@ def action_write(
         "key_open": key_open,
         "ended_ms": ended_ms,
         "updated_ms": now_ms,
+        "paused_ms": paused_ms,
+        "stopped_ms": stopped_ms,
     }
     # a move or undo is taken at ``ply``; a resign or timeout at the game's ply, which stays
     return GameWrite(moves=moves, update=update, after_ply=game_ply if ply is None else ply)
@@ -152,7 +156,17 @@ _MOVES = cast(Table, GameAction.__table__)
 
 _MOVE_COLUMNS = ("game_id", "ply", "action", "played_ms")
 #: the games columns an action changes (``id`` picks the row)
-_UPDATED = ("state", "score", "ply", "undos", "key_open", "ended_ms", "updated_ms")
+_UPDATED = (
+    "state",
+    "score",
+    "ply",
+    "undos",
+    "key_open",
+    "ended_ms",
+    "updated_ms",
+    "paused_ms",
+    "stopped_ms",
+)
 
 
 def apply_writes(
@@ -284,10 +298,12 @@ class Statements:
 
 _PG_UPDATE = (
     "UPDATE games AS g SET state = u.state, score = u.score, ply = u.ply, undos = u.undos, "
-    "key_open = u.key_open, ended_ms = u.ended_ms, updated_ms = u.updated_ms "
+    "key_open = u.key_open, ended_ms = u.ended_ms, updated_ms = u.updated_ms, "
+    "paused_ms = u.paused_ms, stopped_ms = u.stopped_ms "
     "FROM unnest(%s::varchar[], %s::integer[], %s::varchar[], %s::integer[], %s::integer[], "
-    "%s::integer[], %s::boolean[], %s::bigint[], %s::bigint[]) "
-    "AS u(id, after_ply, state, score, ply, undos, key_open, ended_ms, updated_ms) "
+    "%s::integer[], %s::boolean[], %s::bigint[], %s::bigint[], %s::bigint[], %s::bigint[]) "
+    "AS u(id, after_ply, state, score, ply, undos, key_open, ended_ms, updated_ms, paused_ms, "
+    "stopped_ms) "
     "WHERE g.id = u.id AND g.ply = u.after_ply AND g.ended_ms IS NULL"
 )
 _PG_INSERT_MOVES = (
@@ -364,6 +380,14 @@ async def open_keys(session: AsyncSession, *, game_ids: list[str]) -> None:
 async def count_hints(session: AsyncSession, *, game_id: str, hints: int) -> None:
     """A game's count of answered hints (only that column: actions write the others)."""
     await session.execute(update(Game).where(Game.id == game_id).values(hints=hints))
+
+
+async def save_clock(
+    session: AsyncSession, *, game_id: str, paused_ms: int, stopped_ms: int | None
+) -> None:
+    """A game's clock (only its columns: actions write the others, the clock's too)."""
+    values = {"paused_ms": paused_ms, "stopped_ms": stopped_ms}
+    await session.execute(update(Game).where(Game.id == game_id).values(values))
 
 
 async def listed(

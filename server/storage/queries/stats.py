@@ -11,14 +11,17 @@ from server.storage.models import Game
 
 
 async def per_variant(session: AsyncSession, *, player_id: int) -> list[dict[str, Any]]:
-    """Games played and won per variant, the best winning time and the fewest winning moves."""
+    """Games played and won per variant, the best winning time and the fewest winning moves.
+
+    A winning time is the game's clock (server/games/clock.py): for an unranked game its
+    active time, the time nobody had it open (``paused_ms``) left out."""
     won = Game.state == "won"
     result = await session.execute(
         select(
             Game.variant,
             func.count(),
             func.sum(case((won, 1), else_=0)),
-            func.min(case((won, Game.ended_ms - Game.started_ms), else_=None)),
+            func.min(case((won, Game.ended_ms - Game.started_ms - Game.paused_ms), else_=None)),
             func.min(case((won, Game.ply), else_=None)),
         )
         .where(Game.player_id == player_id)

@@ -42,7 +42,7 @@ async def test_a_daily_ended_on_another_node_and_the_same_ranks_from_both(
     assert early["entries"] == []
 
     alice, alice_token = await hello(a, "alice")
-    attempt = (await alice.request("daily", variant="freecell"))["game"]
+    attempt = (await alice.request("daily", start=True, variant="freecell"))["game"]
     again = await open_client(b)  # alice ends on b the attempt she started on a
     await again.request("hello", protocol=2, client="tests/1", token=alice_token)
     # this deal's t4>r0 bares an ace, which goes home: one card home
@@ -51,11 +51,11 @@ async def test_a_daily_ended_on_another_node_and_the_same_ranks_from_both(
     ended = await again.request("resign", game=attempt["id"], ply=moved["game"]["ply"])
     assert ended["game"]["state"] == "resigned"
     carol, _ = await hello(a, "carol")
-    game = (await carol.request("daily", variant="freecell"))["game"]
+    game = (await carol.request("daily", start=True, variant="freecell"))["game"]
     moved = await carol.request("move", game=game["id"], ply=0, move="t4>r0")
     await carol.request("resign", game=game["id"], ply=moved["game"]["ply"])
 
-    game = (await dave.request("daily", variant="freecell"))["game"]
+    game = (await dave.request("daily", start=True, variant="freecell"))["game"]
     # no card home: ranked below both, although he played longest (a resign's time never ranks)
     await asyncio.sleep(0.3)
     await dave.request("resign", game=game["id"], ply=0)

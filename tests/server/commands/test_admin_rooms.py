@@ -156,7 +156,7 @@ async def test_remove_bots_removes_bots_and_what_only_they_own_never_a_persons(
     await robot.move(solo, solo["legal"][0])
     await drone.start("gypsy", 5)
     await fix_daily(server, "gypsy", server.daily.today())
-    assert (await drone.request("daily", variant="gypsy"))["type"] == "game"
+    assert (await drone.request("daily", start=True, variant="gypsy"))["type"] == "game"
     # A race the robot hosted and raced in with alice, over: her game stays hers.
     shared = (await robot.request("create_room", variant="freecell"))["room"]["code"]
     await alice.request("join_room", code=shared)

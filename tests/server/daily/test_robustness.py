@@ -27,12 +27,12 @@ async def test_a_daily_proven_then_lost_to_a_held_lock_is_not_proven_again(
     lock = sqlite3.connect(db_url.removeprefix("sqlite+aiosqlite:///"), isolation_level=None)
     lock.execute("BEGIN IMMEDIATE")
     try:
-        refused = await alice.request("daily", variant="freecell")
+        refused = await alice.request("daily", start=True, variant="freecell")
         assert (refused["type"], refused["code"]) == ("error", "internal"), refused
     finally:
         lock.execute("ROLLBACK")
         lock.close()
-    reply = await alice.request("daily", variant="freecell")
+    reply = await alice.request("daily", start=True, variant="freecell")
     assert reply["type"] == "game", reply
     proofs = [r for r in caplog.records if "proven winnable" in r.getMessage()]
     assert len(proofs) == 1, [r.getMessage() for r in proofs]

@@ -40,7 +40,7 @@ async def hello(connect: Connect, name: str) -> tuple[Client, int]:
 
 
 async def daily(client: Client, variant: str = "freecell", **fields: Any) -> dict[str, Any]:
-    reply = await client.request("daily", variant=variant, **fields)
+    reply = await client.request("daily", start=True, variant=variant, **fields)
     assert reply["type"] == "game", reply
     return reply
 
@@ -76,7 +76,7 @@ async def test_one_winnable_keyed_deal_for_everyone_one_attempt_each_and_the_lea
 
     # No hints in a ranked attempt; no practice before it has ended.
     assert (await alice.request("hint", game=game["id"]))["code"] == "hints_off"
-    early = await alice.request("daily", variant="freecell", practice=True)
+    early = await alice.request("daily", start=True, variant="freecell", practice=True)
     assert (early["code"], "ended" in early["message"]) == ("daily_open", True)
 
     # Nothing listed until an attempt ends.
@@ -194,8 +194,8 @@ async def test_the_day_boundary_brings_a_new_deal_and_closes_open_attempts(
 
 
 async def test_daily_and_leaderboard_check_their_fields(player: Client) -> None:
-    assert (await player.request("daily", variant="spider"))["code"] == "invalid_field"
-    bad = await player.request("daily", variant="freecell", practice="yes")
+    assert (await player.request("daily", start=True, variant="spider"))["code"] == "invalid_field"
+    bad = await player.request("daily", start=True, variant="freecell", practice="yes")
     assert (bad["code"], "'practice'" in bad["message"]) == ("invalid_field", True)
     bad = await player.request("leaderboard", variant="freecell", date="29/11/2026")
     assert (bad["code"], "'date'" in bad["message"]) == ("invalid_field", True)

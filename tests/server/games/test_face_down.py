@@ -213,7 +213,7 @@ async def test_a_daily_leaks_nothing_before_its_day_ends(
     await bob.hello("bob")
     secrets = Secrets(server)
     for client in (alice, bob):
-        game = (await client.request("daily", variant="thumb_and_pouch"))["game"]
+        game = (await client.request("daily", start=True, variant="thumb_and_pouch"))["game"]
         secrets.games.add(game["id"])
         clock.advance(1_000)
         moved = await client.move(game, game["legal"][0])

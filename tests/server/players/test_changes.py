@@ -45,7 +45,7 @@ async def test_a_ban_closes_the_connections_resigns_the_race_hands_on_the_room_a
     alice, alice_welcome = await hello(app, "alice")
     a = alice_welcome["player"]["id"]
 
-    attempt = (await mallory.request("daily", variant="freecell"))["game"]
+    attempt = (await mallory.request("daily", start=True, variant="freecell"))["game"]
     clock.advance(10_000)
     await mallory.request("resign", game=attempt["id"], ply=0)
     board = await alice.request("leaderboard", variant="freecell")

@@ -43,18 +43,18 @@ async def test_a_daily_attempt_played_at_machine_speed_is_held_until_an_operator
     s = (await slow_one.hello("slowly"))["player"]["id"]
     sh = (await short_one.hello("short"))["player"]["id"]
 
-    game = (await fast_one.request("daily", variant="gypsy"))["game"]
+    game = (await fast_one.request("daily", start=True, variant="gypsy"))["game"]
     clock.advance(30_000)  # a long look first: the median still catches what follows
     game = await fast(fast_one, game, 24)
     await fast_one.request("resign", game=game["id"], ply=game["ply"])
-    slow = (await slow_one.request("daily", variant="gypsy"))["game"]
+    slow = (await slow_one.request("daily", start=True, variant="gypsy"))["game"]
     slow_start = clock.now
     clock.advance(3000)  # a look at a deal never seen before
     for _ in range(24):
         slow = await fast(slow_one, slow, 1)
         clock.advance(450)
     await slow_one.request("resign", game=slow["id"], ply=slow["ply"])
-    short = (await short_one.request("daily", variant="gypsy"))["game"]
+    short = (await short_one.request("daily", start=True, variant="gypsy"))["game"]
     short = await fast(short_one, short, 19)  # fast, but too short to judge
     await short_one.request("resign", game=short["id"], ply=short["ply"])
 
@@ -103,7 +103,8 @@ async def test_a_confirmed_result_stays_out_and_its_player_sees_why(
     await fix_daily(server, "freecell", utc_date(clock.now))
     client = await connect()
     await client.hello("mallory")
-    game = await fast(client, (await client.request("daily", variant="freecell"))["game"], 20)
+    attempt = await client.request("daily", start=True, variant="freecell")
+    game = await fast(client, attempt["game"], 20)
     await client.request("resign", game=game["id"], ply=game["ply"])
     review_id = (await admin(capsys, config, "held"))[1].split()[0]
     assert (await admin(capsys, config, "confirm", review_id))[0] == 0
@@ -127,9 +128,9 @@ async def test_a_bots_results_are_never_ranked_nor_held(
     await bot.request("hello", protocol=2, client="bot/1", name="robot", bot=True)
     person = await connect()
     await person.hello("person")
-    game = await fast(bot, (await bot.request("daily", variant="freecell"))["game"], 30)
+    game = await fast(bot, (await bot.request("daily", start=True, variant="freecell"))["game"], 30)
     await bot.request("resign", game=game["id"], ply=game["ply"])
-    mine = (await person.request("daily", variant="freecell"))["game"]
+    mine = (await person.request("daily", start=True, variant="freecell"))["game"]
     clock.advance(5_000)
     await person.request("resign", game=mine["id"], ply=0)
     board = await bot.request("leaderboard", variant="freecell")

@@ -42,7 +42,7 @@ async def play(
 ) -> dict[str, Any]:
     """Open today's ranked daily and send each action when its time from the start comes
     (the server stamps it then)."""
-    game = (await client.request("daily", variant=variant))["game"]
+    game = (await client.request("daily", start=True, variant=variant))["game"]
     start = clock.now
     for action, at in timed:
         clock.advance(start + at - clock.now)

@@ -128,3 +128,29 @@ async def test_existing_rows_keep_their_deals_and_get_their_kinds_and_counts(
     finally:
         await engine.dispose()
     assert run_sql(url, "SELECT count(*) FROM games") == [(3,)]
+
+
+async def test_the_clock_columns_come_and_go(empty_db_url: str) -> None:
+    """``0011``: games keep their clocks (no pause, not stopped); down again drops them."""
+    url = empty_db_url
+    engine = create_engine(url)
+    try:
+        await upgrade(engine, "0010")
+        run_sql(
+            url,
+            "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, bot, "
+            "updated_ms) VALUES (1, 'Old', 'old', 'x', false, 1, false, 1)",
+        )
+        run_sql(
+            url,
+            "INSERT INTO games (id, player_id, variant, options, seed, kind, key_open, state, "
+            "score, ply, undos, hints, started_ms, ended_ms, updated_ms) VALUES ('g1', 1, "
+            "'freecell', '{}', 617, 'solo', false, 'won', 52, 90, 0, 0, 1000, 61000, 61000)",
+        )
+        await upgrade(engine)
+        assert run_sql(url, "SELECT paused_ms, stopped_ms FROM games") == [(0, None)]
+        await downgrade(engine, "0010")
+        assert run_sql(url, "SELECT id, ended_ms - started_ms FROM games") == [("g1", 60000)]
+        await upgrade(engine)
+    finally:
+        await engine.dispose()

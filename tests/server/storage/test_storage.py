@@ -276,6 +276,8 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
                     "key_open": n % 3 == 0,
                     "ended_ms": 99 if n % 3 == 0 else None,
                     "updated_ms": 7,
+                    "paused_ms": n,
+                    "stopped_ms": 50 if n % 3 == 1 else None,
                 },
                 after_ply=0,
             )
@@ -298,3 +300,5 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
     assert sorted(moves) == sorted(
         (f"g{n}", p, f"t{p % 8}>r{n % 4}", p) for n in range(games) for p in range(3)
     )
+    clocks = run_sql(config.db, "SELECT id, paused_ms, stopped_ms FROM games")
+    assert sorted(clocks) == sorted((f"g{n}", n, 50 if n % 3 == 1 else None) for n in range(games))
