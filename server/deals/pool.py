@@ -4,10 +4,14 @@ A pool is one variant, one option set and one difficulty. Background workers
 (``deal_pool_workers`` processes, as the daily's search) draw fresh random
 keys, solve their deals and store the won ones in ``pooled_deals`` until each
 pool of the variants' default options holds ``deal_pool_size`` deals (an
-option set someone asked for is filled too, from then on). A request takes
-one row and deletes it in one transaction (``queries.pool.take``): it never
-waits for the solver, and no deal is dealt twice, whichever node takes it.
-The table survives a restart.
+option set someone asked for is filled too, from then on). Each node takes
+``AHEAD`` deals per pool out of the table ahead of the requests, in one
+transaction in the background (``queries.pool.take_many``), and puts them
+back at stop; a request is served from those, else takes one row itself
+(``queries.pool.take``). Either way it never waits for the solver, and a row
+is deleted by whoever takes it, so no deal is dealt twice, whichever node
+takes it. The table survives a restart (a node killed loses the few it had
+taken ahead, never dealt).
 
 An empty pool falls back to solving on request in the pool's spare process
 for at most ``deal_pool_wait_s``; past it the request is ``busy`` with a
