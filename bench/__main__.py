@@ -20,6 +20,7 @@ BENCHMARKS = (
     "browser",
     "winnability",
     "difficulty",
+    "deal_pool",
 )
 
 

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.message import Message as TextualMessage
 
 from client.catalog import Catalog
-from client.clock import Clock
+from client.clock import Clock, GameClocks
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.fields import seed_problem
@@ -91,6 +91,7 @@ class PatienceApp(RaceRoomApp):
         self.catalog = Catalog(lambda: self.conn.server_info)
         self.played = PlayedGame(self.conn)
         self.race = RaceState(clock)
+        self.game_clocks = GameClocks(clock)
         self.watching = None
 
     def _post_push(self, message: Reply) -> None:
@@ -305,7 +306,11 @@ class PatienceApp(RaceRoomApp):
         await self.push_screen(self.played_board(title, hints=False))
 
     async def open_game(self, entry: GameEntry, screen: HomeScreen) -> None:
-        """Continue one of the player's unfinished games, as the server holds it."""
+        """Continue one of the player's unfinished games, as the server holds it; a race
+        game whose room we are still in opens the race (its room, rivals and hints rule)."""
+        if entry.kind == "race" and entry.room is not None and entry.state == "playing":
+            await self.join_race(entry.room, screen)
+            return
         try:
             await self.played.open(entry.id)
         except (ProtocolError, ConnectionError) as exc:

@@ -110,6 +110,8 @@ class Bot:
         recent: list[str] = []
         refused: set[tuple[int, Action]] = set()
         actions = 0
+        #: the server gives hints in this game: once it says they are off, the bot stops asking
+        hints = True
         while True:
             view = self.played.view
             assert view is not None
@@ -119,13 +121,14 @@ class Bot:
                 return view
             if actions >= self.max_actions:
                 return await self.played.resign()
-            move: Action | None
+            move: Action | None = None
             try:
-                move = await self.played.hint()
+                if hints:
+                    move = await self.played.hint()
             except ProtocolError as exc:
                 # A hint is only advice: without one the bot plays its own greedy choice.
                 self.log(f"no hint: {exc.message}")
-                move = None
+                hints = exc.code != "hints_off"  # off for the whole game: said once
             if move is None or (view.ply, move) in refused:
                 move = fallback_move(view, self.rng, recent)
             if move is None:

@@ -51,3 +51,28 @@ class GameClock:
         if not self.running:
             return self.base_ms
         return self.base_ms + int((self.clock() - self.received) * 1000)
+
+
+class GameClocks:
+    """The clock of each game this client shows, by game id, shared by its screens.
+
+    A board opened again on a game (back from the race room, from watching a
+    racer) continues the clock it showed rather than starting one of its own
+    from the last view's ``elapsed_ms``, older by the time spent elsewhere: the
+    clock went back when switching screens. Only the latest few are kept.
+    """
+
+    KEPT = 16
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._by_game: dict[str, GameClock] = {}
+
+    def of(self, game: str) -> GameClock:
+        found = self._by_game.pop(game, None)
+        if found is None:
+            found = GameClock(self.clock)
+        self._by_game[game] = found  # the latest last
+        while len(self._by_game) > self.KEPT:
+            del self._by_game[next(iter(self._by_game))]
+        return found

@@ -17,7 +17,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from client.catalog import Catalog
-from client.clock import Clock
+from client.clock import Clock, GameClocks
 from client.connection import RECONNECTING, Connection, describe
 from client.fields import code_problem
 from client.played_game import PlayedGame
@@ -51,6 +51,8 @@ class RaceRoomApp(App[int]):
     played: PlayedGame
     race: RaceState
     clock: Clock
+    #: each game's shown clock, shared by the boards of it (it never goes back)
+    game_clocks: GameClocks
     #: the server's variants, from its latest welcome
     catalog: Catalog
     #: player id whose board the top screen shows when watching
@@ -72,6 +74,7 @@ class RaceRoomApp(App[int]):
             variant=self.catalog.info(view.variant),
             played=self.played,
             clock=self.clock,
+            game_clocks=self.game_clocks,
             title=title,
             side=side,
             hints=hints,
@@ -203,6 +206,7 @@ class RaceRoomApp(App[int]):
             variant=self.catalog.info(reply.game.variant),
             played=None,
             clock=self.clock,
+            game_clocks=self.game_clocks,
             title=f"watching {name}",
             side=self._race_panel(),
         )

@@ -170,10 +170,16 @@ class TitleBar(Static):
     has finished mounting, which quick screens (waiting, naming) and quick exits do.
     """
 
+    _shown: str | None = None
+
     def on_mount(self) -> None:
-        self.set_interval(0.5, self.redraw)
+        self.set_interval(1.0, self.redraw)
         self.redraw()
 
     def redraw(self) -> None:
+        """Update only when the text changed: an update lays the screen out again."""
         app = self.app
-        self.update(f" {app.title}  {app.sub_title}")
+        text = f" {app.title}  {app.sub_title}"
+        if text != self._shown:
+            self._shown = text
+            self.update(text)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from client import selection
-from client.clock import Clock, GameClock, format_ms
+from client.clock import Clock, GameClock, GameClocks, format_ms
 from client.connection import CONNECTED, CONNECTING, RECONNECTING, describe
 from client.layout import (
     FOUNDATION_KEYS,
@@ -91,6 +91,7 @@ class BoardScreen(Screen[None]):
         title: str = "",
         side: Static | None = None,
         hints: bool = True,
+        game_clocks: GameClocks | None = None,
     ) -> None:
         super().__init__()
         self.view = view
@@ -111,7 +112,8 @@ class BoardScreen(Screen[None]):
         self._resign_armed = False
         #: composed and mounting: pushes that arrive earlier only store the view
         self._ready = False
-        self.game_clock = GameClock(clock)
+        #: the game's clock, shared with the other boards of it when ``game_clocks`` is given
+        self.game_clock = GameClock(clock) if game_clocks is None else game_clocks.of(view.id)
         self._lock = asyncio.Lock()
         self.board = BoardWidget(layout_from(variant, [p.id for p in view.piles]), id="board")
 

@@ -119,6 +119,13 @@ def race_text(
     return Group(table, Text("watching: " + ", ".join(watchers), style="dim"))
 
 
+def counting_down(race: RaceState) -> bool:
+    """Whether the room shows a countdown: the only part of it that changes with time alone
+    (pushes redraw the rest), so the only time a screen's timer redraws it. A redraw costs a
+    layout and the footer's bindings: twice a second, it kept a terminal client busy."""
+    return race.room is not None and race.room.state == COUNTDOWN
+
+
 def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
     """The room's line: its code, its variant (``name`` gives the variant's name), its state."""
     room = race.room
@@ -173,8 +180,12 @@ class RacePanel(Static):
 
     def on_mount(self) -> None:
         self._ready = True
-        self.set_interval(0.5, self.redraw)
+        self.set_interval(1.0, self._tick)
         self.redraw()
+
+    def _tick(self) -> None:
+        if counting_down(self.race):
+            self.redraw()
 
     def redraw(self) -> None:
         if not self._ready:
@@ -260,8 +271,15 @@ class RaceScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._ready = True
-        self.set_interval(0.5, self.redraw)
+        self.set_interval(1.0, self._tick)
         self.redraw()
+
+    def on_screen_resume(self) -> None:
+        self.redraw()  # back from a board: our own progress moved meanwhile
+
+    def _tick(self) -> None:
+        if counting_down(self.race):
+            self.redraw()
 
     def on_unmount(self) -> None:
         self._ready = False  # popped: a late push or timer must not look for its widgets

@@ -46,6 +46,7 @@ from server.games.live import LiveGame
 from server.races.standings import rank_key, ranked
 from server.storage.models import Daily, DailyAttempt, Game
 from server.storage.queries import daily as store
+from server.worker_signals import ignore_stop_signals
 from shared import protocol as p
 from shared.states import ENDED
 
@@ -219,7 +220,9 @@ class DailyService:
         pool = self._pools.get(ahead)
         if pool is None:
             context = multiprocessing.get_context("spawn")
-            pool = self._pools[ahead] = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            pool = self._pools[ahead] = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=ignore_stop_signals
+            )
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         rules = self.games.variants.get(variant)

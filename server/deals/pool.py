@@ -4,10 +4,14 @@ A pool is one variant, one option set and one difficulty. Background workers
 (``deal_pool_workers`` processes, as the daily's search) draw fresh random
 keys, solve their deals and store the won ones in ``pooled_deals`` until each
 pool of the variants' default options holds ``deal_pool_size`` deals (an
-option set someone asked for is filled too, from then on). A request takes
-one row and deletes it in one transaction (``queries.pool.take``): it never
-waits for the solver, and no deal is dealt twice, whichever node takes it.
-The table survives a restart.
+option set someone asked for is filled too, from then on). Each node takes
+``AHEAD`` deals per pool out of the table ahead of the requests, in one
+transaction in the background (``queries.pool.take_many``), and puts them
+back at stop; a request is served from those, else takes one row itself
+(``queries.pool.take``). Either way it never waits for the solver, and a row
+is deleted by whoever takes it, so no deal is dealt twice, whichever node
+takes it. The table survives a restart (a node killed loses the few it had
+taken ahead, never dealt).
 
 An empty pool falls back to solving on request in the pool's spare process
 for at most ``deal_pool_wait_s``; past it the request is ``busy`` with a
@@ -36,6 +40,7 @@ from server.games.fields import checked_options
 from server.games.live import Clock
 from server.storage.models import PooledDeal
 from server.storage.queries import pool as queries
+from server.worker_signals import ignore_stop_signals
 from shared.protocol import games as pg
 from shared.variants import Variants
 
@@ -47,6 +52,9 @@ TRIES_PER_CALL = 2
 SOLVE_CAP_S = 10.0
 #: seconds the fillers rest when every pool is full
 REST_S = 1.0
+#: deals per pool a node takes out of the table ahead of the requests (in one transaction,
+#: in the background), so that a request touches no database before its game's write
+AHEAD = 4
 
 #: (variant, options as canonical JSON)
 PoolKey = tuple[str, str]
@@ -84,6 +92,9 @@ class DealPool:
         self.solved_on_request = 0
         self._processes: ProcessPoolExecutor | None = None
         self._fillers: list[asyncio.Task[None]] = []
+        #: deals taken ahead, per pool: (key, positions, line), put back at stop
+        self.ready: dict[tuple[str, str, str], list[tuple[str, int, int]]] = {}
+        self._ahead: dict[tuple[str, str, str], asyncio.Task[None]] = {}
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -95,10 +106,13 @@ class DealPool:
         ]
 
     async def stop(self) -> None:
-        for task in self._fillers:
+        tasks = [*self._fillers, *self._ahead.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._fillers, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._fillers = []
+        self._ahead = {}
+        await self._put_back()
         if self._processes is not None:
             self._processes.shutdown(wait=False, cancel_futures=True)
             self._processes = None
@@ -110,14 +124,64 @@ class DealPool:
         (``invalid_field`` for a variant or options the server does not play)."""
         text = options_text(checked_options(self.variants, variant, options))
         self.wanted.setdefault((variant, text), None)
-        async with self.db_sessions() as db:
-            key = await queries.take(db, variant=variant, options=text, difficulty=difficulty)
         pool = (variant, text, difficulty)
+        ready = self.ready.get(pool)
+        if ready:
+            key: str | None = ready.pop()[0]
+        else:
+            async with self.db_sessions() as db:
+                key = await queries.take(db, variant=variant, options=text, difficulty=difficulty)
+            if key is not None:
+                self.counts[pool] = max(0, self.counts.get(pool, 1) - 1)
+        self._take_ahead(pool)
         if key is not None:
-            self.counts[pool] = max(0, self.counts.get(pool, 1) - 1)
             self.dealt += 1
             return bytes.fromhex(key)
         return await self._solve_now(variant, text, difficulty)
+
+    def _take_ahead(self, pool: tuple[str, str, str]) -> None:
+        """Take the pool's next deals out of the table in the background (one at a time)."""
+        running = self._ahead.get(pool)
+        if running is None or running.done():
+            self._ahead[pool] = asyncio.create_task(self._fetch(pool), name="deal-pool-ahead")
+
+    async def _fetch(self, pool: tuple[str, str, str]) -> None:
+        ready = self.ready.setdefault(pool, [])
+        need = AHEAD - len(ready)
+        if need <= 0:
+            return
+        variant, text, difficulty = pool
+        try:
+            async with self.db_sessions() as db:
+                rows = await queries.take_many(
+                    db, variant=variant, options=text, difficulty=difficulty, count=need
+                )
+        except Exception:
+            log.exception("deal pool %s: could not take deals ahead", pool)
+            return
+        ready.extend(rows)
+        self.counts[pool] = max(0, self.counts.get(pool, 0) - len(rows))
+
+    async def _put_back(self) -> None:
+        """The deals taken ahead go back to the table (a node that dies loses them: at most
+        ``AHEAD`` per pool, never dealt)."""
+        rows = [
+            PooledDeal(
+                variant=variant,
+                options=text,
+                difficulty=difficulty,
+                deal_key=key,
+                positions=positions,
+                line=line,
+                created_ms=self.clock(),
+            )
+            for (variant, text, difficulty), ready in self.ready.items()
+            for key, positions, line in ready
+        ]
+        self.ready = {}
+        if rows:
+            async with self.db_sessions() as db, db.begin():
+                db.add_all(rows)
 
     async def _solve_now(self, variant: str, text: str, difficulty: str) -> bytes:
         """The pool is empty: solve fresh deals until one of ``difficulty`` is won, for
@@ -141,7 +205,9 @@ class DealPool:
         if self._processes is None:
             # one process more than the fillers use: a request's fallback never waits for them
             context = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(self.workers + 1, mp_context=context)
+            self._processes = ProcessPoolExecutor(
+                self.workers + 1, mp_context=context, initializer=ignore_stop_signals
+            )
         rules = self.variants.get(variant)
         options = json.loads(text)
         cap = max(0.1, min(SOLVE_CAP_S, seconds))

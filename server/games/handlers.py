@@ -21,6 +21,7 @@ from server.games.store import GameStore
 from server.net.connection import Connection
 from server.net.routing import Later, Route
 from server.storage.queries import games as store
+from server.storage.queries import rooms as room_store
 from shared import protocol as p
 from shared.notation import parse_action
 
@@ -153,6 +154,7 @@ class GameHandlers:
                 state=message.state,
                 limit=message.limit,
             )
+            rooms = await room_store.race_games_of(db, player_id=connection.welcomed_player.id)
         now = self.clock()
         entries = []
         for row in rows:
@@ -177,6 +179,7 @@ class GameHandlers:
                         ended_ms=row.ended_ms,
                     ),
                     started_at=utc_iso(row.started_ms),
+                    room=rooms.get(row.id),
                 )
             )
         return p.GamesReply(games=tuple(entries), re=message.id)

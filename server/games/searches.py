@@ -32,11 +32,11 @@ import dataclasses
 import itertools
 import logging
 import multiprocessing
-import signal
 import time
 from multiprocessing.connection import Connection as Pipe
 from multiprocessing.process import BaseProcess
 
+from server.worker_signals import ignore_stop_signals
 from shared.game import Game
 from shared.stuck import StuckProver, StuckQuestion
 from shared.variants import STANDARD, Variants
@@ -75,8 +75,7 @@ def serve_questions(conn: Pipe, variants: Variants = STANDARD) -> None:
     whole process group): the server stops it by closing the pipe, after its
     graceful shutdown, and a server that dies closes the pipe too.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    ignore_stop_signals()
     prover = StuckProver(variants)
     while True:
         try:

@@ -10,6 +10,7 @@ from server.races.owners import Owners
 from server.races.rooms import RoomTable
 from server.races.service import RoomService
 from shared import protocol as p
+from shared.states import PLAYING
 
 
 class RoomHandlers:
@@ -36,9 +37,30 @@ class RoomHandlers:
         room = await self.rooms.create(connection.welcomed_player, message)
         return p.RoomReply(room=self.table.view(room), re=message.id)
 
-    async def join_room(self, connection: Connection, message: p.JoinRoom) -> p.Reply:
+    async def join_room(self, connection: Connection, message: p.JoinRoom) -> None:
+        """The room, then during a race each racer's progress as it stands: the pushes
+        before the join went to the members then, and one who joins mid-race (a spectator,
+        a racer back) would see "no move yet" for racers who have moved."""
         view = await self.owners.join(connection.welcomed_player, message.code, message.role)
-        return p.RoomReply(room=view, re=message.id)
+        connection.send(p.RoomReply(room=view, re=message.id))
+        if view.state != p.RACING:
+            return
+        for player in view.players:
+            if player.role == p.SPECTATOR or player.game is None:
+                continue
+            live = await self.owners.race.game(player.game)
+            game = live.game
+            if game.ply == 0 and live.state == PLAYING:
+                continue  # no move yet: what a client shows without progress
+            progress = p.Progress(
+                code=view.code,
+                player=player.id,
+                ply=game.ply,
+                foundation=game.foundation_cards,
+                score=game.score,
+                state=live.state,
+            )
+            connection.send(progress)
 
     async def leave_room(self, connection: Connection, message: p.LeaveRoom) -> p.Reply:
         await self.owners.leave(connection.welcomed_player.id, message.code)

@@ -8,8 +8,10 @@ held or not: ``patience-club admin efficient`` reads them across results.
 Bot accounts are never ranked, so their results are neither held nor kept.
 
 A win without an undo is replayed and its deal solved (:mod:`server.review.line`)
-in a thread of the service's own, within ``review_solve_s`` seconds and the
-positions the variant's daily proof may take; the solver's line for a deal is
+in a thread of the service's own, within ``review_solve_s`` seconds and
+:data:`LINE_BUDGET_FACTOR` times the positions the variant's daily proof may
+take (a deal dealt without that proof, or one the proof barely won, still
+gets its line; the seconds bound the cost); the solver's line for a deal is
 kept for the next result on it (a daily's players, a race's racers).
 """
 
@@ -39,6 +41,8 @@ from shared.variants import Variants
 log = logging.getLogger(__name__)
 
 #: solver lines kept, by deal (a day's dailies and the races of the last while)
+#: the positions review's solver may take for a deal's line, in daily proofs' budgets
+LINE_BUDGET_FACTOR = 4
 KEPT_LINES = 64
 
 
@@ -190,7 +194,7 @@ class ReviewService:
         if known is None:
             assert self._threads is not None
             variants = self.variants
-            positions = variants.get(record["variant"]).daily_positions
+            positions = LINE_BUDGET_FACTOR * variants.get(record["variant"]).daily_positions
             seconds = self.solve_s
             job = functools.partial(solver_line, record, positions, seconds, variants)
             known = asyncio.ensure_future(

@@ -275,20 +275,25 @@ class GameEntry(Part):
     score: int
     elapsed_ms: int
     started_at: str
+    #: a race game in a room the player is still in: the room's code (open the race there)
+    room: str | None = None
 
     def to_map(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "deal": self.deal.to_map(),
-            "kind": self.kind,
-            "state": self.state,
-            "ply": self.ply,
-            "score": self.score,
-            "elapsed_ms": self.elapsed_ms,
-            "started_at": self.started_at,
-        }
+        return present(
+            {
+                "id": self.id,
+                "variant": self.variant,
+                "options": dict(self.options),
+                "deal": self.deal.to_map(),
+                "kind": self.kind,
+                "state": self.state,
+                "ply": self.ply,
+                "score": self.score,
+                "elapsed_ms": self.elapsed_ms,
+                "started_at": self.started_at,
+            },
+            room=self.room,
+        )
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -303,6 +308,7 @@ class GameEntry(Part):
             score=req_count(m, "score"),
             elapsed_ms=req_count(m, "elapsed_ms"),
             started_at=utc_time(m, "started_at"),
+            room=opt_str(m, "room", MAX_ID_LENGTH),
         )
 
 

@@ -63,6 +63,9 @@ async def server(tmp_path: Path) -> AsyncIterator[ServerControl]:
         name="Test Club",
         motd="welcome to the test club",
         hint_budget=0.05,
+        # the bot asks a hint before every move at machine speed: no rate per player here
+        # (the rate is the server's to test: tests/server/games/test_hints.py)
+        hint_burst=0,
         race_countdown_ms=300,
         race_tick_ms=100,
         daily_ahead=False,

@@ -53,3 +53,18 @@ def test_fallback_has_nothing_on_an_ended_game() -> None:
     game = new_game("freecell", seed=617)
     game.resign()
     assert fallback_move(view_of(game), random.Random(1), []) is None
+
+
+async def test_the_bot_asks_once_in_a_game_without_hints_and_says_so_once(
+    open_connection: OpenConnection,
+) -> None:
+    """A daily attempt has no hints: the bot hears so once, says so once, then plays its own
+    choices for the rest of the game without asking again."""
+    said: list[str] = []
+    bot = Bot(await open_connection("dailybot"), seed=7, max_actions=8, delay=0, log=said.append)
+    await bot.played.start_daily("freecell")
+    final = await bot.play_current()
+    assert final.ply >= 3, final.ply
+    assert [line for line in said if line.startswith("no hint")] == [
+        "no hint: hints are off in a ranked daily attempt"
+    ]

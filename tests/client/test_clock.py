@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from client.clock import GameClock, format_ms
+from client.clock import GameClock, GameClocks, format_ms
 
 
 class Clock:
@@ -49,3 +49,21 @@ def test_a_new_game_starts_from_its_own_time_and_an_ended_game_shows_the_servers
     wall.now += 60
     assert clock.now_ms() == 2_900
     assert format_ms(clock.now_ms()) == "00:02"
+
+
+def test_a_board_opened_again_on_a_game_continues_its_clock() -> None:
+    # Back from the race room, the board is built again from the game's last view, whose
+    # elapsed_ms is older than the time shown before: the clock of that game goes on.
+    wall = Clock()
+    clocks = GameClocks(wall)
+    clocks.of("g1").set(12_000, True, "g1")
+    wall.now += 3
+    assert clocks.of("g1").now_ms() == 15_000
+    clocks.of("g1").set(12_000, True, "g1")  # the new board's first view
+    assert clocks.of("g1").now_ms() == 15_000
+    # another game has its own clock, and only the latest games are kept
+    clocks.of("g2").set(1_000, True, "g2")
+    assert clocks.of("g2").now_ms() == 1_000 and clocks.of("g1").now_ms() == 15_000
+    for n in range(GameClocks.KEPT):
+        clocks.of(f"other{n}")
+    assert clocks.of("g1").now_ms() == 0  # forgotten: a new clock

@@ -8,6 +8,7 @@ handler of its messages among others.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.race import RaceScreen
-from shared.protocol import RoomPlayer, RoomReply, RoomView
+from shared.protocol import RaceCountdown, RoomPlayer, RoomReply, RoomView
 from tests.client.conftest import OpenConnection
 from tests.client.test_app import SIZE, text_of, until
 
@@ -184,3 +185,34 @@ async def test_a_leaderboard_alone_asks_the_server_and_dismisses_itself(
         await until(pilot, lambda: "Freecell daily" in text_of(title))
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(host.screen, LeaderboardScreen))
+
+
+class CountedRaceScreen(RaceScreen):
+    """The room screen, counting its redraws (each lays the screen out again)."""
+
+    redraws = 0
+
+    def redraw(self) -> None:
+        self.redraws += 1
+        super().redraw()
+
+
+async def test_an_idle_room_does_not_redraw_and_a_countdown_ticks_once_a_second() -> None:
+    """Idle on a racing room, nothing changes but by pushes: no timer redraws it (twice a
+    second, it kept a terminal client busy). A countdown, which changes with time, ticks."""
+    now = [0.0]
+    race = RaceState(lambda: now[0])
+    race.apply(room())
+    race.room = dataclasses.replace(race.room, state="racing")  # type: ignore[arg-type]
+    host = Host(lambda: CountedRaceScreen(race, 1))
+    async with host.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(host.screen, RaceScreen) and host.screen.is_mounted)
+        screen = host.screen
+        assert isinstance(screen, CountedRaceScreen)
+        before = screen.redraws
+        await pilot.pause(2.2)
+        assert screen.redraws == before
+
+        race.apply(RaceCountdown(code="K7QF2M", start_in_ms=3000))
+        await pilot.pause(2.2)
+        assert 1 <= screen.redraws - before <= 3

@@ -100,6 +100,10 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
     # hints_off says it, in words, and disables the Hint button
     page.get_by_role("link", name="Patience Club").click()
     page.locator(".your-games a", has_text="daily attempt").click()
+    # each board that went (the practice game's, the attempt's) told the server: its clock
+    # may pause (an unranked one)
+    left = [m["game"] for m in sent if m["type"] == "leave_game"]
+    assert len(left) >= 2 and len(set(left)) == 2, left
     page.locator(f"{BOARD}[data-state='resigned']").wait_for()
     hint = page.get_by_role("button", name="Hint", exact=True)
     hint.click()

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
-
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import PooledDeal
 
-#: rows a take chooses among (at random), so that two nodes taking at once seldom collide
-TAKE_AMONG = 8
+#: times a take tries again when another node deleted the row it chose
+TRIES = 8
 
 
 async def counts(session: AsyncSession) -> dict[tuple[str, str, str], int]:
@@ -28,29 +26,50 @@ async def put(session: AsyncSession, row: PooledDeal) -> None:
     session.add(row)
 
 
-async def take(session: AsyncSession, *, variant: str, options: str, difficulty: str) -> str | None:
-    """The key (hex) of one deal of the pool, its row deleted in the same transaction
-    (committed here): a row only one taker can delete, so no deal is dealt twice, even by
-    two nodes at once. None: the pool is empty."""
+async def take(
+    session: AsyncSession, *, variant: str, options: str, difficulty: str
+) -> str | None:
+    """The key (hex) of one deal of the pool, its row deleted by the same statement
+    (``DELETE ... RETURNING``, committed here): a row only one taker can delete, so no deal
+    is dealt twice, even by two nodes at once. None: the pool is empty."""
     d = PooledDeal
-    for _ in range(3 * TAKE_AMONG):
-        ids = list(
-            (
-                await session.execute(
-                    select(d.id)
-                    .where(d.variant == variant, d.options == options, d.difficulty == difficulty)
-                    .order_by(d.id)
-                    .limit(TAKE_AMONG)
-                )
-            ).scalars()
+    for _ in range(TRIES):
+        one = (
+            select(d.id)
+            .where(d.variant == variant, d.options == options, d.difficulty == difficulty)
+            .order_by(func.random())
+            .limit(1)
+            .scalar_subquery()
         )
-        if not ids:
-            return None
-        chosen = secrets.choice(ids)
-        key = (await session.execute(select(d.deal_key).where(d.id == chosen))).scalar()
-        deleted = await session.execute(delete(d).where(d.id == chosen))
+        key = (await session.execute(delete(d).where(d.id == one).returning(d.deal_key))).scalar()
         await session.commit()
-        if key is not None and getattr(deleted, "rowcount", 0) == 1:
+        if key is not None:
             return key
-        # another taker had it: choose again
+        found = await session.execute(
+            select(d.id)
+            .where(d.variant == variant, d.options == options, d.difficulty == difficulty)
+            .limit(1)
+        )
+        if found.first() is None:
+            return None  # empty, rather than taken by another node meanwhile
     return None
+
+
+async def take_many(
+    session: AsyncSession, *, variant: str, options: str, difficulty: str, count: int
+) -> list[tuple[str, int, int]]:
+    """Up to ``count`` deals of the pool, their rows deleted by one statement (committed
+    here): (key, positions, line) of each row this taker deleted, none another had."""
+    d = PooledDeal
+    chosen = (
+        select(d.id)
+        .where(d.variant == variant, d.options == options, d.difficulty == difficulty)
+        .order_by(func.random())
+        .limit(count)
+    )
+    result = await session.execute(
+        delete(d).where(d.id.in_(chosen)).returning(d.deal_key, d.positions, d.line)
+    )
+    rows = [(key, positions, line) for key, positions, line in result.all()]
+    await session.commit()
+    return rows

@@ -196,3 +196,19 @@ async def listed(session: AsyncSession) -> list[Listed]:
         .order_by(Room.created_ms, Room.code)
     )
     return [Listed(*(row)) for row in rows]
+
+
+async def race_games_of(session: AsyncSession, *, player_id: int) -> dict[str, str]:
+    """Game id -> room code: the player's game in the current (or last) race of each room
+    they are in, so that their ``games`` list can say which race a race game belongs to."""
+    rows = await session.execute(
+        select(Room.code, Room.racers)
+        .join(RoomMember, RoomMember.room_code == Room.code)
+        .where(RoomMember.player_id == player_id)
+    )
+    found: dict[str, str] = {}
+    for code, racers in rows:
+        game = (racers or {}).get(str(player_id))
+        if isinstance(game, str):
+            found[game] = code
+    return found

@@ -178,3 +178,48 @@ async def test_a_port_that_cannot_be_bound_exits_with_one_line(tmp_path: Path) -
             )
     finally:
         taken.close()
+
+
+async def test_ctrl_c_stops_the_server_and_its_workers_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """A Ctrl-C reaches the whole process group: stuck searches, the daily's prover and
+    the winnable-deal pool ignore it (the server stops them), so nothing prints a
+    KeyboardInterrupt traceback. The signal comes once the daily's worker has proven a
+    deal and waits for the next (a worker that took it idle printed one)."""
+    process = await asyncio.create_subprocess_exec(
+        str(SCRIPT),
+        "serve",
+        "--port",
+        "0",
+        "--metrics-port",
+        "0",
+        "--db",
+        f"sqlite+aiosqlite:///{tmp_path / 'ctrl-c.db'}",
+        "--log-level",
+        "INFO",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+        # as a terminal starts it: a test run in the background inherits SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env=os.environ | {"PATIENCE_DAILY_AHEAD": "1", "PATIENCE_DAILY_BUDGET_S": "1"},
+    )
+    seen: list[bytes] = []
+    try:
+        assert process.stdout is not None
+        read = process.stdout.readline
+        while b"proven winnable" not in (line := await asyncio.wait_for(read(), 60)):
+            assert line, b"".join(seen)
+            seen.append(line)
+        seen.append(line)
+        await asyncio.sleep(1.0)
+        os.killpg(process.pid, signal.SIGINT)
+        output, _ = await asyncio.wait_for(process.communicate(), 60)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    text = (b"".join(seen) + output).decode(errors="replace")
+    assert "Traceback" not in text, text
+    assert "KeyboardInterrupt" not in text, text

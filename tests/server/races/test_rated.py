@@ -192,7 +192,7 @@ async def test_the_daily_leaderboard_shows_each_players_rating(
     await fix_daily(server, "freecell", utc_date(clock.now))
     alice, bob = clients[0], clients[1]
     for client in (alice, bob):
-        game = (await client.request("daily", variant="freecell"))["game"]
+        game = (await client.request("daily", start=True, variant="freecell"))["game"]
         await client.request("resign", game=game["id"], ply=game["ply"])
     board = await alice.request("leaderboard", variant="freecell")
     after = {s["player"]: s["rating"] for s in over["standings"]}

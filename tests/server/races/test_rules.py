@@ -67,6 +67,15 @@ async def test_spectators_watch_any_racer_any_time_and_never_race(connect: Conne
     late, _, _ = await welcomed(connect, "late")
     assert (await late.request("join_room", code=code))["code"] == "race_in_progress"
     assert (await late.request("join_room", code=code, role="spectator"))["type"] == "room"
+    # A racer's games list names the room of a race game: a client opens the race there.
+    listed = {g["id"]: g for g in (await alice.request("games"))["games"]}
+    assert listed[alices["game"]["id"]]["room"] == code
+    solo = await alice.start("freecell", seed=5)
+    assert "room" not in {g["id"]: g for g in (await alice.request("games"))["games"]}[solo["id"]]
+    # ... and hears at once how far each racer is (the pushes before it joined went to others)
+    heard = {m["player"]: m for m in [await push(late, "progress") for _ in range(2)]}
+    assert (heard[a]["ply"], heard[a]["state"]) == (1, "playing")
+    assert heard[b]["state"] == "resigned"
     await alice.request("resign", game=alices["game"]["id"], ply=1)
     over = await push(sam, "race_over", code=code)
     assert {row["player"] for row in over["standings"]} == {a, b}  # no standing for spectators
