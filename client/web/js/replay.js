@@ -9,6 +9,7 @@ import { Board } from './board.js';
 import { moveWords } from './cards.js';
 import { dialect } from './dialect.js';
 import { dealWords } from './fairplay.js';
+import { PLAYING, WON } from './notation.js';
 import { t } from './i18n.js';
 import { announce, clockText, copyText, h, stateWords } from './ui.js';
 
@@ -82,7 +83,7 @@ class ReplayScreen {
     const copied = h('span', { role: 'status' });
     const link = () => `${location.origin}/replay/${encodeURIComponent(reply.game)}`;
     const share = h('button', { type: 'button', class: 'replay-share', onclick: async () => { copied.textContent = (await copyText(link())) ? t('copied') : link(); } }, t('replay.copyLink'));
-    const ending = reply.state === 'won' ? t('replay.won', clockText(reply.elapsed_ms), reply.actions.length) : stateWords(reply.state);
+    const ending = reply.state === WON ? t('replay.won', clockText(reply.elapsed_ms), reply.actions.length) : stateWords(reply.state);
     this.element = h('section', { class: 'screen replay', 'aria-label': t('replay.title') },
       h('div', { class: 'game-head' },
         h('h2', {}, t('replay.heading', variant.name, reply.player)),
@@ -106,7 +107,7 @@ class ReplayScreen {
 
   view() {
     const last = this.step === this.boards.length - 1;
-    return { id: this.reply.game, variant: this.reply.variant, state: last ? this.reply.state : 'playing', ply: this.step, piles: this.boards[this.step], legal: [] };
+    return { id: this.reply.game, variant: this.reply.variant, state: last ? this.reply.state : PLAYING, ply: this.step, piles: this.boards[this.step], legal: [] };
   }
 
   show(say = true) {
