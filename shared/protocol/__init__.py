@@ -14,6 +14,7 @@ One frozen dataclass per message, one module per area:
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
     stats      stats (VariantStats)
+    replays    replay: a finished game's actions and boards
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -50,6 +51,8 @@ from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
+from shared.protocol.replays import *  # noqa: F403
+from shared.protocol.replays import ReplayReply, ReplayRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -81,6 +84,7 @@ REQUESTS: Registry[Request] = Registry(
         HintRequest,
         LeaveGame,
         CouldWinRequest,
+        ReplayRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -101,6 +105,7 @@ REPLIES: Registry[Reply] = Registry(
         GameReply,
         HintReply,
         CouldWinReply,
+        ReplayReply,
         GamesReply,
         Ok,
         Error,

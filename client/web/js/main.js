@@ -6,12 +6,14 @@
 //   /leaderboard/VARIANT  a daily leaderboard (?date=YYYY-MM-DD)
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
+//   /replay/ID         a finished game, move by move (?step=N at that move)
 
 import { Connection } from './connection.js';
 import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { replayScreen } from './replay.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { applySettings, openSettings } from './settings.js';
 import { store } from './store.js';
@@ -205,6 +207,7 @@ async function route() {
   else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
+  else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();
