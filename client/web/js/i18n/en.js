@@ -73,7 +73,7 @@ export const en = {
   'waiting': 'Waiting for the server to answer the last move\u2026',
   'offline.move': 'Offline: this move will be sent when the connection is back.',
   'hint': (advice) => `Hint: ${advice} (Enter plays it).`,
-  'hint.none': 'No hint: the game has ended.',
+  'hint.none': 'No hint: the game has ended, or every move leads back to a position you have been in.',
   'hint.failed': (why) => `No hint: ${why}`,
   'pick.first': 'Pick a card first (its pile key), then f.',
   'pick.now': (pile) => `Picked ${pile}: now its destination.`,

@@ -67,7 +67,7 @@ export const fr = {
   'waiting': 'En attente de la réponse du serveur au dernier coup…',
   'offline.move': 'Hors ligne : ce coup sera envoyé au retour de la connexion.',
   'hint': (advice) => `Indice : ${advice} (Entrée le joue).`,
-  'hint.none': 'Pas d’indice : la partie est finie.',
+  'hint.none': 'Pas d’indice : la partie est finie, ou chaque coup ramène à une position déjà vue.',
   'hint.failed': (why) => `Pas d’indice : ${why}`,
   'pick.first': 'Choisissez d’abord une carte (la touche de sa pile), puis f.',
   'pick.now': (pile) => `${pile} choisie : maintenant sa destination.`,
