@@ -71,6 +71,7 @@ from server.races.service import RoomService
 from server.races.watchers import Watchers
 from server.ratings.handlers import RatingsHandler
 from server.ratings.service import RatingService
+from server.replays.handlers import ReplayHandlers
 from server.review.service import ReviewService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
@@ -433,6 +434,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings, app.opened),
         DealHandlers(app.hindsight, app.game_store, app.clock),
+        ReplayHandlers(app.game_store, app.db_sessions, app.clock, games.start_guards),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
         ArenaHandlers(arenas),

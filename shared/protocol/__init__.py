@@ -17,6 +17,7 @@ One frozen dataclass per message, one module per area:
                arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
                ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
+    replays    replay: a finished game's actions and boards
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -69,6 +70,8 @@ from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
+from shared.protocol.replays import *  # noqa: F403
+from shared.protocol.replays import ReplayReply, ReplayRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -100,6 +103,7 @@ REQUESTS: Registry[Request] = Registry(
         HintRequest,
         LeaveGame,
         CouldWinRequest,
+        ReplayRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -127,6 +131,7 @@ REPLIES: Registry[Reply] = Registry(
         GameReply,
         HintReply,
         CouldWinReply,
+        ReplayReply,
         GamesReply,
         Ok,
         Error,

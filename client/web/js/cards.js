@@ -85,14 +85,15 @@ function movedCards(m, piles, glyphs) {
   return m.count > 1 ? t('move.more', name, m.count - 1) : name;
 }
 
-/** A move in words for the live region, read against the board it was played on. */
-export function moveWords(move, piles, variant) {
+/** A move in words for the live region, read against the board it was played on; ``glyphs``:
+ * cards as their faces show them ("Q♥"), as a list of moves shows them. */
+export function moveWords(move, piles, variant, glyphs = false) {
   if (move === DEAL) return t('move.dealt');
   if (move === AUTO) return t('move.auto');
   if (move === UNDO) return t('move.undo');
   const m = parseMove(move);
   if (!m) return move;
-  return t('move.words', movedCards(m, piles), pileName(m.src, variant), pileName(m.dst, variant));
+  return t('move.words', movedCards(m, piles, glyphs), pileName(m.src, variant), pileName(m.dst, variant));
 }
 
 /** A hint as advice, cards as their faces show them: "move 5♥ from tableau 7 to foundation 3". */
