@@ -109,6 +109,7 @@ export const en = {
   'restart.secret': 'This deal is still secret: it cannot be dealt again yet.',
   'moves.title': (n) => `Moves (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} before this page opened`,
+  'finishing': 'Every card left can go home: sending them there.',
   // the end of a game
   'end.won': (time, moves) => `You won in ${time} with ${moves} moves.`,
   'end.resigned': (score, max) => `Resigned with ${score} of ${max}.`,

@@ -203,6 +203,7 @@ export const fr = {
   'restart.secret': 'Cette donne est encore secrète : elle ne peut pas encore être redistribuée.',
   'moves.title': (n) => `Coups (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} avant l\u2019ouverture de cette page`,
+  'finishing': 'Toutes les cartes restantes peuvent monter : elles y vont.',
   // home, the first visit, the link
   'stats.played': 'Jouées',
   'stats.won': 'Gagnées',
