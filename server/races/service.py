@@ -67,6 +67,7 @@ from shared.states import ENDED
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
+    from server.deals.pool import DealPool
     from server.games.service import GameService
     from server.ratings.service import RatingService
     from server.storage.queries.rooms import LoadedMember
@@ -88,6 +89,7 @@ class RoomService:
         race: RaceRunner,
         presence: Presence,
         games: GameService,
+        deals: DealPool,
         ratings: RatingService,
         cluster: Cluster,
         db_sessions: async_sessionmaker[AsyncSession],
@@ -101,6 +103,8 @@ class RoomService:
         self.race = race
         self.presence = presence
         self.games = games
+        #: the winnable deals of rooms that ask for them
+        self.deals = deals
         self.cluster = cluster
         self.db_sessions = db_sessions
         self.config = config
@@ -194,6 +198,7 @@ class RoomService:
             hints=message.hints,
             rated=message.rated,
             boards=p.HIDDEN if message.rated else message.boards,
+            difficulty=(message.difficulty or p.MEDIUM) if message.winnable else None,
             members=[Member(player.id, player.name, now, 0, p.RACER, player.bot)],
         )
         await rated.read_ratings(self.ratings, room, room.members)
@@ -262,17 +267,30 @@ class RoomService:
         rated.check_start(room, racers, seed)
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
+        key = None if seed is not None else await self._race_key(room)
+        if not allows(room.state, Change.START):  # started while the deal was drawn
+            raise RaceInProgress(f"room {code!r} is already racing: wait for race_over")
         countdown = self.config.race_countdown_ms
         room.state = after(room.state, Change.START)
         room.race += 1
         room.race_seed = seed
-        room.race_key = None if seed is not None else secrets.token_hex(32)
+        room.race_key = key
         room.race_start_ms = self.clock() + countdown
         room.standings = None
         await self.table.save(room)
         self.table.push_room(room, skip=player)
         self.table.push(room, p.RaceCountdown(code=code, start_in_ms=countdown))
         self.race.schedule(room)
+
+    async def _race_key(self, room: RoomState) -> str:
+        """A fresh secret key for a race (hex): one the solver has won, of the room's
+        difficulty, where the room asks for winnable deals (from the deal pool, which never
+        waits for the solver unless the pool is empty: then ``busy`` past
+        ``deal_pool_wait_s``, the race not started)."""
+        if room.difficulty is None:
+            return secrets.token_hex(32)
+        key = await self.deals.draw(room.variant, room.options, room.difficulty)
+        return key.hex()
 
     async def watch_check(
         self, player: int, code: str, target: int

@@ -151,6 +151,8 @@ class Room(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: what watchers see of the racers' boards during a race: live, delayed, hidden
     boards: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    #: its races deal winnable deals of this difficulty (easy, medium, hard); null: any deal
+    difficulty: Mapped[str | None] = mapped_column(String(8), nullable=True)
     #: the current race: its number, its deal (a seed, or a key in hex), the moment its
     #: games start, racer id -> game id
     race: Mapped[int] = mapped_column(Integer, default=0)
