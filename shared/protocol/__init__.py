@@ -13,6 +13,9 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
+    arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
+               arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
+               ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
     replays    replay: a finished game's actions and boards
 
@@ -26,6 +29,22 @@ server, the clients and the tests share it.
 
 from __future__ import annotations
 
+from shared.protocol.arenas import *  # noqa: F403
+from shared.protocol.arenas import (
+    ArenaBerserk,
+    ArenaCreate,
+    ArenaGame,
+    ArenaJoin,
+    ArenaLeave,
+    ArenaOver,
+    ArenaPlay,
+    ArenaReply,
+    ArenasReply,
+    ArenasRequest,
+    ArenaStandings,
+    ArenaTableReply,
+    ArenaTableRequest,
+)
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
@@ -95,6 +114,13 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        ArenasRequest,
+        ArenaCreate,
+        ArenaJoin,
+        ArenaLeave,
+        ArenaPlay,
+        ArenaBerserk,
+        ArenaTableRequest,
     )
 )
 
@@ -118,6 +144,12 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        ArenasReply,
+        ArenaReply,
+        ArenaGame,
+        ArenaStandings,
+        ArenaOver,
+        ArenaTableReply,
     )
 )
 

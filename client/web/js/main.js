@@ -177,7 +177,7 @@ async function playScreen(variant, query) {
   try {
     const reply = await app.conn.request(request);
     history.replaceState(null, '', `/game/${reply.game.id}`);
-    return gameScreen(reply.game);
+    return gameScreen(reply.game, { kind: 'solo' });
   } catch (err) {
     return notFound(t('nothere.start', err.message));
   }
@@ -185,8 +185,13 @@ async function playScreen(variant, query) {
 
 async function resumeScreen(id) {
   try {
-    const reply = await app.conn.request({ type: 'get_game', game: id });
-    return gameScreen(reply.game);
+    // the games list says what kind of game it is (a solo game may be restarted)
+    const [reply, listed] = await Promise.all([
+      app.conn.request({ type: 'get_game', game: id }),
+      app.conn.request({ type: 'games', limit: 100 }).catch(() => null),
+    ]);
+    const kind = listed?.games?.find((g) => g.id === id)?.kind;
+    return gameScreen(reply.game, kind ? { kind } : {});
   } catch (err) {
     const why = err.code === 'forbidden' ? t('nothere.forbidden') : err.code === 'not_found' ? t('nothere.none') : err.message;
     return notFound(why);

@@ -80,7 +80,7 @@ export const en = {
   'pick.nothing': (pile) => `nothing to pick on ${pile}`,
   'resigned': 'Resigned.',
 
-  // replays (replay.js)
+  // the table: replays (replay.js), restart and the move list (game.js)
   'replay.title': 'Replay',
   'replay.heading': (game, player) => `${game} \u00b7 replay of ${player}\u2019s game`,
   'replay.controls': 'Replay controls',
@@ -103,6 +103,12 @@ export const en = {
   'replay.watch': 'Watch the replay',
   'home.resume': 'resume',
   'home.replay': 'replay',
+  'button.restart': 'Restart',
+  'restart.ask': 'Restart this deal? This game is resigned and the same deal dealt again. ',
+  'restart.yes': 'Yes, restart',
+  'restart.secret': 'This deal is still secret: it cannot be dealt again yet.',
+  'moves.title': (n) => `Moves (${n})`,
+  'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} before this page opened`,
   // the end of a game
   'end.won': (time, moves) => `You won in ${time} with ${moves} moves.`,
   'end.resigned': (score, max) => `Resigned with ${score} of ${max}.`,

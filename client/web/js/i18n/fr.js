@@ -174,7 +174,7 @@ export const fr = {
   'reason.autoNothing': 'aucune carte ne peut aller sur une fondation maintenant',
   'reason.nothingToUndo': 'rien à annuler : la table est telle que donnée',
 
-  // replays (replay.js)
+  // the table: replays (replay.js), restart and the move list (game.js)
   'replay.title': 'Revoir une partie',
   'replay.heading': (game, player) => `${game} \u00b7 la partie de ${player}, coup par coup`,
   'replay.controls': 'Commandes du film de la partie',
@@ -197,6 +197,12 @@ export const fr = {
   'replay.watch': 'Revoir la partie',
   'home.resume': 'reprendre',
   'home.replay': 'revoir',
+  'button.restart': 'Recommencer',
+  'restart.ask': 'Recommencer cette donne ? Cette partie est abandonnée et la même donne distribuée à nouveau. ',
+  'restart.yes': 'Oui, recommencer',
+  'restart.secret': 'Cette donne est encore secrète : elle ne peut pas encore être redistribuée.',
+  'moves.title': (n) => `Coups (${n})`,
+  'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} avant l\u2019ouverture de cette page`,
   // home, the first visit, the link
   'stats.played': 'Jouées',
   'stats.won': 'Gagnées',
