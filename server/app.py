@@ -154,17 +154,9 @@ class App:
         )
         self.presence = Presence(table, self.race, games, cluster, players, sessions, config, clock)
         self.rooms = RoomService(
-            table,
-            self.race,
-            self.presence,
-            games,
-            self.deal_pool,
-            ratings,
-            cluster,
-            sessions,
-            config,
-            clock,
-        )
+            table, self.race, self.presence, games, self.deal_pool, ratings, cluster, sessions,
+            config, clock,
+        )  # fmt: skip
         #: which node runs each room; requests on a room go there
         self.owners = Owners(self.rooms, self.room_table, self.race, cluster, sessions)
         ranks_changed = self.daily.ranks.clear

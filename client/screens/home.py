@@ -130,7 +130,6 @@ class HomeScreen(Screen[None]):
             self.variant = variant
             self.options = options
             self.rule = rule
-            #: its races deal winnable deals of this difficulty (None: any secret deal)
             self.difficulty = difficulty
 
     class JoinRace(HomeIntent):

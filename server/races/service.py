@@ -39,22 +39,20 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from server.config import Config
 from server.errors import (
     Busy,
-    HintsOff,
     NoRacers,
     NotFound,
     NotHost,
     NotInRoom,
     RaceInProgress,
-    RaceLocked,
     RoomFull,
     TooManyRooms,
     UnknownRoom,
 )
 from server.games.fields import checked_options
-from server.games.live import LiveGame
 from server.net.connection import PlayerInfo
 from server.net.routing import error_of
 from server.races import rated
+from server.races.guards import RoomGuards
 from server.races.presence import Presence
 from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
@@ -80,7 +78,7 @@ IDLE_ROOM_MS = 24 * 3_600_000
 SWEEP_MS = 60_000
 
 
-class RoomService:
+class RoomService(RoomGuards):
     """The rules of rooms: who may join, leave, start a race and watch; idle rooms closed."""
 
     def __init__(
@@ -335,37 +333,6 @@ class RoomService:
             log.info("room %s: player %d banned, treated as having left", room.code, player_id)
             await self.leave(player_id, room.code)
         self.presence.gone.pop(player_id, None)
-
-    # -- guards the game service asks -----------------------------------------------------
-
-    async def race_lock(
-        self, player: int, variant: str, seed: int | None, _options: dict[str, bool | int]
-    ) -> None:
-        """``race_locked``: a racer does not play their race's numbered deal on the side."""
-        if seed is None:
-            return
-        for room in await self.table.all_rooms_of(player):
-            if (room.variant, room.race_seed) != (variant, seed):
-                continue
-            if room.state == COUNTDOWN:
-                racing = any(m.id == player and m.racer for m in room.members)
-            else:
-                racing = room.state == RACING and not await self.race.done_racing(room, player)
-            if racing:
-                raise RaceLocked(
-                    f"you are racing on {variant} deal {seed} in room {room.code}: "
-                    "play it once your race game has ended",
-                )
-
-    def hint_lock(self, live: LiveGame) -> None:
-        """``hints_off``: a race game's hints are the room's to allow."""
-        if live.kind != p.RACE:
-            return
-        code = self.race.by_game.get(live.id)
-        room = self.rooms.get(code) if code is not None else None
-        hints = room.hints if room is not None else self.race.hinted.get(live.id, False)
-        if not hints:
-            raise HintsOff("hints are off in this race")
 
     # -- time ---------------------------------------------------------------------------------
 
