@@ -16,10 +16,11 @@ import { gameHead } from './gamehead.js';
 import { showHindsight } from './hindsight.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
-import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO } from './notation.js';
+import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO, WON } from './notation.js';
 import { refusalWords } from './refusals.js';
 import { openRules } from './rules.js';
 import { optimisticPiles } from './selection.js';
+import { playSound } from './sounds.js';
 import { announce, clockText, h, stateWords } from './ui.js';
 
 export { ENDED };
@@ -252,6 +253,7 @@ export class GamePanel {
       this.pending = null;
       this.remember(move, listed);
       this.adopt(reply.game);
+      playSound(reply.game.state === WON && view.state !== WON ? 'win' : 'move');
       this.say('');
       announce(move === RESIGN ? t('resigned') : `${words}.`);
     } catch (err) {
@@ -261,6 +263,7 @@ export class GamePanel {
         this.say(t('stale'));
       } else {
         this.board.show(this.view);
+        playSound('refusal');
         this.say(REFUSALS[err.code] ? t(REFUSALS[err.code]) : err.message ? t('refused', refusalWords(err.message, this.variant)) : t('refused.plain'));
       }
       announce(this.message.textContent);

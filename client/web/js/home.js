@@ -6,6 +6,7 @@ import { dealWords } from './fairplay.js';
 import { t } from './i18n.js';
 import { ENDED, PLAYING, UNFINISHED } from './notation.js';
 import { openRules } from './rules.js';
+import { AUTOPLAY, setSetting, settings } from './settings.js';
 import { DEAL_KINDS, store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
@@ -15,11 +16,13 @@ function optionWords(name) {
 }
 
 function gameRow(app, info) {
-  const saved = store.options(info.id);
+  // autoplay is a setting of every game that offers it (settings.js): its box changes that
+  const saved = { ...store.options(info.id), [AUTOPLAY]: settings().autoplay };
   const boxes = Object.entries(info.options ?? {}).filter(([, v]) => typeof v === 'boolean').map(([name, fallback]) => {
     const id = `opt-${info.id}-${name}`;
     const box = h('input', { type: 'checkbox', id, checked: saved[name] ?? fallback, onchange: () => {
-      store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
+      if (name === AUTOPLAY) setSetting(AUTOPLAY, box.checked);
+      else store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
     } });
     return h('label', { for: id, class: 'option' }, box, ` ${optionWords(name)}`);
   });
