@@ -32,6 +32,8 @@ from collections import Counter
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from server.challenges.handlers import ChallengeHandlers
+from server.challenges.service import ChallengeService
 from server.cluster import news
 from server.cluster.node import Cluster
 from server.config import Config
@@ -140,6 +142,10 @@ class App:
         self.review = ReviewService(sessions, clock, config, variants)
         self.daily = DailyService(
             self.games, self.game_store, self.review, cluster, sessions, config, clock
+        )
+        #: challenges: a finished game sent to a friend, answered on the same deal
+        self.challenges = ChallengeService(
+            self.games, self.game_store, self.review, cluster, players, sessions, clock
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
@@ -361,7 +367,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     )
     games.start_guards.append(rooms.race_lock)
     games.hints.guards.extend((daily.daily_lock, rooms.hint_lock))
-    games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
+    games.listeners.extend(
+        (daily.on_action, race.on_action, app.challenges.on_action, metrics.counted)
+    )
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
     events.on_start.extend(
@@ -394,6 +402,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.Resync, owners.resync_told)
     cluster.subscribe(news.RedisBack, ranks_lost)
     cluster.subscribe(news.RedisBack, owners.resync_told)
+    challenges = ChallengeHandlers(app.challenges, games, app.opened)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
@@ -402,11 +411,19 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
+        challenges,
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)
     redis = (lambda: cluster.redis_up) if cluster.enabled else None
-    paths = HttpPaths(app.engine, {}, StaticSite.load(), redis=redis, origins=app.config.origins())
+    paths = HttpPaths(
+        app.engine,
+        {},
+        StaticSite.load(),
+        redis=redis,
+        origins=app.config.origins(),
+        prefixes={"/challenge/": challenges.about},
+    )
     return router, paths
 
 

@@ -62,9 +62,7 @@ def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
 
 
 class Hints:
-    def __init__(
-        self, budget_s: float, concurrency: int, shares: HintShares | None = None
-    ) -> None:
+    def __init__(self, budget_s: float, concurrency: int, shares: HintShares | None = None) -> None:
         #: seconds of solver per hint
         self.budget_s = budget_s
         self.concurrency = concurrency

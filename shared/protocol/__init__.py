@@ -13,6 +13,9 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
+    challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
+               challenge_rematch, challenges; challenge, challenge_game, ghost
+               (ChallengeView, ChallengeSide, MatchView)
     stats      stats (VariantStats)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
@@ -25,6 +28,19 @@ server, the clients and the tests share it.
 
 from __future__ import annotations
 
+from shared.protocol.challenges import *  # noqa: F403
+from shared.protocol.challenges import (
+    ChallengeAccept,
+    ChallengeCreate,
+    ChallengeGameReply,
+    ChallengeGet,
+    ChallengeGhost,
+    ChallengeRematch,
+    ChallengeReply,
+    ChallengesReply,
+    ChallengesRequest,
+    GhostReply,
+)
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
@@ -91,6 +107,12 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        ChallengeCreate,
+        ChallengeGet,
+        ChallengeAccept,
+        ChallengeGhost,
+        ChallengeRematch,
+        ChallengesRequest,
     )
 )
 
@@ -113,6 +135,10 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        ChallengeReply,
+        ChallengeGameReply,
+        GhostReply,
+        ChallengesReply,
     )
 )
 
