@@ -1,7 +1,7 @@
 """challenges: matches of challenges between two players, and which keys their players chose
 
 Revision ID: 0014
-Revises: 0012
+Revises: 0013
 Create Date: 2026-12-05 01:30:00
 
 ``matches`` holds a match (best of 1, 3 or 5) and its running score;
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0014"
-down_revision: str | None = "0012"
+down_revision: str | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -16,7 +16,11 @@ One frozen dataclass per message, one module per area:
     challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
                challenge_rematch, challenges; challenge, challenge_game, ghost
                (ChallengeView, ChallengeSide, MatchView)
+    arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
+               arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
+               ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
+    replays    replay: a finished game's actions and boards
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -28,6 +32,22 @@ server, the clients and the tests share it.
 
 from __future__ import annotations
 
+from shared.protocol.arenas import *  # noqa: F403
+from shared.protocol.arenas import (
+    ArenaBerserk,
+    ArenaCreate,
+    ArenaGame,
+    ArenaJoin,
+    ArenaLeave,
+    ArenaOver,
+    ArenaPlay,
+    ArenaReply,
+    ArenasReply,
+    ArenasRequest,
+    ArenaStandings,
+    ArenaTableReply,
+    ArenaTableRequest,
+)
 from shared.protocol.challenges import *  # noqa: F403
 from shared.protocol.challenges import (
     ChallengeAccept,
@@ -66,6 +86,8 @@ from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
+from shared.protocol.replays import *  # noqa: F403
+from shared.protocol.replays import ReplayReply, ReplayRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -97,6 +119,7 @@ REQUESTS: Registry[Request] = Registry(
         HintRequest,
         LeaveGame,
         CouldWinRequest,
+        ReplayRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -113,6 +136,13 @@ REQUESTS: Registry[Request] = Registry(
         ChallengeGhost,
         ChallengeRematch,
         ChallengesRequest,
+        ArenasRequest,
+        ArenaCreate,
+        ArenaJoin,
+        ArenaLeave,
+        ArenaPlay,
+        ArenaBerserk,
+        ArenaTableRequest,
     )
 )
 
@@ -123,6 +153,7 @@ REPLIES: Registry[Reply] = Registry(
         GameReply,
         HintReply,
         CouldWinReply,
+        ReplayReply,
         GamesReply,
         Ok,
         Error,
@@ -139,6 +170,12 @@ REPLIES: Registry[Reply] = Registry(
         ChallengeGameReply,
         GhostReply,
         ChallengesReply,
+        ArenasReply,
+        ArenaReply,
+        ArenaGame,
+        ArenaStandings,
+        ArenaOver,
+        ArenaTableReply,
     )
 )
 

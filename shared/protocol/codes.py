@@ -42,6 +42,10 @@ TOO_MANY_ROOMS = "too_many_rooms"
 NOT_RATABLE = "not_ratable"
 #: a game that cannot be sent as a challenge, or a challenge this player cannot answer
 NOT_CHALLENGEABLE = "not_challengeable"
+#: an arena that is not running (not started yet, over, cancelled) refused a deal or berserk
+ARENA_NOT_RUNNING = "arena_not_running"
+#: a request on an arena the asker has not joined
+NOT_IN_ARENA = "not_in_arena"
 #: the server failed; nothing was stored
 INTERNAL = "internal"
 
@@ -51,12 +55,40 @@ CLIENT_FAULTS = frozenset({BAD_MESSAGE, UNKNOWN_TYPE, INVALID_FIELD, HELLO_FIRST
 
 # fmt: off
 __all__ = [
-    "ALREADY_WELCOMED", "BAD_MESSAGE", "BAD_TOKEN", "BANNED", "BUSY", "CLIENT_FAULTS",
-    "DAILY_OPEN", "FORBIDDEN", "GAME_OVER", "HELLO_FIRST", "HINTS_OFF", "ILLEGAL_MOVE",
-    "INTERNAL", "INVALID_FIELD", "INVALID_NAME", "NAME_LOOKS_TAKEN", "NAME_TAKEN",
-    "NOT_CHALLENGEABLE", "NOT_FOUND", "NOT_HOST", "NOT_IN_ROOM", "NOT_RATABLE", "NO_RACERS",
+    "ALREADY_WELCOMED",
+    "ARENA_NOT_RUNNING",
+    "BAD_MESSAGE",
+    "BAD_TOKEN",
+    "BANNED",
+    "BUSY",
+    "CLIENT_FAULTS",
+    "DAILY_OPEN",
+    "FORBIDDEN",
+    "GAME_OVER",
+    "HELLO_FIRST",
+    "HINTS_OFF",
+    "ILLEGAL_MOVE",
+    "INTERNAL",
+    "INVALID_FIELD",
+    "INVALID_NAME",
+    "NAME_LOOKS_TAKEN",
+    "NAME_TAKEN",
+    "NOT_CHALLENGEABLE",
+    "NOT_FOUND",
+    "NOT_HOST",
+    "NOT_IN_ARENA",
+    "NOT_IN_ROOM",
+    "NOT_RATABLE",
+    "NO_RACERS",
     "PROTOCOL_MISMATCH",
-    "RACE_IN_PROGRESS", "RACE_LOCKED", "RATE_LIMITED", "ROOM_FULL", "STALE_PLY",
-    "TOO_MANY_ACCOUNTS", "TOO_MANY_ACTIONS", "TOO_MANY_ROOMS", "UNKNOWN_TYPE",
+    "RACE_IN_PROGRESS",
+    "RACE_LOCKED",
+    "RATE_LIMITED",
+    "ROOM_FULL",
+    "STALE_PLY",
+    "TOO_MANY_ACCOUNTS",
+    "TOO_MANY_ACTIONS",
+    "TOO_MANY_ROOMS",
+    "UNKNOWN_TYPE",
 ]
 # fmt: on

@@ -380,5 +380,5 @@ async def test_the_landing_page_learns_who_challenges_before_signing_in(
     for missing in ("nope", "x" * 40, ""):
         status, _, _ = await fetch(server, f"/challenge/{missing}/about")
         assert status == 404
-    status, headers, page = await fetch(server, f"/challenge/{challenge['id']}")
+    status, _, page = await fetch(server, f"/challenge/{challenge['id']}")
     assert status == 200 and b"<html" in page.lower()
