@@ -32,6 +32,9 @@ from collections import Counter
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from server.arenas.handlers import ArenaHandlers
+from server.arenas.metrics import ArenaMetrics
+from server.arenas.service import ArenaService
 from server.cluster import news
 from server.cluster.node import Cluster
 from server.config import Config
@@ -68,6 +71,7 @@ from server.races.service import RoomService
 from server.races.watchers import Watchers
 from server.ratings.handlers import RatingsHandler
 from server.ratings.service import RatingService
+from server.replays.handlers import ReplayHandlers
 from server.review.service import ReviewService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
@@ -167,6 +171,18 @@ class App:
         )
         self.changes = OperatorChanges(
             sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed
+        )
+        #: arenas: timed tournaments, on every node
+        self.arenas = ArenaService(
+            self.games,
+            self.game_store,
+            self.deal_pool,
+            self.review,
+            cluster,
+            players,
+            sessions,
+            config,
+            clock,
         )
         self.metrics = Metrics(self.connections, players, self.room_table.rooms, self.race)
         self.events = Events()
@@ -360,16 +376,32 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         app.cluster,
     )
     games.start_guards.append(rooms.race_lock)
-    games.hints.guards.extend((daily.daily_lock, rooms.hint_lock))
-    games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
+    arenas = app.arenas
+    games.hints.guards.extend((daily.daily_lock, rooms.hint_lock, arenas.hint_lock))
+    games.listeners.extend((daily.on_action, race.on_action, arenas.on_action, metrics.counted))
+    metrics.registry.register(ArenaMetrics(arenas))
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
     events.on_start.extend(
-        (app.deal_pool.start, daily.start, rooms.start, owners.claim_at_start, app.changes.start)
+        (
+            app.deal_pool.start,
+            daily.start,
+            rooms.start,
+            owners.claim_at_start,
+            app.changes.start,
+            arenas.start,
+        )
     )
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
-    stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    stops = (
+        cluster.stop,
+        app.review.stop,
+        daily.stop,
+        rooms.stop,
+        app.changes.stop,
+        arenas.stop,
+    )
     events.on_stop.extend((app.deal_pool.stop, app.opened.drain, *stops))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.extend((presence.connection_closed, app.opened.closed))
@@ -394,14 +426,18 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.Resync, owners.resync_told)
     cluster.subscribe(news.RedisBack, ranks_lost)
     cluster.subscribe(news.RedisBack, owners.resync_told)
+    cluster.subscribe(news.ArenaLine, arenas.line_told)
+    cluster.subscribe(news.RedisBack, arenas.forget_tables)
     handlers = (
         HelloHandler(app.accounts, app.server_info(), app.welcomed),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings, app.opened),
         DealHandlers(app.hindsight, app.game_store, app.clock),
+        ReplayHandlers(app.game_store, app.db_sessions, app.clock, games.start_guards),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
+        ArenaHandlers(arenas),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)

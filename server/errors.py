@@ -192,6 +192,18 @@ class NotRatable(ClientError):
     code = p.NOT_RATABLE
 
 
+class ArenaNotRunning(ClientError):
+    """A deal or a berserk asked of an arena that is not running (not started, over)."""
+
+    code = p.ARENA_NOT_RUNNING
+
+
+class NotInArena(ClientError):
+    """A deal, a berserk or a leave asked of an arena the player has not joined."""
+
+    code = p.NOT_IN_ARENA
+
+
 # -- the server's side ---------------------------------------------------------------------
 
 

@@ -54,6 +54,7 @@ APP_ROUTES = re.compile(
     r"|leaderboard/[a-z_]{1,32}"
     r"|race/[A-Za-z0-9]{1,16}"
     r"|game/[A-Za-z0-9_-]{1,32}"
+    r"|replay/[A-Za-z0-9_-]{1,32}"
     r")/?"
 )
 #: what a Host header may hold to be echoed into the policy (a name or address, a port)

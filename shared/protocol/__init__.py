@@ -13,7 +13,11 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
+    arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
+               arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
+               ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
+    replays    replay: a finished game's actions and boards
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -25,6 +29,22 @@ server, the clients and the tests share it.
 
 from __future__ import annotations
 
+from shared.protocol.arenas import *  # noqa: F403
+from shared.protocol.arenas import (
+    ArenaBerserk,
+    ArenaCreate,
+    ArenaGame,
+    ArenaJoin,
+    ArenaLeave,
+    ArenaOver,
+    ArenaPlay,
+    ArenaReply,
+    ArenasReply,
+    ArenasRequest,
+    ArenaStandings,
+    ArenaTableReply,
+    ArenaTableRequest,
+)
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
@@ -50,6 +70,8 @@ from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
+from shared.protocol.replays import *  # noqa: F403
+from shared.protocol.replays import ReplayReply, ReplayRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -81,6 +103,7 @@ REQUESTS: Registry[Request] = Registry(
         HintRequest,
         LeaveGame,
         CouldWinRequest,
+        ReplayRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -91,6 +114,13 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        ArenasRequest,
+        ArenaCreate,
+        ArenaJoin,
+        ArenaLeave,
+        ArenaPlay,
+        ArenaBerserk,
+        ArenaTableRequest,
     )
 )
 
@@ -101,6 +131,7 @@ REPLIES: Registry[Reply] = Registry(
         GameReply,
         HintReply,
         CouldWinReply,
+        ReplayReply,
         GamesReply,
         Ok,
         Error,
@@ -113,6 +144,12 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        ArenasReply,
+        ArenaReply,
+        ArenaGame,
+        ArenaStandings,
+        ArenaOver,
+        ArenaTableReply,
     )
 )
 

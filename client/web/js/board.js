@@ -10,15 +10,14 @@
 
 import { cardGlyphs, cardName, faceDownName, isRed, pileLabel, rankText, suitSymbol } from './cards.js';
 import { fitBoard } from './fit.js';
-import { maxCardWidth, settings } from './settings.js';
+import { animationMs, maxCardWidth } from './settings.js';
 import { Gestures } from './gestures.js';
 import { t } from './i18n.js';
 import { GAP, boardLayout, keyLabel, pileUnits, rightCapacity, RIGHT_STEP } from './layout.js';
 import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove } from './notation.js';
 import { chooseMove, countsFrom, destinations, stepCount } from './selection.js';
 
-const ANIMATION_MS = 140;
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches || !settings().animations;
+const reducedMotion = () => animationMs() === 0;
 /** Pile keys are written above the piles where there is a keyboard (a fine pointer). */
 const keysShown = () => !window.matchMedia?.('(hover: none) and (pointer: coarse)').matches;
 
@@ -273,7 +272,7 @@ export class Board {
       const dx = old.left - now.left;
       const dy = old.top - now.top;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      node.animate?.([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: ANIMATION_MS, easing: 'ease-out' });
+      node.animate?.([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: animationMs(), easing: 'ease-out' });
     }
   }
 

@@ -4,8 +4,9 @@
 import { dialect } from './dialect.js';
 import { dealWords } from './fairplay.js';
 import { t } from './i18n.js';
-import { PLAYING, UNFINISHED } from './notation.js';
+import { ENDED, PLAYING, UNFINISHED } from './notation.js';
 import { openRules } from './rules.js';
+import { AUTOPLAY, setSetting, settings } from './settings.js';
 import { DEAL_KINDS, store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
@@ -15,11 +16,13 @@ function optionWords(name) {
 }
 
 function gameRow(app, info) {
-  const saved = store.options(info.id);
+  // autoplay is a setting of every game that offers it (settings.js): its box changes that
+  const saved = { ...store.options(info.id), [AUTOPLAY]: settings().autoplay };
   const boxes = Object.entries(info.options ?? {}).filter(([, v]) => typeof v === 'boolean').map(([name, fallback]) => {
     const id = `opt-${info.id}-${name}`;
     const box = h('input', { type: 'checkbox', id, checked: saved[name] ?? fallback, onchange: () => {
-      store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
+      if (name === AUTOPLAY) setSetting(AUTOPLAY, box.checked);
+      else store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
     } });
     return h('label', { for: id, class: 'option' }, box, ` ${optionWords(name)}`);
   });
@@ -125,9 +128,12 @@ function gameLine(app, g) {
   const name = app.variants.get(g.variant)?.name ?? g.variant;
   const started = String(g.started_at ?? '').slice(0, 10);
   const words = [name, dealWords(g.deal), gameKind(g.kind), stateWords(g.state), t('home.moves', g.ply), clockText(g.elapsed_ms), started].filter(Boolean);
+  // a race game of a room the player is still in opens the race (its rivals, its hints rule)
+  const href = g.room ? `/race/${encodeURIComponent(g.room)}` : `/game/${g.id}`;
   return h('li', { class: UNFINISHED.has(g.state) ? 'unfinished' : null, dataset: { game: g.id, state: g.state } },
-    h('a', { href: `/game/${g.id}`, 'data-link': '' }, words.join(' \u00b7 ')),
-    UNFINISHED.has(g.state) ? h('span', { class: 'badge' }, 'resume') : null);
+    h('a', { href, 'data-link': '' }, words.join(' \u00b7 ')),
+    UNFINISHED.has(g.state) ? h('span', { class: 'badge' }, t('home.resume')) : null,
+    ENDED.has(g.state) ? [' ', h('a', { href: `/replay/${encodeURIComponent(g.id)}`, 'data-link': '', class: 'replay-link' }, t('home.replay'))] : null);
 }
 
 /** "Your games": the player's own games (the ``games`` message), unfinished first, each a link

@@ -3,8 +3,8 @@
 Three things would: a face-down card's name, the seed of a keyed deal (there is none to
 send: any seed a client did not ask for is a leak), and the key of a keyed deal still in
 play. Every message every client of these tests receives, of every kind (views, errors,
-hints, the games list, race pushes, watched boards, progress, rooms, leaderboards), is
-checked for all three; and the old exploit, rebuilding a random game's deal from what its
+hints, the games list, replays, race pushes, watched boards, progress, rooms, leaderboards),
+is checked for all three; and the old exploit, rebuilding a random game's deal from what its
 view says, is tried again and finds nothing to rebuild from.
 """
 
@@ -140,6 +140,9 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
         secrets.games.add(view["id"])
         live = await server.game_store.get(view["id"])
         before = live.game.view(reveal=True)
+        seen = face_up(before)
+        early = await player.request("replay", game=view["id"])
+        assert early["code"] == "forbidden"  # not while it is played
         for step in range(40):
             action, ply = attempts(rng, view)
             if action == "undo":
@@ -150,6 +153,7 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
             listed = await player.request("games", limit=2) if step % 10 == 0 else {}
             after = live.game.view(reveal=True)
             visible = face_up(before) | face_up(after)
+            seen |= visible
             hidden_seen += len(face_down(after))
             for message in (reply, hint, listed):
                 leaked = card_names(message) - visible
@@ -161,6 +165,11 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
             before = after
             if view["state"] != "playing":
                 break
+        if view["state"] in ("playing", "stuck"):
+            await player.request("resign", game=view["id"], ply=view["ply"])
+        replayed = await player.request("replay", game=view["id"])
+        assert replayed["type"] == "replay", replayed
+        assert not card_names(replayed) - seen, "a replay shows only the boards the player saw"
         assert await secrets.check(player) > 40
     if variant != "freecell":
         assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
@@ -224,6 +233,12 @@ async def test_a_daily_leaks_nothing_before_its_day_ends(
         await client.request("hint", game=practice["game"]["id"])
         await client.request("leaderboard", variant="thumb_and_pouch")
         await client.request("games")
+        await client.request("replay", game=game["id"])  # the attempt: its player's boards
+        await client.request("replay", game=practice["game"]["id"])  # in play: forbidden
+    for client, other in ((alice, bob), (bob, alice)):
+        attempt = next(m["game"]["id"] for m in other.received if m.get("type") == "game")
+        refused = await client.request("replay", game=attempt)  # another's, its key secret
+        assert refused["code"] == "forbidden", refused
     # Ended, every one of them, but the day has not: the day's one key is still secret.
     secrets.kept |= secrets.games
     assert await secrets.keys_in_play() == {bytes(range(32)).hex()}
