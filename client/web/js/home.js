@@ -71,7 +71,7 @@ function raceForms(app) {
     e.preventDefault();
     const request = {
       type: 'create_room', variant: variant.value, options: store.options(variant.value),
-      hints: hints.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
+      hints: hints.checked && !rated.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
       boards: boards.value,
     };
     if (rated.checked) request.rated = true; // a rated race's deal is the server's: no seed
