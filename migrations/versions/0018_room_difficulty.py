@@ -1,7 +1,7 @@
 """room difficulty: races of winnable deals
 
 Revision ID: 0018
-Revises: 0013
+Revises: 0014
 Create Date: 2026-12-05 01:45:00
 
 ``rooms.difficulty``: a room whose host asked for winnable deals deals each
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0018"
-down_revision: str | None = "0013"
+down_revision: str | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -75,9 +75,12 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
         await pilot.press("w")
         await until(
-            pilot, lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is None
-            and app.screen.is_mounted
+            pilot,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is None
+                and app.screen.is_mounted
+            ),
         )
         watched = app.screen
         assert isinstance(watched, BoardScreen)
@@ -93,9 +96,11 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await pilot.press("escape", "b")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is not None
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is not None
+                and app.screen.is_mounted
+            ),
         )
         board = app.screen
         assert isinstance(board, BoardScreen)
@@ -121,9 +126,11 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await pilot.press("m")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen is not board
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen is not board
+                and app.screen.is_mounted
+            ),
         )
         rematch = app.screen
         assert isinstance(rematch, BoardScreen)
@@ -195,9 +202,11 @@ async def test_a_spectator_joins_at_any_time_watches_racers_and_hears_why_s_does
         await pilot.press("w")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is None
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is None
+                and app.screen.is_mounted
+            ),
         )
         watched = app.screen
         assert isinstance(watched, BoardScreen)
@@ -218,9 +227,11 @@ async def join_and_see_the_race_board(
         await start()
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is not None
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is not None
+                and app.screen.is_mounted
+            ),
         )
         board = app.screen
         assert isinstance(board, BoardScreen) and board.view.state == "playing"

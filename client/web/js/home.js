@@ -78,7 +78,7 @@ function raceForms(app) {
     e.preventDefault();
     const request = {
       type: 'create_room', variant: variant.value, options: store.options(variant.value),
-      hints: hints.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
+      hints: hints.checked && !rated.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
       boards: boards.value,
     };
     if (WINNABLE.includes(dealKind.value)) Object.assign(request, { winnable: true, difficulty: dealKind.value });
