@@ -289,6 +289,10 @@ export const en = {
   'button.redo': 'Redo',
   'score.help': 'How the score counts, and the rules',
 
+  // winnable races
+  'race.winnable.easy': 'winnable deals, easy',
+  'race.winnable.medium': 'winnable deals, medium',
+  'race.winnable.hard': 'winnable deals, hard',
   // the daily and races
   'col.rank': 'Rank',
   'col.name': 'Name',

@@ -276,6 +276,10 @@ export const fr = {
   'button.redo': 'Rétablir',
   'score.help': 'Comment le score compte, et les règles',
 
+  // winnable races
+  'race.winnable.easy': 'donnes gagnables, faciles',
+  'race.winnable.medium': 'donnes gagnables, moyennes',
+  'race.winnable.hard': 'donnes gagnables, difficiles',
   // the daily and races
   'col.rank': 'Rang',
   'col.name': 'Nom',
