@@ -102,7 +102,7 @@ from shared.protocol.rooms import (
     Watch,
 )
 from shared.protocol.session import *  # noqa: F403
-from shared.protocol.session import Hello, Welcome
+from shared.protocol.session import Hello, TransferCodeReply, TransferCodeRequest, Welcome
 from shared.protocol.stats import *  # noqa: F403
 from shared.protocol.stats import StatsReply, StatsRequest
 from shared.protocol.views import *  # noqa: F403
@@ -120,6 +120,7 @@ REQUESTS: Registry[Request] = Registry(
         LeaveGame,
         CouldWinRequest,
         ReplayRequest,
+        TransferCodeRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -154,6 +155,7 @@ REPLIES: Registry[Reply] = Registry(
         HintReply,
         CouldWinReply,
         ReplayReply,
+        TransferCodeReply,
         GamesReply,
         Ok,
         Error,
