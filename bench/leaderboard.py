@@ -102,9 +102,7 @@ async def run(entries: int, queries: int, limit: int, url: str) -> None:
     async with engine.connect() as conn:
         # (VACUUM: PostgreSQL's visibility map, which index-only scans read)
         statement = "VACUUM ANALYZE" if postgresql else "ANALYZE"
-        await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(
-            text(statement)
-        )
+        await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(text(statement))
     print(f"{entries} entries for {DAY} (and {NOISE_DAY}) in {time.perf_counter() - started:.1f} s")
     await print_plans(engine, limit)
 

@@ -35,6 +35,8 @@ from websockets.exceptions import ConnectionClosed
 from server.arenas.handlers import ArenaHandlers
 from server.arenas.metrics import ArenaMetrics
 from server.arenas.service import ArenaService
+from server.challenges.handlers import ChallengeHandlers
+from server.challenges.service import ChallengeService
 from server.cluster import news
 from server.cluster.node import Cluster
 from server.config import Config
@@ -145,6 +147,10 @@ class App:
         self.daily = DailyService(
             self.games, self.game_store, self.review, cluster, sessions, config, clock
         )
+        #: challenges: a finished game sent to a friend, answered on the same deal
+        self.challenges = ChallengeService(
+            self.games, self.game_store, self.review, cluster, players, sessions, clock
+        )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
         self.ratings = ratings = RatingService(sessions, clock)
@@ -154,8 +160,9 @@ class App:
         )
         self.presence = Presence(table, self.race, games, cluster, players, sessions, config, clock)
         self.rooms = RoomService(
-            table, self.race, self.presence, games, ratings, cluster, sessions, config, clock
-        )
+            table, self.race, self.presence, games, self.deal_pool, ratings, cluster, sessions,
+            config, clock,
+        )  # fmt: skip
         #: which node runs each room; requests on a room go there
         self.owners = Owners(self.rooms, self.room_table, self.race, cluster, sessions)
         ranks_changed = self.daily.ranks.clear
@@ -378,7 +385,15 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.start_guards.append(rooms.race_lock)
     arenas = app.arenas
     games.hints.guards.extend((daily.daily_lock, rooms.hint_lock, arenas.hint_lock))
-    games.listeners.extend((daily.on_action, race.on_action, arenas.on_action, metrics.counted))
+    games.listeners.extend(
+        (
+            daily.on_action,
+            race.on_action,
+            arenas.on_action,
+            app.challenges.on_action,
+            metrics.counted,
+        )
+    )
     metrics.registry.register(ArenaMetrics(arenas))
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
@@ -426,6 +441,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.Resync, owners.resync_told)
     cluster.subscribe(news.RedisBack, ranks_lost)
     cluster.subscribe(news.RedisBack, owners.resync_told)
+    challenges = ChallengeHandlers(app.challenges, games, app.opened)
     cluster.subscribe(news.ArenaLine, arenas.line_told)
     cluster.subscribe(news.RedisBack, arenas.forget_tables)
     handlers = (
@@ -437,12 +453,20 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         ReplayHandlers(app.game_store, app.db_sessions, app.clock, games.start_guards),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
+        challenges,
         ArenaHandlers(arenas),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)
     redis = (lambda: cluster.redis_up) if cluster.enabled else None
-    paths = HttpPaths(app.engine, {}, StaticSite.load(), redis=redis, origins=app.config.origins())
+    paths = HttpPaths(
+        app.engine,
+        {},
+        StaticSite.load(),
+        redis=redis,
+        origins=app.config.origins(),
+        prefixes={"/challenge/": challenges.about},
+    )
     return router, paths
 
 

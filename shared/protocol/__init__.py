@@ -13,6 +13,9 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
+    challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
+               challenge_rematch, challenges; challenge, challenge_game, ghost
+               (ChallengeView, ChallengeSide, MatchView)
     arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
                arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
                ArenaDeal, ArenaEntry, ArenaResult)
@@ -44,6 +47,19 @@ from shared.protocol.arenas import (
     ArenaStandings,
     ArenaTableReply,
     ArenaTableRequest,
+)
+from shared.protocol.challenges import *  # noqa: F403
+from shared.protocol.challenges import (
+    ChallengeAccept,
+    ChallengeCreate,
+    ChallengeGameReply,
+    ChallengeGet,
+    ChallengeGhost,
+    ChallengeRematch,
+    ChallengeReply,
+    ChallengesReply,
+    ChallengesRequest,
+    GhostReply,
 )
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
@@ -114,6 +130,12 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        ChallengeCreate,
+        ChallengeGet,
+        ChallengeAccept,
+        ChallengeGhost,
+        ChallengeRematch,
+        ChallengesRequest,
         ArenasRequest,
         ArenaCreate,
         ArenaJoin,
@@ -144,6 +166,10 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        ChallengeReply,
+        ChallengeGameReply,
+        GhostReply,
+        ChallengesReply,
         ArenasReply,
         ArenaReply,
         ArenaGame,

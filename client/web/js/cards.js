@@ -4,9 +4,11 @@
 // (``pile_names``: Freecell's reserves are free cells), else from its kind.
 
 import { t } from './i18n.js';
+import { NAMES } from './names.js';
 import { ANY_FOUNDATION, AUTO, DEAL, UNDO, parseMove, pileIndex, pileKind } from './notation.js';
 
-const SYMBOLS = { C: '\u2663', D: '\u2666', H: '\u2665', S: '\u2660' };
+/** Suits and ranks as faces show them: the table of names both clients share (names.js). */
+const SYMBOLS = NAMES.suits;
 
 /** "TH" -> "ten of hearts". */
 export function cardName(card) {
@@ -20,9 +22,8 @@ export function isRed(card) {
 /** What the corner of a face shows: "10" for a ten, the language's letter for a face card
  * (J Q K in English, V D R in French), the letter or digit otherwise. */
 export function rankText(card) {
-  if (card[0] === 'T') return '10';
   const letter = t(`glyph.${card[0]}`);
-  return letter === `glyph.${card[0]}` ? card[0] : letter;
+  return letter === `glyph.${card[0]}` ? NAMES.ranks[card[0]] ?? card[0] : letter;
 }
 
 export function suitSymbol(card) {

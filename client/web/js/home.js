@@ -6,6 +6,7 @@ import { dealWords } from './fairplay.js';
 import { t } from './i18n.js';
 import { ENDED, PLAYING, UNFINISHED } from './notation.js';
 import { openRules } from './rules.js';
+import { AUTOPLAY, setSetting, settings } from './settings.js';
 import { DEAL_KINDS, store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
@@ -15,11 +16,13 @@ function optionWords(name) {
 }
 
 function gameRow(app, info) {
-  const saved = store.options(info.id);
+  // autoplay is a setting of every game that offers it (settings.js): its box changes that
+  const saved = { ...store.options(info.id), [AUTOPLAY]: settings().autoplay };
   const boxes = Object.entries(info.options ?? {}).filter(([, v]) => typeof v === 'boolean').map(([name, fallback]) => {
     const id = `opt-${info.id}-${name}`;
     const box = h('input', { type: 'checkbox', id, checked: saved[name] ?? fallback, onchange: () => {
-      store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
+      if (name === AUTOPLAY) setSetting(AUTOPLAY, box.checked);
+      else store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
     } });
     return h('label', { for: id, class: 'option' }, box, ` ${optionWords(name)}`);
   });
@@ -52,10 +55,17 @@ function dealChoice(list) {
   return h('p', { class: 'inline' }, h('label', { for: 'new-deal' }, t('home.newDeal')), ' ', choice);
 }
 
+/** The difficulties of a winnable deal (New game's and New race's choice). */
+const WINNABLE = DEAL_KINDS.filter((kind) => kind !== 'any');
+
 function raceForms(app) {
   const variants = [...app.variants.values()];
   const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: Boolean(v.race_default) }, v.name)));
-  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, t('home.secretDeal')), h('option', { value: 'numbered' }, t('home.numberedDeal')));
+  // a secret deal (the default), one the server's solver has won of a difficulty, or a numbered one
+  const dealKind = h('select', { id: 'race-deal' },
+    h('option', { value: 'secret' }, t('home.secretDeal')),
+    WINNABLE.map((kind) => h('option', { value: kind }, t(`deal.kind.${kind}`))),
+    h('option', { value: 'numbered' }, t('home.numberedDeal')));
   const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: t('home.dealPlaceholder'), hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
   const hints = h('input', { id: 'race-hints', type: 'checkbox' });
@@ -68,9 +78,10 @@ function raceForms(app) {
     e.preventDefault();
     const request = {
       type: 'create_room', variant: variant.value, options: store.options(variant.value),
-      hints: hints.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
+      hints: hints.checked && !rated.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
       boards: boards.value,
     };
+    if (WINNABLE.includes(dealKind.value)) Object.assign(request, { winnable: true, difficulty: dealKind.value });
     if (rated.checked) request.rated = true; // a rated race's deal is the server's: no seed
     else if (dealKind.value === 'numbered' && seed.value) request.seed = Number(seed.value);
     try {

@@ -15,7 +15,7 @@ import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
 import { replayScreen } from './replay.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
-import { applySettings, openSettings } from './settings.js';
+import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -161,7 +161,8 @@ async function playScreen(variant, query) {
   const info = app.variants.get(variant);
   if (!info) return notFound(t('nothere.game', variant));
   const request = { type: 'start_game', variant, options: {} };
-  const saved = store.options(variant);
+  // autoplay follows the settings, in every game that offers it; other options home's choice
+  const saved = { ...store.options(variant), [AUTOPLAY]: settings().autoplay };
   for (const [name, fallback] of Object.entries(info.options ?? {})) {
     const raw = query.get(name);
     const value = raw === null ? saved[name] ?? fallback : raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : Number(raw);

@@ -341,3 +341,59 @@ async def test_an_arena_tells_no_key_nor_face_down_card_before_its_end(
     await server.arenas.tick()
     over = await push(alice, "arena_over")
     assert {d["key"] for d in over["deals"]} == drawn  # shown once it is over
+
+
+@pytest.mark.parametrize("variant", ["westhaven", "gypsy"])
+async def test_a_challenge_shows_its_friend_no_key_nor_card_before_their_game_ends(
+    server: App, connect: Connect, clock: FakeClock, variant: str
+) -> None:
+    """Every message of a challenge (its view, the game it deals, the ghost, the result, the
+    list), to the friend and to a third player: no card name beyond the friend's own board,
+    none at all outside it, and no key of the deal until the friend's own game has ended."""
+    rng = random.Random(variant)
+    alice, bob, carol = await connect(), await connect(), await connect()
+    for client, name in ((alice, "alice"), (bob, "bob"), (carol, "carol")):
+        await client.hello(name)
+    mine = (await alice.request("start_game", variant=variant))["game"]
+    for _ in range(15):
+        clock.advance(1_000)
+        if not mine["legal"]:
+            break
+        mine = (await alice.move(mine, rng.choice(mine["legal"])))["game"]
+    mine = (await alice.request("resign", game=mine["id"], ply=mine["ply"]))["game"]
+    key = mine["deal"]["key"]  # alice's to see: her game ended
+    sent = (await alice.request("challenge_create", game=mine["id"]))["challenge"]
+    before = len(bob.received)
+    await carol.request("challenge_get", challenge=sent["id"])
+    await bob.request("challenge_get", challenge=sent["id"])
+    answered = await bob.request("challenge_accept", challenge=sent["id"])
+    game = answered["game"]
+    live = await server.game_store.get(game["id"])
+    assert live.keyed is not None and live.keyed.key.hex() == key
+    visible = face_up(live.game.view(reveal=True))
+    hidden_seen = len(face_down(live.game.view(reveal=True)))
+    for step in range(30):
+        clock.advance(700)
+        await bob.request("challenge_ghost", challenge=sent["id"])
+        await carol.request("challenge_ghost", challenge=sent["id"])  # refused
+        if step % 10 == 0:
+            await bob.request("challenges")
+        if game["state"] != "playing" or not game["legal"]:
+            break
+        game = (await bob.move(game, rng.choice(game["legal"])))["game"]
+        visible |= face_up(live.game.view(reveal=True))
+        hidden_seen += len(face_down(live.game.view(reveal=True)))
+    playing = bob.received[before:] + carol.received
+    assert len(playing) > 20
+    for message in playing:
+        assert key not in str(message).lower(), ("the key before the end", message)
+        board = message.get("game") if isinstance(message.get("game"), dict) else {}
+        rest = {k: v for k, v in message.items() if k != "game"}
+        assert not card_names(rest), ("a card outside the board", message)
+        assert not card_names(board) - visible, ("a card bob cannot see", message)
+    assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
+    if game["state"] == "playing":
+        await bob.request("resign", game=game["id"], ply=game["ply"])
+    done = await push(bob, "challenge")
+    assert not card_names(done) and key not in str(done).lower()
+    assert done["challenge"]["state"] == "done"

@@ -109,6 +109,7 @@ export const en = {
   'restart.secret': 'This deal is still secret: it cannot be dealt again yet.',
   'moves.title': (n) => `Moves (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} before this page opened`,
+  'finishing': 'Every card left can go home: sending them there.',
   // the end of a game
   'end.won': (time, moves) => `You won in ${time} with ${moves} moves.`,
   'end.resigned': (score, max) => `Resigned with ${score} of ${max}.`,
@@ -277,11 +278,21 @@ export const en = {
   'settings.cardSize': 'Card size (the board still fits the window)',
   'settings.size.small': 'small', 'settings.size.medium': 'medium', 'settings.size.large': 'large',
   'settings.fourColour': 'Four-colour deck (diamonds blue, clubs green)',
-  'settings.animations': 'Animate the moves',
+  'settings.cardBack': 'Card back',
+  'settings.back.blue': 'blue', 'settings.back.red': 'red', 'settings.back.green': 'green',
+  'settings.speed': 'Moves animate',
+  'settings.speed.off': 'not at all', 'settings.speed.slow': 'slowly', 'settings.speed.normal': 'at a normal pace', 'settings.speed.fast': 'fast',
+  'settings.sounds': 'Sounds (a move, a refusal, a win)',
+  'settings.autoplay': 'Autoplay to the foundations, in every game that offers it',
+  'settings.leftHanded': 'Left-handed (the stock and foundations change sides)',
   'settings.kept': 'Kept in this browser.',
   'button.redo': 'Redo',
   'score.help': 'How the score counts, and the rules',
 
+  // winnable races
+  'race.winnable.easy': 'winnable deals, easy',
+  'race.winnable.medium': 'winnable deals, medium',
+  'race.winnable.hard': 'winnable deals, hard',
   // the daily and races
   'col.rank': 'Rank',
   'col.name': 'Name',

@@ -203,6 +203,7 @@ export const fr = {
   'restart.secret': 'Cette donne est encore secrète : elle ne peut pas encore être redistribuée.',
   'moves.title': (n) => `Coups (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} avant l\u2019ouverture de cette page`,
+  'finishing': 'Toutes les cartes restantes peuvent monter : elles y vont.',
   // home, the first visit, the link
   'stats.played': 'Jouées',
   'stats.won': 'Gagnées',
@@ -264,11 +265,21 @@ export const fr = {
   'settings.cardSize': 'Taille des cartes (la table tient toujours dans la fenêtre)',
   'settings.size.small': 'petites', 'settings.size.medium': 'moyennes', 'settings.size.large': 'grandes',
   'settings.fourColour': 'Jeu à quatre couleurs (carreaux bleus, trèfles verts)',
-  'settings.animations': 'Animer les coups',
+  'settings.cardBack': 'Dos des cartes',
+  'settings.back.blue': 'bleu', 'settings.back.red': 'rouge', 'settings.back.green': 'vert',
+  'settings.speed': 'Animation des coups',
+  'settings.speed.off': 'aucune', 'settings.speed.slow': 'lente', 'settings.speed.normal': 'normale', 'settings.speed.fast': 'rapide',
+  'settings.sounds': 'Sons (un coup, un refus, une victoire)',
+  'settings.autoplay': 'Jeu automatique vers les fondations, dans chaque jeu qui le propose',
+  'settings.leftHanded': 'Gaucher (le talon et les fondations changent de côté)',
   'settings.kept': 'Gardés dans ce navigateur.',
   'button.redo': 'Rétablir',
   'score.help': 'Comment le score compte, et les règles',
 
+  // winnable races
+  'race.winnable.easy': 'donnes gagnables, faciles',
+  'race.winnable.medium': 'donnes gagnables, moyennes',
+  'race.winnable.hard': 'donnes gagnables, difficiles',
   // the daily and races
   'col.rank': 'Rang',
   'col.name': 'Nom',
