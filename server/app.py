@@ -59,6 +59,8 @@ from server.players.bots import BotRemoval
 from server.players.changes import OperatorChanges
 from server.players.hello import HelloHandler
 from server.players.stats import StatsHandler
+from server.profiles.handlers import ProfileHandlers
+from server.profiles.service import ProfileService
 from server.races.handlers import RoomHandlers
 from server.races.owners import Owners
 from server.races.presence import Presence
@@ -69,8 +71,11 @@ from server.races.watchers import Watchers
 from server.ratings.handlers import RatingsHandler
 from server.ratings.service import RatingService
 from server.review.service import ReviewService
+from server.seasons.handlers import SeasonHandlers
+from server.seasons.service import SeasonService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
+from server.storage.reader import BoardReader
 from server.storage.writer import Writer
 from shared import protocol as p
 from shared.variants import STANDARD, Variants
@@ -143,7 +148,12 @@ class App:
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
-        self.ratings = ratings = RatingService(sessions, clock)
+        #: the reads of the season and rating boards, in a thread of their own
+        self.board_reader = BoardReader(config.db)
+        self.ratings = ratings = RatingService(sessions, clock, self.board_reader)
+        #: the week's, month's and all-time boards of points per daily; profiles
+        self.seasons = SeasonService(self.daily, sessions, self.board_reader, clock)
+        self.profiles = ProfileService(sessions, self.seasons, clock)
         table, games = self.room_table, self.games
         self.race = RaceRunner(
             table, games, self.game_store, self.review, ratings, cluster, sessions, config, clock
@@ -263,6 +273,7 @@ class App:
             await self._metrics_server.wait_closed()
             self._metrics_server = None
         await self.events.stopping()
+        self.board_reader.close()
         await self.games.drain()
         await self.games.hints.close()
         await self.hindsight.close()
@@ -362,14 +373,29 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.start_guards.append(rooms.race_lock)
     games.hints.guards.extend((daily.daily_lock, rooms.hint_lock))
     games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
+    daily.finished.append(app.seasons.finished)
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
     events.on_start.extend(
-        (app.deal_pool.start, daily.start, rooms.start, owners.claim_at_start, app.changes.start)
+        (
+            app.deal_pool.start,
+            daily.start,
+            app.seasons.start,
+            rooms.start,
+            owners.claim_at_start,
+            app.changes.start,
+        )
     )
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
-    stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    stops = (
+        cluster.stop,
+        app.review.stop,
+        daily.stop,
+        app.seasons.stop,
+        rooms.stop,
+        app.changes.stop,
+    )
     events.on_stop.extend((app.deal_pool.stop, app.opened.drain, *stops))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.extend((presence.connection_closed, app.opened.closed))
@@ -402,6 +428,8 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         DealHandlers(app.hindsight, app.game_store, app.clock),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
+        SeasonHandlers(app.seasons),
+        ProfileHandlers(app.profiles),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)

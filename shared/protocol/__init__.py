@@ -14,6 +14,8 @@ One frozen dataclass per message, one module per area:
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
     stats      stats (VariantStats)
+    seasons    season (SeasonEntry): the week's, month's and all-time boards
+    profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -48,6 +50,8 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.profiles import *  # noqa: F403
+from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
 from shared.protocol.rooms import *  # noqa: F403
@@ -63,6 +67,8 @@ from shared.protocol.rooms import (
     StartRace,
     Watch,
 )
+from shared.protocol.seasons import *  # noqa: F403
+from shared.protocol.seasons import SeasonReply, SeasonRequest
 from shared.protocol.session import *  # noqa: F403
 from shared.protocol.session import Hello, Welcome
 from shared.protocol.stats import *  # noqa: F403
@@ -91,6 +97,9 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        SeasonRequest,
+        ProfileRequest,
+        ProfileSettings,
     )
 )
 
@@ -113,6 +122,8 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        SeasonReply,
+        ProfileReply,
     )
 )
 
