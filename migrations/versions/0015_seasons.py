@@ -1,7 +1,7 @@
 """seasons: points per daily, the week's, month's and all-time boards; hidden profiles
 
 Revision ID: 0015
-Revises: 0012
+Revises: 0018
 Create Date: 2026-12-05 01:40:00
 
 ``season_days`` holds the points each daily attempt earned and its final place
@@ -26,7 +26,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0015"
-down_revision: str | None = "0012"
+down_revision: str | None = "0018"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

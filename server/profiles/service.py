@@ -68,6 +68,9 @@ class ProfileService:
             recent = await store.recent(
                 db, player_id=player.id, now_ms=self.clock(), limit=p.MAX_RECENT
             )
+            arenas = await store.arenas(
+                db, player_id=player.id, now_ms=self.clock(), limit=p.MAX_ARENAS
+            )
         today = self.today()
         by_variant: dict[str, list[str]] = {}
         for variant, date in won_days:
@@ -94,7 +97,7 @@ class ProfileService:
             streak=current_streak(every, today),
             best_streak=best_streak(every),
             dailies=tuple(p.DailyPlace(*row) for row in days),
-            arenas=(),  # arena results: not kept by this server yet (docs/protocol.md)
+            arenas=tuple(p.ProfileArena(*row) for row in arenas),
             recent=tuple(p.RecentGame(*row) for row in recent),
             re=message.id,
         )

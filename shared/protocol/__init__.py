@@ -13,7 +13,14 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
+    challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
+               challenge_rematch, challenges; challenge, challenge_game, ghost
+               (ChallengeView, ChallengeSide, MatchView)
+    arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
+               arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
+               ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
+    replays    replay: a finished game's actions and boards
     seasons    season (SeasonEntry): the week's, month's and all-time boards
     profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
@@ -27,6 +34,35 @@ server, the clients and the tests share it.
 
 from __future__ import annotations
 
+from shared.protocol.arenas import *  # noqa: F403
+from shared.protocol.arenas import (
+    ArenaBerserk,
+    ArenaCreate,
+    ArenaGame,
+    ArenaJoin,
+    ArenaLeave,
+    ArenaOver,
+    ArenaPlay,
+    ArenaReply,
+    ArenasReply,
+    ArenasRequest,
+    ArenaStandings,
+    ArenaTableReply,
+    ArenaTableRequest,
+)
+from shared.protocol.challenges import *  # noqa: F403
+from shared.protocol.challenges import (
+    ChallengeAccept,
+    ChallengeCreate,
+    ChallengeGameReply,
+    ChallengeGet,
+    ChallengeGhost,
+    ChallengeRematch,
+    ChallengeReply,
+    ChallengesReply,
+    ChallengesRequest,
+    GhostReply,
+)
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
@@ -54,6 +90,8 @@ from shared.protocol.profiles import *  # noqa: F403
 from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
+from shared.protocol.replays import *  # noqa: F403
+from shared.protocol.replays import ReplayReply, ReplayRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -87,6 +125,7 @@ REQUESTS: Registry[Request] = Registry(
         HintRequest,
         LeaveGame,
         CouldWinRequest,
+        ReplayRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -97,6 +136,19 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        ChallengeCreate,
+        ChallengeGet,
+        ChallengeAccept,
+        ChallengeGhost,
+        ChallengeRematch,
+        ChallengesRequest,
+        ArenasRequest,
+        ArenaCreate,
+        ArenaJoin,
+        ArenaLeave,
+        ArenaPlay,
+        ArenaBerserk,
+        ArenaTableRequest,
         SeasonRequest,
         ProfileRequest,
         ProfileSettings,
@@ -110,6 +162,7 @@ REPLIES: Registry[Reply] = Registry(
         GameReply,
         HintReply,
         CouldWinReply,
+        ReplayReply,
         GamesReply,
         Ok,
         Error,
@@ -122,6 +175,16 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        ChallengeReply,
+        ChallengeGameReply,
+        GhostReply,
+        ChallengesReply,
+        ArenasReply,
+        ArenaReply,
+        ArenaGame,
+        ArenaStandings,
+        ArenaOver,
+        ArenaTableReply,
         SeasonReply,
         ProfileReply,
     )

@@ -41,6 +41,7 @@ from shared.protocol.views import GAME_STATES
 MAX_HISTORY = 200
 MAX_PLACES = 60
 MAX_RECENT = 20
+MAX_ARENAS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +162,9 @@ class RecentGame(Part):
 
 
 @dataclass(frozen=True, slots=True)
-class ArenaResult(Part):
-    """An arena the player played: its id and name, the variant, the final place and points."""
+class ProfileArena(Part):
+    """An arena the player played, once it is over: its code and name, the variant, the final
+    place (equal points share one) and points."""
 
     arena: str
     name: str
@@ -212,7 +214,7 @@ class ProfileReply(Reply):
     streak: int = 0
     best_streak: int = 0
     dailies: tuple[DailyPlace, ...] = ()
-    arenas: tuple[ArenaResult, ...] = ()
+    arenas: tuple[ProfileArena, ...] = ()
     recent: tuple[RecentGame, ...] = ()
 
     def to_map(self) -> dict[str, Any]:
@@ -240,7 +242,7 @@ class ProfileReply(Reply):
             streak=req_count(m, "streak"),
             best_streak=req_count(m, "best_streak"),
             dailies=nested_list(m, "dailies", DailyPlace.from_map),
-            arenas=nested_list(m, "arenas", ArenaResult.from_map),
+            arenas=nested_list(m, "arenas", ProfileArena.from_map),
             recent=nested_list(m, "recent", RecentGame.from_map),
             re=reply_to(m),
         )
@@ -264,8 +266,8 @@ class ProfileSettings(Request):
 
 # fmt: off
 __all__ = [
-    "MAX_HISTORY", "MAX_PLACES", "MAX_RECENT", "ArenaResult", "DailyPlace", "ProfileRating",
-    "ProfileReply", "ProfileRequest", "ProfileSettings", "ProfileVariant", "RatingPoint",
-    "RecentGame",
+    "MAX_ARENAS", "MAX_HISTORY", "MAX_PLACES", "MAX_RECENT", "DailyPlace", "ProfileArena",
+    "ProfileRating", "ProfileReply", "ProfileRequest", "ProfileSettings", "ProfileVariant",
+    "RatingPoint", "RecentGame",
 ]
 # fmt: on

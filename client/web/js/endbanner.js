@@ -42,6 +42,8 @@ export function fillBanner(banner, view, variant, hooks) {
       copied,
     ];
   }
+  // its replay, move by move, once it has ended (a stuck game has not)
+  if (v.state !== STUCK && v.id) actions = [...actions, h('a', { href: `/replay/${encodeURIComponent(v.id)}`, 'data-link': '', class: 'button replay-link' }, t('replay.watch'))];
   // "Could I have won?" once the deal is shown (a numbered deal, or a keyed one revealed)
   if ((v.deal?.seed || v.deal?.key) && hooks.couldWin) actions = [...actions, button(t('could.ask'), hooks.couldWin)];
   const best = h('p', { class: 'end-best', hidden: true });

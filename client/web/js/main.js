@@ -6,14 +6,16 @@
 //   /leaderboard/VARIANT  a daily leaderboard (?date=YYYY-MM-DD)
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
+//   /replay/ID         a finished game, move by move (?step=N at that move)
 
 import { Connection } from './connection.js';
 import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { replayScreen } from './replay.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
-import { applySettings, openSettings } from './settings.js';
+import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -159,7 +161,8 @@ async function playScreen(variant, query) {
   const info = app.variants.get(variant);
   if (!info) return notFound(t('nothere.game', variant));
   const request = { type: 'start_game', variant, options: {} };
-  const saved = store.options(variant);
+  // autoplay follows the settings, in every game that offers it; other options home's choice
+  const saved = { ...store.options(variant), [AUTOPLAY]: settings().autoplay };
   for (const [name, fallback] of Object.entries(info.options ?? {})) {
     const raw = query.get(name);
     const value = raw === null ? saved[name] ?? fallback : raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : Number(raw);
@@ -175,7 +178,7 @@ async function playScreen(variant, query) {
   try {
     const reply = await app.conn.request(request);
     history.replaceState(null, '', `/game/${reply.game.id}`);
-    return gameScreen(reply.game);
+    return gameScreen(reply.game, { kind: 'solo' });
   } catch (err) {
     return notFound(t('nothere.start', err.message));
   }
@@ -183,8 +186,13 @@ async function playScreen(variant, query) {
 
 async function resumeScreen(id) {
   try {
-    const reply = await app.conn.request({ type: 'get_game', game: id });
-    return gameScreen(reply.game);
+    // the games list says what kind of game it is (a solo game may be restarted)
+    const [reply, listed] = await Promise.all([
+      app.conn.request({ type: 'get_game', game: id }),
+      app.conn.request({ type: 'games', limit: 100 }).catch(() => null),
+    ]);
+    const kind = listed?.games?.find((g) => g.id === id)?.kind;
+    return gameScreen(reply.game, kind ? { kind } : {});
   } catch (err) {
     const why = err.code === 'forbidden' ? t('nothere.forbidden') : err.code === 'not_found' ? t('nothere.none') : err.message;
     return notFound(why);
@@ -205,6 +213,7 @@ async function route() {
   else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
+  else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
-from server.storage.models import DailyAttempt, Game, Player, PlayerRating, RatingChange
+from server.storage.models import (
+    Arena,
+    ArenaPlayer,
+    DailyAttempt,
+    Game,
+    Player,
+    PlayerRating,
+    RatingChange,
+)
 
 #: a rating now: variant, rating, deviation, rated races
 Current = tuple[str, float, float, int]
@@ -99,4 +108,34 @@ async def recent(session: AsyncSession, *, player_id: int, now_ms: int, limit: i
     return [
         (str(i), str(v), str(k), str(s), int(e or 0), max(0, int(t or 0)), int(m))
         for i, v, k, s, e, t, m in result
+    ]
+
+
+async def arenas(
+    session: AsyncSession, *, player_id: int, now_ms: int, limit: int
+) -> list[tuple[str, str, str, int, int, int]]:
+    """The arenas the player joined that are over (not cancelled), latest first: code, name,
+    variant, final place (one plus the players with more points: equal points share one),
+    points, end."""
+    other = aliased(ArenaPlayer)
+    above = (
+        select(func.count())
+        .select_from(other)
+        .where(other.arena == ArenaPlayer.arena, other.points > ArenaPlayer.points)
+        .scalar_subquery()
+    )
+    result = await session.execute(
+        select(Arena.code, Arena.name, Arena.variant, above, ArenaPlayer.points, Arena.ends_ms)
+        .join(Arena, Arena.code == ArenaPlayer.arena)
+        .where(
+            ArenaPlayer.player_id == player_id,
+            Arena.ends_ms <= now_ms,
+            Arena.cancelled_ms.is_(None),
+        )
+        .order_by(Arena.ends_ms.desc())
+        .limit(limit)
+    )
+    return [
+        (str(code), str(name), str(variant), int(ahead) + 1, int(points), int(ends))
+        for code, name, variant, ahead, points, ends in result
     ]

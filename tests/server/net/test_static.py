@@ -35,6 +35,7 @@ async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
         "/race/K7QF2M",
         "/race/k7qf2m?as=spectator",
         "/game/g7Qx-_9a",
+        "/replay/g7Qx-_9a?step=4",
         "/leaderboard/westhaven",
     ):
         status, headers, body = await fetch(server, path)

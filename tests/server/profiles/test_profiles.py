@@ -144,3 +144,52 @@ async def test_a_hidden_profile_shows_only_the_name_to_others(connect: Connect) 
     assert (await profile(bob, "alice"))["variants"]
     assert (await bob.request("profile", name="nobody"))["code"] == "not_found"
     assert (await bob.request("profile_settings", hidden="yes"))["code"] == "invalid_field"
+
+
+async def test_a_profile_lists_the_arenas_played_once_they_are_over(
+    clock: FakeClock, server: App, connect: Connect
+) -> None:
+    from server.storage.models import Arena, ArenaPlayer
+
+    alice, a = await hello(connect, "alice")
+    _, b = await hello(connect, "bob")
+    _, c = await hello(connect, "carol")
+    now = clock.now
+    async with server.db_sessions() as db, db.begin():
+        for code, ends in (("OVER1", now - 1_000), ("LIVE1", now + 60_000)):
+            db.add(
+                Arena(
+                    code=code,
+                    name=f"Sunday {code}",
+                    variant="freecell",
+                    options="{}",
+                    starts_ms=now - 3_600_000,
+                    ends_ms=ends,
+                    private=False,
+                    created_ms=now - 3_600_000,
+                    updated_ms=now - 3_600_000,
+                )
+            )
+            for pid, points in ((a, 7), (b, 9), (c, 7)):
+                db.add(
+                    ArenaPlayer(
+                        arena=code,
+                        player_id=pid,
+                        joined_ms=now - 3_600_000,
+                        points=points,
+                        played=3,
+                        wins=2,
+                        fire=False,
+                    )
+                )
+    shown = await profile(alice, "alice")
+    assert shown["arenas"] == [
+        {
+            "arena": "OVER1",
+            "name": "Sunday OVER1",
+            "variant": "freecell",
+            "place": 2,  # bob has more points; carol's equal share the place
+            "points": 7,
+            "ended_ms": now - 1_000,
+        }
+    ]

@@ -311,6 +311,77 @@ RATINGS_MESSAGES = [
         re=IDS,
     ),
 ]
+CHALLENGE_IDS = st.text(min_size=1, max_size=p.MAX_CHALLENGE_ID)
+HEX = st.text(alphabet="0123456789abcdef", min_size=64, max_size=64)
+CHALLENGE_SIDES = st.builds(
+    p.ChallengeSide,
+    player=PLAYER_IDS,
+    name=NAMES,
+    game=GAME_IDS,
+    state=STATES,
+    elapsed_ms=COUNTS,
+    moves=PLIES,
+    home=st.integers(min_value=0, max_value=104),
+    hints=COUNTS,
+    undos=COUNTS,
+)
+MATCHES = st.builds(
+    p.MatchView,
+    id=CHALLENGE_IDS,
+    best_of=st.sampled_from(p.BEST_OF),
+    first=PLAYER_IDS,
+    first_name=NAMES,
+    second=st.none() | PLAYER_IDS,
+    second_name=st.none() | NAMES,
+    first_wins=COUNTS,
+    second_wins=COUNTS,
+    draws=COUNTS,
+    rounds=COUNTS,
+    state=st.sampled_from(p.MATCH_STATES),
+    winner=st.none() | PLAYER_IDS,
+)
+CHALLENGES = st.builds(
+    p.ChallengeView,
+    id=CHALLENGE_IDS,
+    variant=GAME_IDS,
+    options=OPTIONS,
+    commitment=HEX,
+    round=st.integers(min_value=1, max_value=p.MAX_PLY),
+    state=st.sampled_from(p.CHALLENGE_STATES),
+    challenger=PLAYER_IDS,
+    challenger_name=NAMES,
+    match=MATCHES,
+    opponent=st.none() | PLAYER_IDS,
+    opponent_name=st.none() | NAMES,
+    game=st.none() | GAME_IDS,
+    result=st.none() | st.sampled_from(p.RESULTS),
+    ranked=st.none() | st.booleans(),
+    unranked=st.none() | st.sampled_from(p.UNRANKED_REASONS),
+    challenger_result=st.none() | CHALLENGE_SIDES,
+    opponent_result=st.none() | CHALLENGE_SIDES,
+)
+CHALLENGES_MESSAGES = [
+    st.builds(p.ChallengeCreate, game=GAME_IDS, best_of=st.sampled_from(p.BEST_OF), id=IDS),
+    *(
+        st.builds(cls, challenge=CHALLENGE_IDS, id=IDS)
+        for cls in (p.ChallengeGet, p.ChallengeAccept, p.ChallengeGhost, p.ChallengeRematch)
+    ),
+    st.builds(
+        p.ChallengesRequest, limit=st.integers(min_value=1, max_value=p.MAX_CHALLENGES), id=IDS
+    ),
+    st.builds(p.ChallengeReply, challenge=CHALLENGES, re=IDS),
+    st.builds(p.ChallengeGameReply, challenge=CHALLENGES, game=GAME_VIEWS, re=IDS),
+    st.builds(
+        p.GhostReply,
+        challenge=CHALLENGE_IDS,
+        elapsed_ms=COUNTS,
+        moves=PLIES,
+        home=st.integers(min_value=0, max_value=104),
+        state=STATES,
+        re=IDS,
+    ),
+    st.builds(p.ChallengesReply, challenges=st.lists(CHALLENGES, max_size=3).map(tuple), re=IDS),
+]
 
 SEASON_ENTRIES = st.builds(
     p.SeasonEntry,
@@ -397,7 +468,7 @@ PROFILES_MESSAGES = [
         ).map(tuple),
         arenas=st.lists(
             st.builds(
-                p.ArenaResult,
+                p.ProfileArena,
                 arena=GAME_IDS,
                 name=st.text(min_size=1, max_size=20),
                 variant=GAME_IDS,
