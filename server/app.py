@@ -65,6 +65,8 @@ from server.players.changes import OperatorChanges
 from server.players.hello import HelloHandler
 from server.players.stats import StatsHandler
 from server.players.transfers import TransferHandler, Transfers
+from server.profiles.handlers import ProfileHandlers
+from server.profiles.service import ProfileService
 from server.races.handlers import RoomHandlers
 from server.races.owners import Owners
 from server.races.presence import Presence
@@ -76,8 +78,11 @@ from server.ratings.handlers import RatingsHandler
 from server.ratings.service import RatingService
 from server.replays.handlers import ReplayHandlers
 from server.review.service import ReviewService
+from server.seasons.handlers import SeasonHandlers
+from server.seasons.service import SeasonService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
+from server.storage.reader import BoardReader
 from server.storage.writer import Writer
 from shared import protocol as p
 from shared.variants import STANDARD, Variants
@@ -156,7 +161,12 @@ class App:
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
-        self.ratings = ratings = RatingService(sessions, clock)
+        #: the reads of the season and rating boards, in a thread of their own
+        self.board_reader = BoardReader(config.db)
+        self.ratings = ratings = RatingService(sessions, clock, self.board_reader)
+        #: the week's, month's and all-time boards of points per daily; profiles
+        self.seasons = SeasonService(self.daily, sessions, self.board_reader, clock)
+        self.profiles = ProfileService(sessions, self.seasons, clock)
         table, games = self.room_table, self.games
         self.race = RaceRunner(
             table, games, self.game_store, self.review, ratings, cluster, sessions, config, clock
@@ -289,6 +299,7 @@ class App:
             await self._metrics_server.wait_closed()
             self._metrics_server = None
         await self.events.stopping()
+        self.board_reader.close()
         await self.games.drain()
         await self.games.hints.close()
         await self.hindsight.close()
@@ -398,12 +409,14 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         )
     )
     metrics.registry.register(ArenaMetrics(arenas))
+    daily.finished.append(app.seasons.finished)
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
     events.on_start.extend(
         (
             app.deal_pool.start,
             daily.start,
+            app.seasons.start,
             rooms.start,
             owners.claim_at_start,
             app.changes.start,
@@ -416,6 +429,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         cluster.stop,
         app.review.stop,
         daily.stop,
+        app.seasons.stop,
         rooms.stop,
         app.changes.stop,
         arenas.stop,
@@ -459,6 +473,8 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         RatingsHandler(app.ratings, app.game_store.variants),
         challenges,
         ArenaHandlers(arenas),
+        SeasonHandlers(app.seasons),
+        ProfileHandlers(app.profiles),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)

@@ -1,7 +1,7 @@
 """transfer codes: a short code that moves an account to another device, for minutes
 
 Revision ID: 0016
-Revises: 0018
+Revises: 0015
 Create Date: 2026-12-05 02:00:00
 
 ``transfer_codes`` holds at most one code per player: the SHA-256 of the code,
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0016"
-down_revision: str | None = "0018"
+down_revision: str | None = "0015"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
