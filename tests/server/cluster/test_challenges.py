@@ -70,7 +70,9 @@ async def test_a_challenge_sent_on_one_node_is_answered_and_scored_on_another(
     assert ghost["type"] == "ghost" and ghost["moves"] == 0
     await resigned(bob, mine)  # on b
     for client in (alice, bob, bob_on_a):  # alice on a hears of a game that ended on b
-        done = (await push(client, "challenge"))["challenge"]
+        done = (await push(client, "challenge", check=lambda m: m["challenge"]["state"] == "done"))[
+            "challenge"
+        ]
         assert done["state"] == "done" and done["result"] == "draw"
         assert done["match"]["rounds"] == 1 and done["match"]["draws"] == 1
     # The next round, asked on a, opens to bob on b.
@@ -81,7 +83,11 @@ async def test_a_challenge_sent_on_one_node_is_answered_and_scored_on_another(
     assert opened["challenge"]["state"] == "open"
     again = await bob.request("challenge_accept", challenge=opened["challenge"]["id"])
     await resigned(bob, again["game"])
-    done = await push(alice, "challenge", check=lambda m: m["challenge"]["round"] == 2)
+    done = await push(
+        alice,
+        "challenge",
+        check=lambda m: m["challenge"]["round"] == 2 and m["challenge"]["state"] == "done",
+    )
     assert done["challenge"]["match"]["rounds"] == 2
     async with a.db_sessions() as db:
         bobs = await db.scalar(
