@@ -109,6 +109,16 @@ export const en = {
   'restart.secret': 'This deal is still secret: it cannot be dealt again yet.',
   'moves.title': (n) => `Moves (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} before this page opened`,
+  'finishing': 'Every card left can go home: sending them there.',
+  'transfer.explain': 'On the other device, open this site, choose "I have an account code" and enter the code this button shows. It lasts a few minutes and works once; both devices then play as you.',
+  'transfer.show': 'Show a code for another device',
+  'transfer.enter': 'Enter this code on the other device:',
+  'transfer.left': (time) => `It works for ${time} more.`,
+  'transfer.expired': 'That code has expired: show a new one.',
+  'transfer.bad': 'That code opens no account here: it may have expired or been used. Show a new one on the other device.',
+  'account.longCode': 'Or use the long account code',
+  'account.logoutYes': 'Yes, log out',
+  'button.cancel': 'Cancel',
   // the end of a game
   'end.won': (time, moves) => `You won in ${time} with ${moves} moves.`,
   'end.resigned': (score, max) => `Resigned with ${score} of ${max}.`,
@@ -334,6 +344,10 @@ export const en = {
   'ghost.line': (name, moves, home) => `Ghost of ${name}: ${moves} moves, ${home} cards home by now`,
   'ghost.ended': (name, state, moves, home) => `Ghost of ${name}: ${state} by now (${moves} moves, ${home} cards home)`,
 
+  // winnable races
+  'race.winnable.easy': 'winnable deals, easy',
+  'race.winnable.medium': 'winnable deals, medium',
+  'race.winnable.hard': 'winnable deals, hard',
   // the daily and races
   'col.rank': 'Rank',
   'col.name': 'Name',

@@ -203,6 +203,16 @@ export const fr = {
   'restart.secret': 'Cette donne est encore secrète : elle ne peut pas encore être redistribuée.',
   'moves.title': (n) => `Coups (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} avant l\u2019ouverture de cette page`,
+  'finishing': 'Toutes les cartes restantes peuvent monter : elles y vont.',
+  'transfer.explain': 'Sur l\u2019autre appareil, ouvrez ce site, choisissez « J\u2019ai un code de compte » et saisissez le code que montre ce bouton. Il dure quelques minutes et ne sert qu\u2019une fois ; les deux appareils jouent ensuite en votre nom.',
+  'transfer.show': 'Montrer un code pour un autre appareil',
+  'transfer.enter': 'Saisissez ce code sur l\u2019autre appareil :',
+  'transfer.left': (time) => `Il reste valable ${time}.`,
+  'transfer.expired': 'Ce code a expiré : montrez-en un nouveau.',
+  'transfer.bad': 'Ce code n\u2019ouvre aucun compte ici : il a peut-être expiré ou déjà servi. Montrez-en un nouveau sur l\u2019autre appareil.',
+  'account.longCode': 'Ou utilisez le long code de compte',
+  'account.logoutYes': 'Oui, me déconnecter',
+  'button.cancel': 'Annuler',
   // home, the first visit, the link
   'stats.played': 'Jouées',
   'stats.won': 'Gagnées',
@@ -321,6 +331,10 @@ export const fr = {
   'ghost.line': (name, moves, home) => `Fantôme de ${name} : ${moves} coups, ${home} cartes aux fondations à ce moment`,
   'ghost.ended': (name, state, moves, home) => `Fantôme de ${name} : ${state} à ce moment (${moves} coups, ${home} cartes aux fondations)`,
 
+  // winnable races
+  'race.winnable.easy': 'donnes gagnables, faciles',
+  'race.winnable.medium': 'donnes gagnables, moyennes',
+  'race.winnable.hard': 'donnes gagnables, difficiles',
   // the daily and races
   'col.rank': 'Rang',
   'col.name': 'Nom',
