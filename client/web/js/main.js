@@ -76,6 +76,7 @@ function challengeInvitation(id) {
     .catch(() => {});
   return line;
 }
+
 /** A transfer code as a person types it: eight letters and digits, a dash or spaces between. */
 const TRANSFER_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
