@@ -54,9 +54,13 @@ class Layout:
     def width(self) -> int:
         """Columns the widest row takes (app.tcss: a pile is 6 wide, a gap 4, a fanned pile
         at least 22), so that a screen can tell whether a panel fits beside the board."""
+
         def row_width(row: tuple[str, ...]) -> int:
             return sum(
-                GAP_COLUMNS if p == GAP else FANNED_COLUMNS if p in self.fanned_right
+                GAP_COLUMNS
+                if p == GAP
+                else FANNED_COLUMNS
+                if p in self.fanned_right
                 else PILE_COLUMNS
                 for p in row
             )

@@ -115,7 +115,8 @@ class HomeScreen(Screen[None]):
     class CreateRace(HomeIntent):
         """A race room on ``variant`` with ``options``; ``rule``: what its spectators see of
         the racers' boards (``live``, ``delayed``, ``hidden``), or ``rated`` (a ranked room,
-        boards hidden until the race is over)."""
+        boards hidden until the race is over); ``difficulty``: its races deal winnable deals
+        of it (the kind of deal ``v`` chose for new games)."""
 
         def __init__(
             self,
@@ -123,11 +124,13 @@ class HomeScreen(Screen[None]):
             variant: str,
             options: Mapping[str, bool | int],
             rule: str = "live",
+            difficulty: str | None = None,
         ) -> None:
             super().__init__(screen)
             self.variant = variant
             self.options = options
             self.rule = rule
+            self.difficulty = difficulty
 
     class JoinRace(HomeIntent):
         """Join room ``code``, to race or (``spectator``) to watch; once joined, the app
@@ -372,7 +375,7 @@ class HomeScreen(Screen[None]):
     def action_create_race(self) -> None:
         variant = self.variant
         options = dict(self.options.get(variant, {}))
-        self.post_message(self.CreateRace(self, variant, options, self.race_rule))
+        self.post_message(self.CreateRace(self, variant, options, self.race_rule, self.difficulty))
 
     def action_race_rule(self) -> None:
         """The next rule for the races this player creates (c): live, delayed, hidden, rated."""

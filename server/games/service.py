@@ -370,3 +370,4 @@ class GameService:
                 raise _Behind from exc
             log.error("game %s: write failed: %s", live.id, exc)
             raise Internal("the server could not store this action") from exc
+

@@ -4,7 +4,7 @@ Every file under ``client/web/`` is read once, when the server starts, into
 a table of :class:`Asset` (body, content type, ETag); a request is answered
 from that table alone, so no request path ever reaches the file system and
 ``..`` or an encoded slash can only miss. The app's own addresses
-(``/play/VARIANT``, ``/race/CODE``...) answer the same ``index.html``: the
+(``/play/VARIANT``, ``/race/CODE``, ``/challenge/ID``...) answer the same ``index.html``: the
 page reads its address and shows the right screen.
 
 Files are not renamed by content, so each response says ``Cache-Control:
@@ -54,6 +54,7 @@ APP_ROUTES = re.compile(
     r"|leaderboard/[a-z_]{1,32}"
     r"|race/[A-Za-z0-9]{1,16}"
     r"|game/[A-Za-z0-9_-]{1,32}"
+    r"|challenge/[A-Za-z0-9_-]{1,16}"
     r"|replay/[A-Za-z0-9_-]{1,32}"
     r")/?"
 )

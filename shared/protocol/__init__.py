@@ -13,11 +13,16 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
+    challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
+               challenge_rematch, challenges; challenge, challenge_game, ghost
+               (ChallengeView, ChallengeSide, MatchView)
     arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
                arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
                ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
     replays    replay: a finished game's actions and boards
+    seasons    season (SeasonEntry): the week's, month's and all-time boards
+    profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -45,6 +50,19 @@ from shared.protocol.arenas import (
     ArenaTableReply,
     ArenaTableRequest,
 )
+from shared.protocol.challenges import *  # noqa: F403
+from shared.protocol.challenges import (
+    ChallengeAccept,
+    ChallengeCreate,
+    ChallengeGameReply,
+    ChallengeGet,
+    ChallengeGhost,
+    ChallengeRematch,
+    ChallengeReply,
+    ChallengesReply,
+    ChallengesRequest,
+    GhostReply,
+)
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
@@ -68,6 +86,8 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.profiles import *  # noqa: F403
+from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
 from shared.protocol.replays import *  # noqa: F403
@@ -85,8 +105,10 @@ from shared.protocol.rooms import (
     StartRace,
     Watch,
 )
+from shared.protocol.seasons import *  # noqa: F403
+from shared.protocol.seasons import SeasonReply, SeasonRequest
 from shared.protocol.session import *  # noqa: F403
-from shared.protocol.session import Hello, Welcome
+from shared.protocol.session import Hello, TransferCodeReply, TransferCodeRequest, Welcome
 from shared.protocol.stats import *  # noqa: F403
 from shared.protocol.stats import StatsReply, StatsRequest
 from shared.protocol.views import *  # noqa: F403
@@ -104,6 +126,7 @@ REQUESTS: Registry[Request] = Registry(
         LeaveGame,
         CouldWinRequest,
         ReplayRequest,
+        TransferCodeRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -114,6 +137,12 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        ChallengeCreate,
+        ChallengeGet,
+        ChallengeAccept,
+        ChallengeGhost,
+        ChallengeRematch,
+        ChallengesRequest,
         ArenasRequest,
         ArenaCreate,
         ArenaJoin,
@@ -121,6 +150,9 @@ REQUESTS: Registry[Request] = Registry(
         ArenaPlay,
         ArenaBerserk,
         ArenaTableRequest,
+        SeasonRequest,
+        ProfileRequest,
+        ProfileSettings,
     )
 )
 
@@ -132,6 +164,7 @@ REPLIES: Registry[Reply] = Registry(
         HintReply,
         CouldWinReply,
         ReplayReply,
+        TransferCodeReply,
         GamesReply,
         Ok,
         Error,
@@ -144,12 +177,18 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        ChallengeReply,
+        ChallengeGameReply,
+        GhostReply,
+        ChallengesReply,
         ArenasReply,
         ArenaReply,
         ArenaGame,
         ArenaStandings,
         ArenaOver,
         ArenaTableReply,
+        SeasonReply,
+        ProfileReply,
     )
 )
 

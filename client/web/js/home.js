@@ -55,10 +55,17 @@ function dealChoice(list) {
   return h('p', { class: 'inline' }, h('label', { for: 'new-deal' }, t('home.newDeal')), ' ', choice);
 }
 
+/** The difficulties of a winnable deal (New game's and New race's choice). */
+const WINNABLE = DEAL_KINDS.filter((kind) => kind !== 'any');
+
 function raceForms(app) {
   const variants = [...app.variants.values()];
   const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: Boolean(v.race_default) }, v.name)));
-  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, t('home.secretDeal')), h('option', { value: 'numbered' }, t('home.numberedDeal')));
+  // a secret deal (the default), one the server's solver has won of a difficulty, or a numbered one
+  const dealKind = h('select', { id: 'race-deal' },
+    h('option', { value: 'secret' }, t('home.secretDeal')),
+    WINNABLE.map((kind) => h('option', { value: kind }, t(`deal.kind.${kind}`))),
+    h('option', { value: 'numbered' }, t('home.numberedDeal')));
   const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: t('home.dealPlaceholder'), hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
   const hints = h('input', { id: 'race-hints', type: 'checkbox' });
@@ -74,6 +81,7 @@ function raceForms(app) {
       hints: hints.checked && !rated.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
       boards: boards.value,
     };
+    if (WINNABLE.includes(dealKind.value)) Object.assign(request, { winnable: true, difficulty: dealKind.value });
     if (rated.checked) request.rated = true; // a rated race's deal is the server's: no seed
     else if (dealKind.value === 'numbered' && seed.value) request.seed = Number(seed.value);
     try {
@@ -171,17 +179,50 @@ async function statistics(app, box) {
   }
 }
 
+/** A short code (``transfer_code``) to enter on the other device, and the minutes it lasts. */
+async function showTransferCode(app, box) {
+  clearInterval(box.timer);
+  try {
+    const reply = await app.conn.request({ type: 'transfer_code', token: store.token ?? '' });
+    const left = h('span', { class: 'transfer-left', role: 'timer' });
+    const tick = () => {
+      const ms = reply.expires_ms - Date.now();
+      if (ms <= 0) { clearInterval(box.timer); box.replaceChildren(h('p', {}, t('transfer.expired'))); return; }
+      left.textContent = t('transfer.left', clockText(ms));
+    };
+    box.replaceChildren(h('p', {}, t('transfer.enter')), h('p', { class: 'transfer-code' }, reply.code), h('p', { class: 'small' }, left));
+    tick();
+    box.timer = setInterval(tick, 1000);
+  } catch (err) {
+    box.replaceChildren(h('p', { class: 'problem' }, err.message || err.code));
+  }
+}
+
 function account(app) {
   const code = h('code', { class: 'token', hidden: true });
   const copied = h('span', { role: 'status' });
-  return h('details', { class: 'carry' },
-    h('summary', {}, t('account.carry')),
-    h('p', {}, t('account.explain')),
-    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
-    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
-    copied, h('p', {}, code),
-    h('p', { class: 'small' }, t('account.logoutExplain')),
-    h('button', { type: 'button', onclick: () => { store.token = null; location.assign('/'); } }, t('account.logout')));
+  const transfer = h('div', { class: 'transfer', 'aria-live': 'polite' });
+  const confirm = h('p', { class: 'confirm logout-confirm', hidden: true }, t('account.logoutExplain'), ' ',
+    h('button', { type: 'button', class: 'logout-yes', onclick: () => {
+      store.token = null;
+      store.room = null;
+      location.assign('/');
+    } }, t('account.logoutYes')), ' ',
+    h('button', { type: 'button', onclick: () => { confirm.hidden = true; } }, t('button.cancel')));
+  return h('div', { class: 'account' },
+    h('details', { class: 'carry' },
+      h('summary', {}, t('account.carry')),
+      h('p', {}, t('transfer.explain')),
+      h('button', { type: 'button', class: 'transfer-button', onclick: () => showTransferCode(app, transfer) }, t('transfer.show')),
+      transfer,
+      h('details', { class: 'long-code' },
+        h('summary', {}, t('account.longCode')),
+        h('p', {}, t('account.explain')),
+        h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
+        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
+        copied, h('p', {}, code))),
+    h('p', {}, h('button', { type: 'button', class: 'logout', onclick: () => { confirm.hidden = false; } }, t('account.logout'))),
+    confirm);
 }
 
 export function homeScreen(app) {

@@ -78,6 +78,7 @@ export async function raceScreen(app, code, role) {
     if (r.seed !== undefined) facts.push(r.seed ? t('race.dealNumber', r.seed) : t('race.keyed'));
     if (r.hints !== undefined) facts.push(t(r.hints ? 'race.hintsOn' : 'race.hintsOff'));
     if (r.rated) facts.push(t('race.rated'));
+    if (r.difficulty) facts.push(t(`race.winnable.${r.difficulty}`));
     if (r.boards !== undefined) facts.push(t(`race.boards.${r.boards}`));
     facts.push(t('race.limit', Math.round(r.time_limit_s / 60)), t(`room.${r.state}`));
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');

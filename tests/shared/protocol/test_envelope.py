@@ -15,7 +15,20 @@ from shared.errors import ProtocolError
 from shared.protocol import envelope as e
 from tests.shared.protocol.checks import pack, refused, refused_frame
 
-AREAS = ("session", "games", "hindsight", "replays", "rooms", "daily", "stats", "ratings", "arenas")
+AREAS = (
+    "session",
+    "games",
+    "hindsight",
+    "replays",
+    "rooms",
+    "daily",
+    "stats",
+    "ratings",
+    "arenas",
+    "challenges",
+    "seasons",
+    "profiles",
+)
 
 
 # -- field checks ----------------------------------------------------------------------
@@ -112,7 +125,7 @@ def _message_classes() -> list[type[p.Message]]:
 
 def test_every_message_class_is_in_the_registry_of_its_direction() -> None:
     classes = _message_classes()
-    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 50
+    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 67
     for cls in classes:
         registry: p.Registry[Any] = p.REQUESTS if issubclass(cls, p.Request) else p.REPLIES
         assert registry[cls.type] is cls
