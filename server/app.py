@@ -64,6 +64,7 @@ from server.players.bots import BotRemoval
 from server.players.changes import OperatorChanges
 from server.players.hello import HelloHandler
 from server.players.stats import StatsHandler
+from server.players.transfers import TransferHandler, Transfers
 from server.profiles.handlers import ProfileHandlers
 from server.profiles.service import ProfileService
 from server.races.handlers import RoomHandlers
@@ -148,6 +149,8 @@ class App:
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
+        #: codes that move an account to another device
+        self.transfers = Transfers(sessions, clock, config)
         self.review = ReviewService(sessions, clock, config, variants)
         self.daily = DailyService(
             self.games, self.game_store, self.review, cluster, sessions, config, clock
@@ -459,7 +462,8 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.ArenaLine, arenas.line_told)
     cluster.subscribe(news.RedisBack, arenas.forget_tables)
     handlers = (
-        HelloHandler(app.accounts, app.server_info(), app.welcomed),
+        HelloHandler(app.accounts, app.transfers, app.server_info(), app.welcomed),
+        TransferHandler(app.transfers),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings, app.opened),

@@ -131,6 +131,24 @@ class GameAction(Base):
     played_ms: Mapped[int] = mapped_column(BigInteger)
 
 
+class TransferCode(Base):
+    """A short code that moves an account to another device, for minutes (``transfer_code``).
+
+    The code itself is not kept: its SHA-256 finds the row. The account's token is kept
+    sealed with a key made from the code (SHAKE-256 of the row's salt and the code): the row
+    alone opens nothing. One row per player at most; a row is gone once used or replaced, and
+    an expired one is never opened (and deleted by the next code made).
+    """
+
+    __tablename__ = "transfer_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), unique=True)
+    salt: Mapped[str] = mapped_column(String(32))
+    sealed: Mapped[str] = mapped_column(String(256))
+    expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
 class Setting(Base):
     """Server-wide values created once, such as the daily secret."""
 

@@ -108,7 +108,7 @@ from shared.protocol.rooms import (
 from shared.protocol.seasons import *  # noqa: F403
 from shared.protocol.seasons import SeasonReply, SeasonRequest
 from shared.protocol.session import *  # noqa: F403
-from shared.protocol.session import Hello, Welcome
+from shared.protocol.session import Hello, TransferCodeReply, TransferCodeRequest, Welcome
 from shared.protocol.stats import *  # noqa: F403
 from shared.protocol.stats import StatsReply, StatsRequest
 from shared.protocol.views import *  # noqa: F403
@@ -126,6 +126,7 @@ REQUESTS: Registry[Request] = Registry(
         LeaveGame,
         CouldWinRequest,
         ReplayRequest,
+        TransferCodeRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -163,6 +164,7 @@ REPLIES: Registry[Reply] = Registry(
         HintReply,
         CouldWinReply,
         ReplayReply,
+        TransferCodeReply,
         GamesReply,
         Ok,
         Error,
