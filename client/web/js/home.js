@@ -237,7 +237,11 @@ export function homeScreen(app) {
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
       dealChoice(list), list),
-    raceForms(app), games, stats, account(app));
+    raceForms(app), games, stats,
+    h('p', { class: 'inline boards-links' },
+      h('a', { href: '/boards', 'data-link': '', class: 'button' }, t('boards.title')),
+      h('a', { href: `/player/${encodeURIComponent(app.player.name)}`, 'data-link': '', class: 'button' }, t('profile.mine'))),
+    account(app));
   yourGames(app, games);
   statistics(app, stats);
   return { element, resync: () => { yourGames(app, games); statistics(app, stats); } };

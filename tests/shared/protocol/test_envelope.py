@@ -20,6 +20,7 @@ AREAS = (
     "games",
     "hindsight",
     "replays",
+    "invitations",
     "rooms",
     "daily",
     "stats",
