@@ -204,7 +204,10 @@ export function homeScreen(app) {
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
       dealChoice(list), list),
-    raceForms(app), games, stats, account(app));
+    raceForms(app),
+    h('section', { class: 'arenas-link', 'aria-labelledby': 'arenas-title' }, h('h2', { id: 'arenas-title' }, t('arena.listTitle')),
+      h('p', {}, t('arena.pitch'), ' ', h('a', { href: '/arenas', 'data-link': '', class: 'button' }, t('arena.open')))),
+    games, stats, account(app));
   yourGames(app, games);
   statistics(app, stats);
   return { element, resync: () => { yourGames(app, games); statistics(app, stats); } };

@@ -7,12 +7,15 @@
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
 //   /replay/ID         a finished game, move by move (?step=N at that move)
+//   /arenas            the arenas: join one, create a private one
+//   /arena/CODE        one arena: its standings, your deal, its final table
 
 import { Connection } from './connection.js';
 import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { arenaScreen, arenasScreen } from './arena.js';
 import { replayScreen } from './replay.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
@@ -214,6 +217,8 @@ async function route() {
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
   else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
+  else if (first === 'arenas') screen = await arenasScreen(app);
+  else if (first === 'arena') screen = await arenaScreen(app, arg.toUpperCase());
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();
