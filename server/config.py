@@ -90,6 +90,8 @@ class Config:
     #: seconds of solver for one ``could_win`` answer in all, and answers computed at once
     could_win_budget_s: float = 5.0
     could_win_concurrency: int = 2
+    #: seconds a code that moves an account to another device (``transfer_code``) lasts
+    transfer_code_s: int = 300
     log_level: str = "INFO"
     #: where ``GET /metrics`` is served, apart from the game's port (empty host: not served)
     metrics_host: str = "127.0.0.1"
@@ -252,6 +254,7 @@ def check(config: Config) -> None:
         "board_delay_s",
         "deal_pool_size",
         "could_win_concurrency",
+        "transfer_code_s",
         "idle_pause_s",
         "arena_push_ms",
         "arena_tick_ms",

@@ -52,6 +52,7 @@ HELP: Mapping[str, str] = MappingProxyType({
     "deal_pool_wait_s": "seconds a request solves when its pool of winnable deals is empty",
     "could_win_budget_s": "seconds of solver for one could_win answer in all",
     "could_win_concurrency": "could_win answers computed at once; more are busy",
+    "transfer_code_s": "seconds a code that moves an account to another device lasts",
     "log_level": "DEBUG, INFO, WARNING or ERROR",
     "metrics_host": "address GET /metrics is served on (empty: not served)",
     "metrics_port": "port of GET /metrics (0: any free port)",

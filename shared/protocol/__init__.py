@@ -21,6 +21,8 @@ One frozen dataclass per message, one module per area:
                ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
     replays    replay: a finished game's actions and boards
+    seasons    season (SeasonEntry): the week's, month's and all-time boards
+    profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -84,6 +86,8 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.profiles import *  # noqa: F403
+from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
 from shared.protocol.replays import *  # noqa: F403
@@ -101,8 +105,10 @@ from shared.protocol.rooms import (
     StartRace,
     Watch,
 )
+from shared.protocol.seasons import *  # noqa: F403
+from shared.protocol.seasons import SeasonReply, SeasonRequest
 from shared.protocol.session import *  # noqa: F403
-from shared.protocol.session import Hello, Welcome
+from shared.protocol.session import Hello, TransferCodeReply, TransferCodeRequest, Welcome
 from shared.protocol.stats import *  # noqa: F403
 from shared.protocol.stats import StatsReply, StatsRequest
 from shared.protocol.views import *  # noqa: F403
@@ -120,6 +126,7 @@ REQUESTS: Registry[Request] = Registry(
         LeaveGame,
         CouldWinRequest,
         ReplayRequest,
+        TransferCodeRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -143,6 +150,9 @@ REQUESTS: Registry[Request] = Registry(
         ArenaPlay,
         ArenaBerserk,
         ArenaTableRequest,
+        SeasonRequest,
+        ProfileRequest,
+        ProfileSettings,
     )
 )
 
@@ -154,6 +164,7 @@ REPLIES: Registry[Reply] = Registry(
         HintReply,
         CouldWinReply,
         ReplayReply,
+        TransferCodeReply,
         GamesReply,
         Ok,
         Error,
@@ -176,6 +187,8 @@ REPLIES: Registry[Reply] = Registry(
         ArenaStandings,
         ArenaOver,
         ArenaTableReply,
+        SeasonReply,
+        ProfileReply,
     )
 )
 

@@ -38,6 +38,7 @@ from tests.server import databases
 #: under 8 minutes.
 BOTH_DATABASES = frozenset(
     {"storage", "games", "daily", "races", "review", "players", "challenges", "arenas"}
+    | {"seasons", "profiles"}
 )
 
 

@@ -62,6 +62,9 @@ function invitation() {
   return t(watching ? 'welcome.watchInvite' : 'welcome.raceInvite', decodeURIComponent(code).toUpperCase());
 }
 
+/** A transfer code as a person types it: eight letters and digits, a dash or spaces between. */
+const TRANSFER_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
+
 function nameForm(problem) {
   const input = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', required: true, maxlength: 24, pattern: '[A-Za-z0-9_\\-]{1,24}', value: store.name ?? '' });
   const codeInput = h('input', { id: 'account-code', name: 'code', autocomplete: 'off' });
@@ -85,8 +88,12 @@ function nameForm(problem) {
       e.preventDefault();
       const code = codeInput.value.trim();
       if (!code) return;
-      store.token = code;
-      connect({ token: code });
+      // a short code from the other device's "Show a code", or the long account code (a token)
+      if (TRANSFER_CODE.test(code)) connect({ transfer: code });
+      else {
+        store.token = code;
+        connect({ token: code });
+      }
     } },
     h('label', { for: 'account-code' }, t('welcome.code')),
     h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, t('welcome.useCode')))));
@@ -109,7 +116,9 @@ function connect(credentials) {
   conn.addEventListener('push', (e) => app.screen?.push?.(e.detail));
   conn.addEventListener('refused', (e) => {
     const err = e.detail;
-    if (err.code === 'bad_token') {
+    if (err.code === 'bad_token' && credentials.transfer) {
+      nameForm(t('transfer.bad'));
+    } else if (err.code === 'bad_token') {
       store.token = null;
       nameForm(t('welcome.unknown'));
     } else if (err.code === 'name_taken') nameForm(t('welcome.taken', credentials.name));

@@ -3,8 +3,9 @@
 Three things would: a face-down card's name, the seed of a keyed deal (there is none to
 send: any seed a client did not ask for is a leak), and the key of a keyed deal still in
 play. Every message every client of these tests receives, of every kind (views, errors,
-hints, the games list, replays, race pushes, watched boards, progress, rooms, leaderboards),
-is checked for all three; and the old exploit, rebuilding a random game's deal from what its
+hints, the games list, replays, race pushes, watched boards, progress, rooms, leaderboards,
+season boards, profiles, the daily archive), is checked for all three; and the old exploit,
+rebuilding a random game's deal from what its
 view says, is tried again and finds nothing to rebuild from.
 """
 
@@ -241,6 +242,13 @@ async def test_a_daily_leaks_nothing_before_its_day_ends(
         attempt = next(m["game"]["id"] for m in other.received if m.get("type") == "game")
         refused = await client.request("replay", game=attempt)  # another's, its key secret
         assert refused["code"] == "forbidden", refused
+        await client.request("season", period="week", variant="thumb_and_pouch")
+        await client.request("season", period="all")
+        await client.request("daily", variant="thumb_and_pouch", date=utc_date(clock.now))
+    for client, other in ((alice, "bob"), (bob, "alice"), (alice, "alice")):
+        shown = await client.request("profile", name=other)
+        # no game on the day's deal is offered as a replay while its key is secret
+        assert not {game["id"] for game in shown["recent"]} & secrets.games, shown
     # Ended, every one of them, but the day has not: the day's one key is still secret.
     secrets.kept |= secrets.games
     assert await secrets.keys_in_play() == {bytes(range(32)).hex()}
