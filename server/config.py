@@ -132,6 +132,9 @@ class Config:
     #: cap on the seconds of solver per daily candidate seed (the variant's daily_positions
     #: decide first)
     daily_budget_s: float = 10.0
+    #: a floor on a daily's difficulty: a candidate the solver proves in fewer positions is
+    #: passed over (0: the first candidate proven winnable)
+    daily_min_positions: int = 0
     #: compute today's and tomorrow's dailies in the background at start and every hour
     daily_ahead: bool = True
     # -- arenas (server/arenas/, docs/operating.md "Arenas") --
@@ -300,6 +303,7 @@ def check(config: Config) -> None:
         "review_pauses",
         "review_slack",
         "review_solve_s",
+        "daily_min_positions",
     )
     for name in not_negative:
         if getattr(config, name) < 0:

@@ -230,6 +230,7 @@ class ChallengeService:
                 match.second_id is not None and player not in (match.first_id, match.second_id)
             ):
                 raise NotChallengeable("this challenge is another player's to answer")
+            took = False
             if row.state == p.CHALLENGE_OPEN:
                 await self._may_answer(player, match, game)
                 async with self.db_sessions() as db, db.begin():
@@ -251,6 +252,8 @@ class ChallengeService:
                 assert loaded.challenge.opponent_game is not None
                 live = await self.store.current(loaded.challenge.opponent_game)
             log.info("challenge %s answered by player %d (game %s)", row.id, player, live.id)
+            if took:  # the challenger is told who plays it now
+                await self.push(row.id, [row.challenger_id])
             return await self.view(player, challenge_id), live
 
     async def _may_answer(self, player: int, match: Match, game: Game) -> None:

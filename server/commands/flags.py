@@ -74,6 +74,7 @@ HELP: Mapping[str, str] = MappingProxyType({
     "review_slack": "a solver's line: at most this many times the solver's moves",
     "review_solve_s": "seconds of solver for a won deal's line in review",
     "daily_budget_s": "cap on seconds of solver per daily candidate deal",
+    "daily_min_positions": "a daily's deal takes the solver at least this many positions",
     "daily_ahead": "compute today's and tomorrow's dailies in the background",
     "arena_schedule": "operators' arenas: 'DAY HH:MM VARIANT MINUTES [NAME]; ...' in UTC",
     "arena_ahead_h": "hours before its start that a scheduled arena is created and listed",

@@ -228,9 +228,9 @@ class DailyService:
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         rules = self.games.variants.get(variant)
-        budget = self.config.daily_budget_s
+        budget, floor = self.config.daily_budget_s, self.config.daily_min_positions
         try:
-            key, positions = await loop.run_in_executor(pool, prove, rules, keys, budget)
+            key, positions = await loop.run_in_executor(pool, prove, rules, keys, budget, floor)
         except LookupError:
             self._failed[(variant, date)] = self.clock()
             log.error("daily %s %s: no candidate proven winnable", variant, date)

@@ -54,7 +54,8 @@ export class GamePanel {
    * ``options.hints``: false where the server refuses hints (a daily attempt, a race room
    * without hints): the Hint button is disabled and says why;
    * ``options.title``: extra words for the header; ``options.onView(view)``: every view adopted;
-   * ``options.endActions(view)``: buttons for the end banner.
+   * ``options.endActions(view)``: buttons for the end banner; ``options.challenge``: false
+   * where the banner offers no "Challenge a friend" (the game of a challenge).
    */
   constructor(app, view, options = {}) {
     this.app = app;
@@ -231,9 +232,16 @@ export class GamePanel {
       endActions: this.options.endActions,
       stats: () => this.app.conn.request({ type: 'stats' }),
       couldWin: () => showHindsight(this, this.banner.appendChild(h('div', { class: 'hindsight' }))),
+      challenge: this.challengeable() ? (bestOf) => this.app.conn.request({ type: 'challenge_create', game: this.view.id, best_of: bestOf }) : null,
     });
     this.banner.hidden = !shown;
     this.table.classList.toggle('ended', shown);
+  }
+
+  /** Whether the end banner offers "Challenge a friend": a solo or practice game (the server
+   * refuses the others), not the game of a challenge itself. */
+  challengeable() {
+    return this.options.challenge !== false && !['daily', 'race', 'arena'].includes(this.options.kind);
   }
 
   say(text, kind = 'problem') {

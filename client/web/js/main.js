@@ -9,6 +9,7 @@
 //   /replay/ID         a finished game, move by move (?step=N at that move)
 //   /arenas            the arenas: join one, create a private one
 //   /arena/CODE        one arena: its standings, your deal, its final table
+//   /challenge/ID      a challenge: a friend's game to play on the same deal, its result
 
 import { Connection } from './connection.js';
 import { GamePanel } from './game.js';
@@ -17,6 +18,7 @@ import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
 import { arenaScreen, arenasScreen } from './arena.js';
 import { replayScreen } from './replay.js';
+import { challengeScreen } from './challenge.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
 import { store } from './store.js';
@@ -57,9 +59,25 @@ function wsUrl() {
 /** On a first visit to a race's link, what the link is, before the name is asked. */
 function invitation() {
   const [, first, code] = location.pathname.split('/');
+  if (first === 'challenge' && code) return challengeInvitation(code);
   if (first !== 'race' || !code) return null;
   const watching = new URLSearchParams(location.search).get('as') === 'spectator';
   return t(watching ? 'welcome.watchInvite' : 'welcome.raceInvite', decodeURIComponent(code).toUpperCase());
+}
+
+/** On a first visit to a challenge's link: who challenges, on what, asked of the server over
+ * HTTP (no name needed yet); until it answers, that it is a challenge. */
+function challengeInvitation(id) {
+  const line = h('span', {}, t('welcome.challengeInvite'));
+  fetch(`/challenge/${encodeURIComponent(decodeURIComponent(id))}/about`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((about) => {
+      if (!about) return;
+      const name = about.variant.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+      line.textContent = t('welcome.challengeFrom', about.challenger, name, about.best_of);
+    })
+    .catch(() => {});
+  return line;
 }
 
 /** A transfer code as a person types it: eight letters and digits, a dash or spaces between. */
@@ -76,7 +94,7 @@ function nameForm(problem) {
     connect({ name });
   } },
   h('h1', {}, 'Patience Club'),
-  invitation() ? h('p', { class: 'invitation' }, invitation()) : null,
+  ((invite) => (invite ? h('p', { class: 'invitation' }, invite) : null))(invitation()),
   h('p', {}, t('welcome.pitch')),
   problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
   h('label', { for: 'name' }, t('welcome.name')),
@@ -228,6 +246,7 @@ async function route() {
   else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
   else if (first === 'arenas') screen = await arenasScreen(app);
   else if (first === 'arena') screen = await arenaScreen(app, arg.toUpperCase());
+  else if (first === 'challenge') screen = await challengeScreen(app, arg);
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();
