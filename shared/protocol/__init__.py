@@ -21,6 +21,7 @@ One frozen dataclass per message, one module per area:
                ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
     replays    replay: a finished game's actions and boards
+    invitations  invitation: what a race's link is, asked before hello
     seasons    season (SeasonEntry): the week's, month's and all-time boards
     profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
@@ -86,6 +87,8 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.invitations import *  # noqa: F403
+from shared.protocol.invitations import InvitationReply, InvitationRequest
 from shared.protocol.profiles import *  # noqa: F403
 from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
@@ -127,6 +130,7 @@ REQUESTS: Registry[Request] = Registry(
         CouldWinRequest,
         ReplayRequest,
         TransferCodeRequest,
+        InvitationRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -165,6 +169,7 @@ REPLIES: Registry[Reply] = Registry(
         CouldWinReply,
         ReplayReply,
         TransferCodeReply,
+        InvitationReply,
         GamesReply,
         Ok,
         Error,

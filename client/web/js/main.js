@@ -12,6 +12,7 @@
 //   /challenge/ID      a challenge: a friend's game to play on the same deal, its result
 
 import { Connection } from './connection.js';
+import { decode, encode } from './msgpack.js';
 import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
@@ -83,9 +84,33 @@ function challengeInvitation(id) {
 /** A transfer code as a person types it: eight letters and digits, a dash or spaces between. */
 const TRANSFER_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
+/** Who invites to what, asked of the server before hello (``invitation``) on a first visit to a
+ * race's link: "alice invites you to race Freecell" written into ``line``. */
+function askInvitation(line) {
+  const [, first, code] = location.pathname.split('/');
+  if (first !== 'race' || !code) return;
+  let ws;
+  try { ws = new WebSocket(wsUrl()); } catch { return; }
+  ws.binaryType = 'arraybuffer';
+  const watching = new URLSearchParams(location.search).get('as') === 'spectator';
+  ws.onopen = () => ws.send(encode({ type: 'invitation', id: 1, code: decodeURIComponent(code) }));
+  ws.onmessage = (e) => {
+    try {
+      const told = decode(new Uint8Array(e.data));
+      if (told.type === 'invitation' && line.isConnected) {
+        line.textContent = t(watching ? 'welcome.hostWatch' : 'welcome.hostInvite', told.host, told.variant_name, told.code);
+        line.dataset.host = told.host;
+      }
+    } catch { /* the plain invitation stays */ }
+    ws.close();
+  };
+  ws.onerror = () => ws.close();
+}
+
 function nameForm(problem) {
   const input = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', required: true, maxlength: 24, pattern: '[A-Za-z0-9_\\-]{1,24}', value: store.name ?? '' });
   const codeInput = h('input', { id: 'account-code', name: 'code', autocomplete: 'off' });
+  let invitationLine = null;
   const form = h('form', { class: 'welcome', onsubmit: (e) => {
     e.preventDefault();
     const name = input.value.trim();
@@ -94,7 +119,7 @@ function nameForm(problem) {
     connect({ name });
   } },
   h('h1', {}, 'Patience Club'),
-  ((invite) => (invite ? h('p', { class: 'invitation' }, invite) : null))(invitation()),
+  ((invite) => (invite ? (invitationLine = h('p', { class: 'invitation' }, invite)) : null))(invitation()),
   h('p', {}, t('welcome.pitch')),
   problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
   h('label', { for: 'name' }, t('welcome.name')),
@@ -116,6 +141,7 @@ function nameForm(problem) {
     h('label', { for: 'account-code' }, t('welcome.code')),
     h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, t('welcome.useCode')))));
   show({ element: h('section', { class: 'screen narrow' }, form, carry) });
+  if (invitationLine) askInvitation(invitationLine);
   statusEl.textContent = '';
   input.focus();
 }

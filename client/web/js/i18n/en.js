@@ -110,6 +110,8 @@ export const en = {
   'moves.title': (n) => `Moves (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} before this page opened`,
   'finishing': 'Every card left can go home: sending them there.',
+  'welcome.hostInvite': (host, game, code) => `${host} invites you to race ${game} (room ${code}): choose a name, and you are in the room.`,
+  'welcome.hostWatch': (host, game, code) => `${host} invites you to watch a race of ${game} (room ${code}): choose a name, and you are in the room.`,
   'transfer.explain': 'On the other device, open this site, choose "I have an account code" and enter the code this button shows. It lasts a few minutes and works once; both devices then play as you.',
   'transfer.show': 'Show a code for another device',
   'transfer.enter': 'Enter this code on the other device:',

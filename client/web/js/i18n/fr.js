@@ -204,6 +204,8 @@ export const fr = {
   'moves.title': (n) => `Coups (${n})`,
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} avant l\u2019ouverture de cette page`,
   'finishing': 'Toutes les cartes restantes peuvent monter : elles y vont.',
+  'welcome.hostInvite': (host, game, code) => `${host} vous invite à une course de ${game} (salle ${code}) : choisissez un nom, et vous y êtes.`,
+  'welcome.hostWatch': (host, game, code) => `${host} vous invite à regarder une course de ${game} (salle ${code}) : choisissez un nom, et vous y êtes.`,
   'transfer.explain': 'Sur l\u2019autre appareil, ouvrez ce site, choisissez « J\u2019ai un code de compte » et saisissez le code que montre ce bouton. Il dure quelques minutes et ne sert qu\u2019une fois ; les deux appareils jouent ensuite en votre nom.',
   'transfer.show': 'Montrer un code pour un autre appareil',
   'transfer.enter': 'Saisissez ce code sur l\u2019autre appareil :',
