@@ -58,6 +58,8 @@ APP_ROUTES = re.compile(
     r"|game/[A-Za-z0-9_-]{1,32}"
     r"|challenge/[A-Za-z0-9_-]{1,16}"
     r"|replay/[A-Za-z0-9_-]{1,32}"
+    r"|boards"
+    r"|player/[A-Za-z0-9_-]{1,24}"
     r")/?"
 )
 #: what a Host header may hold to be echoed into the policy (a name or address, a port)
