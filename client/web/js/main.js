@@ -7,7 +7,12 @@
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
 //   /replay/ID         a finished game, move by move (?step=N at that move)
+//   /arenas            the arenas: join one, create a private one
+//   /arena/CODE        one arena: its standings, your deal, its final table
 //   /challenge/ID      a challenge: a friend's game to play on the same deal, its result
+//   /boards            the season boards (?period=week|month|all|rating&variant=ID)
+//   /player/NAME       a player's profile
+//   /daily/VARIANT?date=YYYY-MM-DD   a past day's deal, unranked (the archive)
 
 import { Connection } from './connection.js';
 import { decode, encode } from './msgpack.js';
@@ -15,8 +20,11 @@ import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { arenaScreen, arenasScreen } from './arena.js';
 import { replayScreen } from './replay.js';
 import { challengeScreen } from './challenge.js';
+import { boardsScreen } from './boards.js';
+import { profileScreen } from './profile.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
 import { store } from './store.js';
@@ -262,12 +270,16 @@ async function route() {
   let screen;
   if (first === '') screen = homeScreen(app);
   else if (first === 'play') screen = await playScreen(arg, url.searchParams);
-  else if (first === 'daily') screen = await dailyScreen(app, arg);
+  else if (first === 'daily') screen = await dailyScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
   else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
+  else if (first === 'arenas') screen = await arenasScreen(app);
+  else if (first === 'arena') screen = await arenaScreen(app, arg.toUpperCase());
   else if (first === 'challenge') screen = await challengeScreen(app, arg);
+  else if (first === 'boards') screen = await boardsScreen(app, url.searchParams);
+  else if (first === 'player') screen = await profileScreen(app, arg);
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();
