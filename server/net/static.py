@@ -53,6 +53,8 @@ APP_ROUTES = re.compile(
     r"|daily/[a-z_]{1,32}"
     r"|leaderboard/[a-z_]{1,32}"
     r"|race/[A-Za-z0-9]{1,16}"
+    r"|arenas"
+    r"|arena/[A-Za-z0-9]{1,16}"
     r"|game/[A-Za-z0-9_-]{1,32}"
     r"|challenge/[A-Za-z0-9_-]{1,16}"
     r"|replay/[A-Za-z0-9_-]{1,32}"

@@ -26,7 +26,7 @@ import { announce, clockText, h, stateWords } from './ui.js';
 export { ENDED };
 
 /** Why hints are off, by the kind of game (the server's ``hints_off`` in words). */
-const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race' };
+const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race', arena: 'hints.arena' };
 const REFUSALS = { hints_off: 'hints.off', busy: 'refused.busy', game_over: 'refused.over', rate_limited: 'refused.rate' };
 
 /** Cards on the foundations. */

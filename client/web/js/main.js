@@ -7,6 +7,8 @@
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
 //   /replay/ID         a finished game, move by move (?step=N at that move)
+//   /arenas            the arenas: join one, create a private one
+//   /arena/CODE        one arena: its standings, your deal, its final table
 //   /challenge/ID      a challenge: a friend's game to play on the same deal, its result
 //   /boards            the season boards (?period=week|month|all|rating&variant=ID)
 //   /player/NAME       a player's profile
@@ -18,6 +20,7 @@ import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { arenaScreen, arenasScreen } from './arena.js';
 import { replayScreen } from './replay.js';
 import { challengeScreen } from './challenge.js';
 import { boardsScreen } from './boards.js';
@@ -272,6 +275,8 @@ async function route() {
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
   else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
+  else if (first === 'arenas') screen = await arenasScreen(app);
+  else if (first === 'arena') screen = await arenaScreen(app, arg.toUpperCase());
   else if (first === 'challenge') screen = await challengeScreen(app, arg);
   else if (first === 'boards') screen = await boardsScreen(app, url.searchParams);
   else if (first === 'player') screen = await profileScreen(app, arg);
