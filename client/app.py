@@ -32,6 +32,7 @@ from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.daily_start import DailyStartScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
+from client.screens.profile import ProfileScreen
 from client.screens.race import RacePanel, RaceScreen
 from shared.errors import ProtocolError
 from shared.protocol import (
@@ -261,6 +262,14 @@ class PatienceApp(RaceRoomApp):
 
     def on_home_screen_leaderboard(self, event: HomeScreen.Leaderboard) -> None:
         self.show_leaderboard(event.variant)
+
+    def on_home_screen_profile(self, event: HomeScreen.Profile) -> None:
+        player = self.conn.player
+        if player is not None:
+            self.push_screen(ProfileScreen(self.conn, player.name))
+
+    def on_leaderboard_screen_profile(self, event: LeaderboardScreen.Profile) -> None:
+        self.push_screen(ProfileScreen(self.conn, event.name))
 
     async def new_game(
         self,

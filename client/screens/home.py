@@ -114,6 +114,9 @@ class HomeScreen(Screen[None]):
             super().__init__(screen)
             self.variant = variant
 
+    class Profile(HomeIntent):
+        """The player's own profile."""
+
     class OpenGame(HomeIntent):
         """Continue the unfinished game ``entry``."""
 
@@ -161,6 +164,7 @@ class HomeScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("d", "daily", "Daily"),
         Binding("l", "leaderboard", "Leaderboard"),
+        Binding("p", "profile", "Profile", show=False),
         Binding("c", "create_race", "Race"),
         Binding("j", "join_race", "Join"),
         Binding("w", "watch_race", "Watch"),
@@ -399,6 +403,9 @@ class HomeScreen(Screen[None]):
 
     def action_leaderboard(self) -> None:
         self.post_message(self.Leaderboard(self, self.variant))
+
+    def action_profile(self) -> None:
+        self.post_message(self.Profile(self))
 
     def action_create_race(self) -> None:
         variant = self.variant
