@@ -107,7 +107,7 @@ export const en = {
   'restart.ask': 'Restart this deal? This game is resigned and the same deal dealt again. ',
   'restart.yes': 'Yes, restart',
   'restart.secret': 'This deal is still secret: it cannot be dealt again yet.',
-  'moves.title': (n) => `Moves (${n})`,
+  'moves.title': 'Moves',
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} before this page opened`,
   'finishing': 'Every card left can go home: sending them there.',
   'welcome.hostInvite': (host, game, code) => `${host} invites you to race ${game} (room ${code}): choose a name, and you are in the room.`,

@@ -201,7 +201,7 @@ export const fr = {
   'restart.ask': 'Recommencer cette donne ? Cette partie est abandonnée et la même donne distribuée à nouveau. ',
   'restart.yes': 'Oui, recommencer',
   'restart.secret': 'Cette donne est encore secrète : elle ne peut pas encore être redistribuée.',
-  'moves.title': (n) => `Coups (${n})`,
+  'moves.title': 'Coups',
   'moves.earlier': (n) => `${n} ${n === 1 ? 'action' : 'actions'} avant l\u2019ouverture de cette page`,
   'finishing': 'Toutes les cartes restantes peuvent monter : elles y vont.',
   'welcome.hostInvite': (host, game, code) => `${host} vous invite à une course de ${game} (salle ${code}) : choisissez un nom, et vous y êtes.`,
