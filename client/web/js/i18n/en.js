@@ -399,6 +399,8 @@ export const en = {
   'challenge.unranked.key_chosen': 'Not ranked: the deal\u2019s key was chosen, so it could be known before.',
   'challenge.unranked.hints': 'Not ranked: hints were taken.',
   'challenge.unranked.review': 'Not ranked: a result is held for review.',
+  'match.title': 'Match',
+  'match.offer': 'Play a match against each other here: each race is a round.',
   'ghost.waiting': (name) => `Ghost of ${name}\u2026`,
   'ghost.line': (name, moves, home) => `Ghost of ${name}: ${moves} moves, ${home} cards home by now`,
   'ghost.ended': (name, state, moves, home) => `Ghost of ${name}: ${state} by now (${moves} moves, ${home} cards home)`,

@@ -386,6 +386,8 @@ export const fr = {
   'challenge.unranked.key_chosen': 'Non classé : la clé de la donne a été choisie, elle pouvait donc être connue avant.',
   'challenge.unranked.hints': 'Non classé : des indices ont été pris.',
   'challenge.unranked.review': 'Non classé : un résultat est retenu pour examen.',
+  'match.title': 'Match',
+  'match.offer': 'Jouez un match l\u2019un contre l\u2019autre ici : chaque course est une manche.',
   'ghost.waiting': (name) => `Fantôme de ${name}\u2026`,
   'ghost.line': (name, moves, home) => `Fantôme de ${name} : ${moves} coups, ${home} cartes aux fondations à ce moment`,
   'ghost.ended': (name, state, moves, home) => `Fantôme de ${name} : ${state} à ce moment (${moves} coups, ${home} cartes aux fondations)`,
