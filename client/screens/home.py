@@ -105,6 +105,9 @@ class HomeScreen(Screen[None]):
             super().__init__(screen)
             self.variant = variant
 
+    class Arenas(HomeIntent):
+        """The arenas: the list and their standings."""
+
     class OpenGame(HomeIntent):
         """Continue the unfinished game ``entry``."""
 
@@ -145,6 +148,7 @@ class HomeScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("d", "daily", "Daily"),
         Binding("l", "leaderboard", "Leaderboard"),
+        Binding("a", "arenas", "Arenas"),
         Binding("c", "create_race", "Race"),
         Binding("j", "join_race", "Join"),
         Binding("w", "watch_race", "Watch"),
@@ -371,6 +375,9 @@ class HomeScreen(Screen[None]):
 
     def action_leaderboard(self) -> None:
         self.post_message(self.Leaderboard(self, self.variant))
+
+    def action_arenas(self) -> None:
+        self.post_message(self.Arenas(self))
 
     def action_create_race(self) -> None:
         variant = self.variant
