@@ -14,8 +14,8 @@ One frozen dataclass per message, one module per area:
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
     challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
-               challenge_rematch, challenges; challenge, challenge_game, ghost
-               (ChallengeView, ChallengeSide, MatchView)
+               challenge_rematch, challenges, match_start; challenge, challenge_game,
+               ghost, match (ChallengeView, ChallengeSide, MatchView)
     arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
                arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
                ArenaDeal, ArenaEntry, ArenaResult)
@@ -63,6 +63,8 @@ from shared.protocol.challenges import (
     ChallengesReply,
     ChallengesRequest,
     GhostReply,
+    MatchReply,
+    MatchStart,
 )
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
@@ -147,6 +149,7 @@ REQUESTS: Registry[Request] = Registry(
         ChallengeGhost,
         ChallengeRematch,
         ChallengesRequest,
+        MatchStart,
         ArenasRequest,
         ArenaCreate,
         ArenaJoin,
@@ -186,6 +189,7 @@ REPLIES: Registry[Reply] = Registry(
         ChallengeGameReply,
         GhostReply,
         ChallengesReply,
+        MatchReply,
         ArenasReply,
         ArenaReply,
         ArenaGame,
