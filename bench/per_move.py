@@ -14,26 +14,23 @@ leaves the view and its frame out; the difference is what they cost.
 
 ``--server`` counts the whole server instead: ``patience-club serve`` under
 callgrind (SQLite in a temporary directory, stuck searches in its own process,
-``--stuck-workers 0``, so that they are counted), and one client over
-loopback playing as bench/load.py's clients do (a random legal move of the
-last view, a new deal when a game ends). After ``--warm`` moves the
-counters are zeroed (``callgrind_control -z``); after ``--moves`` more they
-are dumped (``-d``): instructions of everything the server did for those
+``--stuck-workers 0``, so that they are counted), and ``--clients`` clients
+over loopback playing as bench/load.py's clients do (a random legal move of
+the last view, a new deal when a game ends). After ``--warm`` moves each the
+counters are zeroed (``callgrind_control -z``); after ``--moves`` more each
+they are dumped (``-d``): instructions of everything the server did for those
 moves (decode, handlers, engine, view, frames, websockets, the writer
-thread's SQL and SQLite), divided by the moves. One client, one move at a
-time: nothing is batched, as in the paced phase of bench/load.py.
+thread's SQL and SQLite), divided by the moves. One client plays one move at
+a time, as in the paced phase of bench/load.py; under valgrind's slowness 20
+clients keep the server saturated (moves batched as in the saturated phase).
 
-Counts are (instructions of N moves - instructions of 0 moves) / N, so the
-interpreter's start and the imports drop out; run with ``PYTHONHASHSEED=0``
-(``--callgrind`` sets it) so that two runs hash alike. The script reads each
-tree's own server code, so the same file measures an older tree too (it
-finds which seams the tree has: the typed ``LiveGame.take`` and
-``GameView`` of today, or the map views before them).
+    python -m bench.per_move --server --clients 20 --moves 20
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import random
 import re
@@ -169,54 +166,68 @@ def table(moves: int) -> str:
     )
 
 
-async def _client(port: int, warm: int, moves: int, pid: int, seed: int) -> None:
-    """Play ``warm`` moves, zero the server's counters, play ``moves``, dump them."""
+async def _clients(port: int, clients: int, warm: int, moves: int, pid: int) -> None:
+    """Each client plays ``warm`` moves; the server's counters are zeroed; each plays
+    ``moves`` more, all at once; the counters are dumped."""
     from websockets.asyncio.client import connect
 
-    rng = random.Random(seed)
-    async with connect(f"ws://127.0.0.1:{port}/ws", compression=None, max_size=None) as ws:
-        number = 0
+    async def player(number: int, start: asyncio.Event, warmed: asyncio.Barrier) -> None:
+        rng = random.Random(SEED + number)
+        url = f"ws://127.0.0.1:{port}/ws"
+        async with connect(url, compression=None, max_size=None, open_timeout=600) as ws:
+            sent = 0
 
-        async def request(message: dict[str, Any]) -> dict[str, Any]:
-            nonlocal number
-            number += 1
-            message["id"] = number
-            await ws.send(msgpack.packb(message))
-            while True:
-                reply: dict[str, Any] = msgpack.unpackb(await ws.recv())
-                if reply.get("re") == number:
-                    return reply
+            async def request(message: dict[str, Any]) -> dict[str, Any]:
+                nonlocal sent
+                sent += 1
+                message["id"] = sent
+                await ws.send(msgpack.packb(message))
+                while True:
+                    reply: dict[str, Any] = msgpack.unpackb(await ws.recv())
+                    if reply.get("re") == sent:
+                        return reply
 
-        async def new_game() -> dict[str, Any]:
-            seed = rng.randint(1, 1_000_000)
-            reply = await request({"type": "start_game", "variant": "freecell", "seed": seed})
-            game: dict[str, Any] = reply["game"]
-            return game
+            async def new_game() -> dict[str, Any]:
+                seed = rng.randint(1, 1_000_000)
+                reply = await request({"type": "start_game", "variant": "freecell", "seed": seed})
+                game: dict[str, Any] = reply["game"]
+                return game
 
-        await request({"type": "hello", "protocol": 2, "client": "bench/1", "name": "permove"})
-        game = await new_game()
-        for n in range(warm + moves):
-            if n == warm:
-                _control("-z", pid)
-            if game["state"] != "playing" or not game["legal"]:
-                game = await new_game()
-            move = rng.choice(game["legal"])
-            message = {"type": "move", "game": game["id"], "ply": game["ply"], "move": move}
-            reply = await request(message)
-            if reply["type"] != "game":
-                raise RuntimeError(f"move refused: {reply}")
-            game = reply["game"]
-        _control("-d", pid)
-        await request({"type": "ping"})  # (the dump is taken when the server next runs)
+            name = f"permove{number}"
+            await request({"type": "hello", "protocol": 2, "client": "bench/1", "name": name})
+            game = await new_game()
+            for n in range(warm + moves):
+                if n == warm:
+                    await warmed.wait()
+                    await start.wait()
+                if game["state"] != "playing" or not game["legal"]:
+                    game = await new_game()
+                move = rng.choice(game["legal"])
+                message = {"type": "move", "game": game["id"], "ply": game["ply"], "move": move}
+                reply = await request(message)
+                if reply["type"] != "game":
+                    raise RuntimeError(f"move refused: {reply}")
+                game = reply["game"]
+
+    start = asyncio.Event()
+    warmed = asyncio.Barrier(clients + 1)
+    players = [asyncio.create_task(player(n, start, warmed)) for n in range(clients)]
+    await warmed.wait()
+    _control("-z", pid)
+    start.set()
+    await asyncio.gather(*players)
+    _control("-d", pid)
+    async with connect(f"ws://127.0.0.1:{port}/ws") as ws:  # the dump is taken when it next runs
+        await ws.send(msgpack.packb({"type": "ping", "id": 1}))
+        await ws.recv()
 
 
 def _control(flag: str, pid: int) -> None:
     subprocess.run(["callgrind_control", flag, str(pid)], check=True, capture_output=True)
 
 
-def server_instructions(warm: int, moves: int) -> float:
+def server_instructions(clients: int, warm: int, moves: int) -> float:
     """Instructions per move of the whole server (see the module's docstring)."""
-    import asyncio
     import glob
     import shutil
     import time
@@ -245,7 +256,7 @@ def server_instructions(warm: int, moves: int) -> float:
             found = re.search(r":(\d+)/ws", line)
             if found is None:
                 raise RuntimeError(f"the server did not start: {line!r}")
-            asyncio.run(_client(int(found.group(1)), warm, moves, server.pid, SEED))
+            asyncio.run(_clients(int(found.group(1)), clients, warm, moves, server.pid))
             for _ in range(600):  # the dump lands beside the output file, numbered
                 dumps = [d for d in glob.glob(out + ".*") if os.path.getsize(d) > 0]
                 if dumps:
@@ -261,7 +272,7 @@ def server_instructions(warm: int, moves: int) -> float:
     total = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
     if total is None:
         raise RuntimeError("no total in callgrind's dump")
-    return int(total.group(1)) / moves
+    return int(total.group(1)) / (moves * clients)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -274,13 +285,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--server", action="store_true", help="the whole server under callgrind, per move"
     )
-    parser.add_argument("--warm", type=int, default=100, help="moves before counting (--server)")
+    parser.add_argument("--warm", type=int, default=50, help="moves before counting (--server)")
+    parser.add_argument(
+        "--clients", type=int, default=1, help="clients playing at once (--server; 1: paced)"
+    )
     args = parser.parse_args(argv)
     if args.server:
-        per_move = server_instructions(args.warm, args.moves)
+        per_move = server_instructions(args.clients, args.warm, args.moves)
         print(
-            f"the whole server, {args.moves} Freecell moves after {args.warm} "
-            f"(callgrind, one client): {per_move:,.0f} instructions per move"
+            f"the whole server, {args.clients} client(s) x {args.moves} Freecell moves after "
+            f"{args.warm} (callgrind): {per_move:,.0f} instructions per move"
         )
         return 0
     if args.callgrind:

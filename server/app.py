@@ -64,7 +64,11 @@ from server.players.bots import BotRemoval
 from server.players.changes import OperatorChanges
 from server.players.hello import HelloHandler
 from server.players.stats import StatsHandler
+from server.players.transfers import TransferHandler, Transfers
+from server.profiles.handlers import ProfileHandlers
+from server.profiles.service import ProfileService
 from server.races.handlers import RoomHandlers
+from server.races.invitations import InvitationHandler
 from server.races.owners import Owners
 from server.races.presence import Presence
 from server.races.race import RaceRunner
@@ -75,8 +79,11 @@ from server.ratings.handlers import RatingsHandler
 from server.ratings.service import RatingService
 from server.replays.handlers import ReplayHandlers
 from server.review.service import ReviewService
+from server.seasons.handlers import SeasonHandlers
+from server.seasons.service import SeasonService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
+from server.storage.reader import BoardReader
 from server.storage.writer import Writer
 from shared import protocol as p
 from shared.variants import STANDARD, Variants
@@ -143,6 +150,8 @@ class App:
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
+        #: codes that move an account to another device
+        self.transfers = Transfers(sessions, clock, config)
         self.review = ReviewService(sessions, clock, config, variants)
         self.daily = DailyService(
             self.games, self.game_store, self.review, cluster, sessions, config, clock
@@ -153,7 +162,12 @@ class App:
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
-        self.ratings = ratings = RatingService(sessions, clock)
+        #: the reads of the season and rating boards, in a thread of their own
+        self.board_reader = BoardReader(config.db)
+        self.ratings = ratings = RatingService(sessions, clock, self.board_reader)
+        #: the week's, month's and all-time boards of points per daily; profiles
+        self.seasons = SeasonService(self.daily, sessions, self.board_reader, clock)
+        self.profiles = ProfileService(sessions, self.seasons, clock)
         table, games = self.room_table, self.games
         self.race = RaceRunner(
             table, games, self.game_store, self.review, ratings, cluster, sessions, config, clock
@@ -286,6 +300,7 @@ class App:
             await self._metrics_server.wait_closed()
             self._metrics_server = None
         await self.events.stopping()
+        self.board_reader.close()
         await self.games.drain()
         await self.games.hints.close()
         await self.hindsight.close()
@@ -395,12 +410,14 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         )
     )
     metrics.registry.register(ArenaMetrics(arenas))
+    daily.finished.append(app.seasons.finished)
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
     events.on_start.extend(
         (
             app.deal_pool.start,
             daily.start,
+            app.seasons.start,
             rooms.start,
             owners.claim_at_start,
             app.changes.start,
@@ -413,6 +430,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         cluster.stop,
         app.review.stop,
         daily.stop,
+        app.seasons.stop,
         rooms.stop,
         app.changes.stop,
         arenas.stop,
@@ -426,6 +444,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     def ranks_lost(_back: news.RedisBack) -> None:
         daily.ranks.clear()  # finishes told while Redis was lost: read them again
 
+    race.over_listeners.append(app.challenges.race_over)
     cluster.rooms_held = table.codes
     cluster.serve = owners.serve
     cluster.subscribe(news.PresenceChanged, presence.remote_changed)
@@ -445,7 +464,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.ArenaLine, arenas.line_told)
     cluster.subscribe(news.RedisBack, arenas.forget_tables)
     handlers = (
-        HelloHandler(app.accounts, app.server_info(), app.welcomed),
+        HelloHandler(app.accounts, app.transfers, app.server_info(), app.welcomed),
+        TransferHandler(app.transfers),
+        InvitationHandler(app.db_sessions, {v.id: v.name for v in app.server_info().variants}),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings, app.opened),
@@ -455,6 +476,8 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         RatingsHandler(app.ratings, app.game_store.variants),
         challenges,
         ArenaHandlers(arenas),
+        SeasonHandlers(app.seasons),
+        ProfileHandlers(app.profiles),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)

@@ -90,6 +90,8 @@ class Config:
     #: seconds of solver for one ``could_win`` answer in all, and answers computed at once
     could_win_budget_s: float = 5.0
     could_win_concurrency: int = 2
+    #: seconds a code that moves an account to another device (``transfer_code``) lasts
+    transfer_code_s: int = 300
     log_level: str = "INFO"
     #: where ``GET /metrics`` is served, apart from the game's port (empty host: not served)
     metrics_host: str = "127.0.0.1"
@@ -130,6 +132,9 @@ class Config:
     #: cap on the seconds of solver per daily candidate seed (the variant's daily_positions
     #: decide first)
     daily_budget_s: float = 10.0
+    #: a floor on a daily's difficulty: a candidate the solver proves in fewer positions is
+    #: passed over (0: the first candidate proven winnable)
+    daily_min_positions: int = 0
     #: compute today's and tomorrow's dailies in the background at start and every hour
     daily_ahead: bool = True
     # -- arenas (server/arenas/, docs/operating.md "Arenas") --
@@ -252,6 +257,7 @@ def check(config: Config) -> None:
         "board_delay_s",
         "deal_pool_size",
         "could_win_concurrency",
+        "transfer_code_s",
         "idle_pause_s",
         "arena_push_ms",
         "arena_tick_ms",
@@ -297,6 +303,7 @@ def check(config: Config) -> None:
         "review_pauses",
         "review_slack",
         "review_solve_s",
+        "daily_min_positions",
     )
     for name in not_negative:
         if getattr(config, name) < 0:

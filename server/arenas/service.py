@@ -49,7 +49,7 @@ from server.arenas.pushes import StandingsFrame
 from server.arenas.schedule import Entry, due, parse
 from server.arenas.scoring import DealPlayed, on_fire, score_deals
 from server.arenas.table import Line, Standings
-from server.cluster.news import ArenaLine
+from server.cluster.news import ArenaLine, GamesForgotten
 from server.config import Config
 from server.deals.pool import options_text
 from server.errors import (
@@ -782,6 +782,8 @@ class ArenaService:
             except Exception:
                 log.exception("arena %s: game %s could not be ended", arena.code, game_id)
                 return  # tried again at the next tick
+        if arena.cancelled_ms is not None and arena.cancelled_ms < arena.ends_ms:
+            await self._reveal(arena)
         self.finished.add(arena.code)
         self.tables.pop(arena.code, None)
         table = await self.table(arena.code)
@@ -795,6 +797,15 @@ class ArenaService:
             for connection in list(self.players.get(pid, ())):
                 connection.send_encoded(data)
         log.info("arena %s %s: %d players", arena.code, arena.state(self.clock()), len(table.lines))
+
+    async def _reveal(self, arena: ArenaState) -> None:
+        """A cancelled arena's games show their keys now, not at the end it would have had."""
+        async with self.db_sessions() as db:
+            ids = await store.game_ids(db, code=arena.code)
+        lives = [await self.store.current(game_id) for game_id in ids]
+        await self.games.reveal(lives)
+        if ids:  # other nodes' copies show the keys too
+            self.cluster.tell(GamesForgotten(tuple(ids)))
 
     async def cancel(self, code: str) -> None:
         """Cancel an arena (the operators'): it ends now, what was scored stays."""

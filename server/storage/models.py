@@ -46,6 +46,8 @@ class Player(Base):
     __table_args__ = (
         Index("ix_players_registered", "registered_ip", "created_ms"),
         Index("ix_players_name_skeleton", "name_skeleton", unique=True),
+        #: the few banned players, read to count them out of a season board's true rank
+        Index("ix_players_banned", "banned"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -67,6 +69,8 @@ class Player(Base):
     #: bumped by every change a running server must act on (ban, unban, rename, new token);
     #: the server reads the rows changed since it last looked, every second
     updated_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    #: the player hides their profile from everyone else (``profile`` answers only its name)
+    profile_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Game(Base):
@@ -125,6 +129,24 @@ class GameAction(Base):
     #: when the server received the action (before its turn and any stuck search): the
     #: times result review reads
     played_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class TransferCode(Base):
+    """A short code that moves an account to another device, for minutes (``transfer_code``).
+
+    The code itself is not kept: its SHA-256 finds the row. The account's token is kept
+    sealed with a key made from the code (SHAKE-256 of the row's salt and the code): the row
+    alone opens nothing. One row per player at most; a row is gone once used or replaced, and
+    an expired one is never opened (and deleted by the next code made).
+    """
+
+    __tablename__ = "transfer_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), unique=True)
+    salt: Mapped[str] = mapped_column(String(32))
+    sealed: Mapped[str] = mapped_column(String(256))
+    expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)
 
 
 class Setting(Base):
@@ -544,3 +566,69 @@ class ArenaGame(Base):
     points: Mapped[int] = mapped_column(Integer, default=0)
     on_streak: Mapped[bool] = mapped_column(Boolean, default=False)
     held: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SeasonDay(Base):
+    """The season points one daily attempt earned (server/seasons/points.py), and its final
+    place once its day has closed (None before): what the season boards were given for it,
+    so that a change (the day's close adding place points) is applied as a difference."""
+
+    __tablename__ = "season_days"
+    __table_args__ = (Index("ix_season_days_player", "player_id", "date"),)
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class SeasonPoints(Base):
+    """A player's points on one board: ``scope`` a variant, or ``*`` for every variant;
+    ``period`` a week (``w2026-49``), a month (``m2026-12``) or ``all``. Kept as attempts
+    finish and days close; the board reads the index on (scope, period, points)."""
+
+    __tablename__ = "season_points"
+    __table_args__ = (Index("ix_season_points_board", "scope", "period", "points", "player_id"),)
+
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    period: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    dailies: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+
+
+class SeasonCount(Base):
+    """How many players of a board hold each number of points: a true rank is one sum over
+    the few point values above a player's, not a count over every player above."""
+
+    __tablename__ = "season_counts"
+
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    period: Mapped[str] = mapped_column(String(16), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[int] = mapped_column(Integer)
+
+
+class SeasonClosed(Base):
+    """A daily whose places were given their points: written once, in the transaction that
+    gives them, so that two nodes closing the same day cannot count it twice."""
+
+    __tablename__ = "season_closed"
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    closed_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class RatingCount(Base):
+    """How many players of a variant hold a rating in each whole point (``floor``): a true
+    rank on the rating board is a sum over these, plus the few in the player's own point."""
+
+    __tablename__ = "rating_counts"
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    floor: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[int] = mapped_column(Integer)

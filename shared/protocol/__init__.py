@@ -14,13 +14,16 @@ One frozen dataclass per message, one module per area:
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
     challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
-               challenge_rematch, challenges; challenge, challenge_game, ghost
-               (ChallengeView, ChallengeSide, MatchView)
+               challenge_rematch, challenges, match_start; challenge, challenge_game,
+               ghost, match (ChallengeView, ChallengeSide, MatchView)
     arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
                arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
                ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
     replays    replay: a finished game's actions and boards
+    invitations  invitation: what a race's link is, asked before hello
+    seasons    season (SeasonEntry): the week's, month's and all-time boards
+    profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -60,6 +63,8 @@ from shared.protocol.challenges import (
     ChallengesReply,
     ChallengesRequest,
     GhostReply,
+    MatchReply,
+    MatchStart,
 )
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
@@ -84,6 +89,10 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.invitations import *  # noqa: F403
+from shared.protocol.invitations import InvitationReply, InvitationRequest
+from shared.protocol.profiles import *  # noqa: F403
+from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
 from shared.protocol.replays import *  # noqa: F403
@@ -101,8 +110,10 @@ from shared.protocol.rooms import (
     StartRace,
     Watch,
 )
+from shared.protocol.seasons import *  # noqa: F403
+from shared.protocol.seasons import SeasonReply, SeasonRequest
 from shared.protocol.session import *  # noqa: F403
-from shared.protocol.session import Hello, Welcome
+from shared.protocol.session import Hello, TransferCodeReply, TransferCodeRequest, Welcome
 from shared.protocol.stats import *  # noqa: F403
 from shared.protocol.stats import StatsReply, StatsRequest
 from shared.protocol.views import *  # noqa: F403
@@ -120,6 +131,8 @@ REQUESTS: Registry[Request] = Registry(
         LeaveGame,
         CouldWinRequest,
         ReplayRequest,
+        TransferCodeRequest,
+        InvitationRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -136,6 +149,7 @@ REQUESTS: Registry[Request] = Registry(
         ChallengeGhost,
         ChallengeRematch,
         ChallengesRequest,
+        MatchStart,
         ArenasRequest,
         ArenaCreate,
         ArenaJoin,
@@ -143,6 +157,9 @@ REQUESTS: Registry[Request] = Registry(
         ArenaPlay,
         ArenaBerserk,
         ArenaTableRequest,
+        SeasonRequest,
+        ProfileRequest,
+        ProfileSettings,
     )
 )
 
@@ -154,6 +171,8 @@ REPLIES: Registry[Reply] = Registry(
         HintReply,
         CouldWinReply,
         ReplayReply,
+        TransferCodeReply,
+        InvitationReply,
         GamesReply,
         Ok,
         Error,
@@ -170,12 +189,15 @@ REPLIES: Registry[Reply] = Registry(
         ChallengeGameReply,
         GhostReply,
         ChallengesReply,
+        MatchReply,
         ArenasReply,
         ArenaReply,
         ArenaGame,
         ArenaStandings,
         ArenaOver,
         ArenaTableReply,
+        SeasonReply,
+        ProfileReply,
     )
 )
 

@@ -23,8 +23,19 @@ from client.race import RaceState
 from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
+from client.screens.profile import ProfileScreen
 from client.screens.race import RaceScreen
-from shared.protocol import RaceCountdown, RoomPlayer, RoomReply, RoomView
+from shared.protocol import (
+    GameReply,
+    ProfileReply,
+    ProfileRequest,
+    RaceCountdown,
+    Resign,
+    RoomPlayer,
+    RoomReply,
+    RoomView,
+    StartGame,
+)
 from tests.client.conftest import OpenConnection
 from tests.client.test_app import SIZE, text_of, until
 
@@ -49,6 +60,7 @@ class Host(App[None]):
     on_home_screen_create_race = on_home_screen_join_race = on_home_screen_open_game = keep
     on_race_screen_start = on_race_screen_show_board = on_race_screen_watch = keep
     on_race_screen_leave = on_name_screen_chosen = keep
+    on_home_screen_profile = on_leaderboard_screen_profile = keep
 
 
 def last(host: Host) -> Message:
@@ -216,3 +228,35 @@ async def test_an_idle_room_does_not_redraw_and_a_countdown_ticks_once_a_second(
         race.apply(RaceCountdown(code="K7QF2M", start_in_ms=3000))
         await pilot.pause(2.2)
         assert 1 <= screen.redraws - before <= 3
+
+
+async def test_a_profile_alone_shows_the_players_games_and_hides_on_h(
+    open_connection: OpenConnection,
+) -> None:
+    ines = await open_connection("ines")
+    jon = await open_connection("jon")
+    game = await ines.request(StartGame(variant="freecell", seed=617), GameReply)
+    await ines.request(Resign(game=game.game.id, ply=0), GameReply)
+    host = Host(lambda: ProfileScreen(ines, "ines"))
+    async with host.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(host.screen, ProfileScreen) and is_up(host))
+        body = host.screen.query_one("#profile", Static)
+        await until(pilot, lambda: "Freecell: 1 played, 0 won (0%)" in text_of(body))
+        assert f"  {game.game.id}  Freecell solo, resigned" in text_of(body)  # a replay's id
+        assert "shown to everyone (h: hide it)" in text_of(body)
+        await pilot.press("h")
+        await until(pilot, lambda: "hidden from others (h: show it)" in text_of(body))
+    seen = await jon.request(ProfileRequest(name="ines"), ProfileReply)
+    assert seen.hidden and seen.variants == ()
+    host = Host(lambda: ProfileScreen(jon, "ines"))
+    async with host.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(host.screen, ProfileScreen) and is_up(host))
+        body = host.screen.query_one("#profile", Static)
+        await until(pilot, lambda: "ines keeps their profile private." in text_of(body))
+        await pilot.press("h")  # not jon's profile: nothing happens
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(host.screen, ProfileScreen))
+
+
+def is_up(host: Host) -> bool:
+    return host.screen.is_mounted

@@ -37,7 +37,8 @@ from tests.server import databases
 #: time, for code that reads and writes through the same queries, and the suite must stay
 #: under 8 minutes.
 BOTH_DATABASES = frozenset(
-    {"storage", "games", "daily", "races", "review", "players", "challenges"}
+    {"storage", "games", "daily", "races", "review", "players", "challenges", "arenas"}
+    | {"seasons", "profiles"}
 )
 
 

@@ -16,18 +16,23 @@ import { gameHead } from './gamehead.js';
 import { showHindsight } from './hindsight.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
-import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO, WON } from './notation.js';
+import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO, WON, pileKind } from './notation.js';
 import { refusalWords } from './refusals.js';
 import { openRules } from './rules.js';
-import { optimisticPiles } from './selection.js';
+import { finishable, optimisticPiles } from './selection.js';
 import { playSound } from './sounds.js';
 import { announce, clockText, h, stateWords } from './ui.js';
 
 export { ENDED };
 
 /** Why hints are off, by the kind of game (the server's ``hints_off`` in words). */
-const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race' };
+const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race', arena: 'hints.arena' };
 const REFUSALS = { hints_off: 'hints.off', busy: 'refused.busy', game_over: 'refused.over', rate_limited: 'refused.rate' };
+
+/** Cards on the foundations. */
+function homeCount(piles) {
+  return piles.reduce((n, p) => n + (pileKind(p.id) === 'f' ? p.up.length + p.down : 0), 0);
+}
 
 /** The address that deals ``view``'s deal again with its options: a numbered deal by its
  * number, a keyed one by its key once shown; null while the key is secret. */
@@ -49,7 +54,8 @@ export class GamePanel {
    * ``options.hints``: false where the server refuses hints (a daily attempt, a race room
    * without hints): the Hint button is disabled and says why;
    * ``options.title``: extra words for the header; ``options.onView(view)``: every view adopted;
-   * ``options.endActions(view)``: buttons for the end banner.
+   * ``options.endActions(view)``: buttons for the end banner; ``options.challenge``: false
+   * where the banner offers no "Challenge a friend" (the game of a challenge).
    */
   constructor(app, view, options = {}) {
     this.app = app;
@@ -123,7 +129,7 @@ export class GamePanel {
       ? button(t('button.restart'), () => this.armRestart(), { class: 'restart-button' }) : null;
     this.moveList = h('ol', { class: 'move-list-items' });
     this.moveListBox = h('details', { class: 'move-list' },
-      this.moveListSummary = h('summary', {}, t('moves.title', 0)), this.moveList);
+      h('summary', {}, t('moves.title')), this.moveList);
     this.hintButton = button(t('button.hint'), () => this.askHint(), { title: 'h' });
     this.hintNote = h('span', { class: 'hint-note', id: `hint-note-${Math.random().toString(36).slice(2, 8)}`, hidden: true });
     this.hintButton.setAttribute('aria-describedby', this.hintNote.id);
@@ -158,15 +164,22 @@ export class GamePanel {
 
   // -- views ---------------------------------------------------------------------------------
 
-  adopt(view) {
+  /** ``home``: the cards the view sent home fly there (an autocomplete, Auto), the end's
+   * banner once they have landed. */
+  adopt(view, home = false) {
     const wasEnded = this.view && ENDED.has(this.view.state);
     this.view = view;
     this.receivedAt = performance.now();
     this.hint = null;
     this.drawHead();
     this.drawStatus();
-    if (!this.pending) this.board.show(view);
-    this.drawBanner();
+    if (home && !this.pending) {
+      this.banner.hidden = true;
+      this.board.showHome(view).then(() => { if (this.view === view) this.drawBanner(); });
+    } else {
+      if (!this.pending) this.board.show(view);
+      this.drawBanner();
+    }
     this.options.onView?.(view);
     if (!wasEnded && ENDED.has(view.state)) this.options.onEnded?.(view);
   }
@@ -219,9 +232,16 @@ export class GamePanel {
       endActions: this.options.endActions,
       stats: () => this.app.conn.request({ type: 'stats' }),
       couldWin: () => showHindsight(this, this.banner.appendChild(h('div', { class: 'hindsight' }))),
+      challenge: this.challengeable() ? (bestOf) => this.app.conn.request({ type: 'challenge_create', game: this.view.id, best_of: bestOf }) : null,
     });
     this.banner.hidden = !shown;
     this.table.classList.toggle('ended', shown);
+  }
+
+  /** Whether the end banner offers "Challenge a friend": a solo or practice game (the server
+   * refuses the others), not the game of a challenge itself. */
+  challengeable() {
+    return this.options.challenge !== false && !['daily', 'race', 'arena'].includes(this.options.kind);
   }
 
   say(text, kind = 'problem') {
@@ -242,7 +262,7 @@ export class GamePanel {
     const kind = move === UNDO || move === RESIGN ? move : 'move';
     const request = { type: kind, game: view.id, ply: view.ply };
     if (kind === 'move') request.move = move;
-    const piles = view.state === PLAYING ? optimisticPiles(view.piles, move, view.legal) : null;
+    const piles = view.state === PLAYING && move !== AUTO ? optimisticPiles(view.piles, move, view.legal) : null;
     const words = moveWords(move, view.piles, this.variant);
     const listed = moveWords(move, view.piles, this.variant, true);
     this.pending = { move, piles };
@@ -252,10 +272,16 @@ export class GamePanel {
       const reply = await this.app.conn.request(request);
       this.pending = null;
       this.remember(move, listed);
-      this.adopt(reply.game);
+      // Auto, or a move after which the game sent cards home itself (Freecell's autoplay)
+      this.adopt(reply.game, move === AUTO || homeCount(reply.game.piles) - homeCount(view.piles) > 1);
       playSound(reply.game.state === WON && view.state !== WON ? 'win' : 'move');
       this.say('');
       announce(move === RESIGN ? t('resigned') : `${words}.`);
+      // every card left can go home: they go (an autocomplete)
+      if (move !== AUTO && move !== UNDO && move !== RESIGN && finishable(reply.game)) {
+        this.say(t('finishing'), 'info');
+        this.play(AUTO);
+      }
     } catch (err) {
       this.pending = null;
       if (err.code === 'stale_ply' && err.reply?.game) {
@@ -315,7 +341,6 @@ export class GamePanel {
     if (this.openedAt > 0) items.unshift(h('li', { class: 'earlier' }, t('moves.earlier', this.openedAt)));
     this.moveList.replaceChildren(...items);
     this.moveList.hidden = !items.length;
-    this.moveListSummary.textContent = t('moves.title', this.line.length);
     this.moveList.scrollTop = this.moveList.scrollHeight;
   }
 

@@ -179,17 +179,50 @@ async function statistics(app, box) {
   }
 }
 
+/** A short code (``transfer_code``) to enter on the other device, and the minutes it lasts. */
+async function showTransferCode(app, box) {
+  clearInterval(box.timer);
+  try {
+    const reply = await app.conn.request({ type: 'transfer_code', token: store.token ?? '' });
+    const left = h('span', { class: 'transfer-left', role: 'timer' });
+    const tick = () => {
+      const ms = reply.expires_ms - Date.now();
+      if (ms <= 0) { clearInterval(box.timer); box.replaceChildren(h('p', {}, t('transfer.expired'))); return; }
+      left.textContent = t('transfer.left', clockText(ms));
+    };
+    box.replaceChildren(h('p', {}, t('transfer.enter')), h('p', { class: 'transfer-code' }, reply.code), h('p', { class: 'small' }, left));
+    tick();
+    box.timer = setInterval(tick, 1000);
+  } catch (err) {
+    box.replaceChildren(h('p', { class: 'problem' }, err.message || err.code));
+  }
+}
+
 function account(app) {
   const code = h('code', { class: 'token', hidden: true });
   const copied = h('span', { role: 'status' });
-  return h('details', { class: 'carry' },
-    h('summary', {}, t('account.carry')),
-    h('p', {}, t('account.explain')),
-    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
-    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
-    copied, h('p', {}, code),
-    h('p', { class: 'small' }, t('account.logoutExplain')),
-    h('button', { type: 'button', onclick: () => { store.token = null; location.assign('/'); } }, t('account.logout')));
+  const transfer = h('div', { class: 'transfer', 'aria-live': 'polite' });
+  const confirm = h('p', { class: 'confirm logout-confirm', hidden: true }, t('account.logoutExplain'), ' ',
+    h('button', { type: 'button', class: 'logout-yes', onclick: () => {
+      store.token = null;
+      store.room = null;
+      location.assign('/');
+    } }, t('account.logoutYes')), ' ',
+    h('button', { type: 'button', onclick: () => { confirm.hidden = true; } }, t('button.cancel')));
+  return h('div', { class: 'account' },
+    h('details', { class: 'carry' },
+      h('summary', {}, t('account.carry')),
+      h('p', {}, t('transfer.explain')),
+      h('button', { type: 'button', class: 'transfer-button', onclick: () => showTransferCode(app, transfer) }, t('transfer.show')),
+      transfer,
+      h('details', { class: 'long-code' },
+        h('summary', {}, t('account.longCode')),
+        h('p', {}, t('account.explain')),
+        h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
+        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
+        copied, h('p', {}, code))),
+    h('p', {}, h('button', { type: 'button', class: 'logout', onclick: () => { confirm.hidden = false; } }, t('account.logout'))),
+    confirm);
 }
 
 export function homeScreen(app) {
@@ -204,7 +237,14 @@ export function homeScreen(app) {
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
       dealChoice(list), list),
-    raceForms(app), games, stats, account(app));
+    raceForms(app),
+    h('section', { class: 'arenas-link', 'aria-labelledby': 'arenas-title' }, h('h2', { id: 'arenas-title' }, t('arena.listTitle')),
+      h('p', {}, t('arena.pitch'), ' ', h('a', { href: '/arenas', 'data-link': '', class: 'button' }, t('arena.open')))),
+    games, stats,
+    h('p', { class: 'inline boards-links' },
+      h('a', { href: '/boards', 'data-link': '', class: 'button' }, t('boards.title')),
+      h('a', { href: `/player/${encodeURIComponent(app.player.name)}`, 'data-link': '', class: 'button' }, t('profile.mine'))),
+    account(app));
   yourGames(app, games);
   statistics(app, stats);
   return { element, resync: () => { yourGames(app, games); statistics(app, stats); } };

@@ -166,6 +166,12 @@ async def open_games(session: AsyncSession, *, code: str) -> list[str]:
     return list(result.scalars())
 
 
+async def game_ids(session: AsyncSession, *, code: str) -> list[str]:
+    """Every game of an arena."""
+    result = await session.execute(select(ArenaGame.game_id).where(ArenaGame.arena == code))
+    return list(result.scalars())
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """A deal's result as it is written: its state, time, points, streak, whether held."""

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
+import datetime
 from typing import Any
 
+import pytest
+from sqlalchemy import select
+
 from server.app import App
+from server.config import Config
+from server.storage.models import Arena
 from shared.deals import commitment
 from tests.server.arenas.conftest import fill_pool, key_of, lose, standings, win
-from tests.server.conftest import Client, Connect, FakeClock
-from tests.server.pushes import push
+from tests.server.conftest import Client, Connect, FakeClock, ServeWith
+from tests.server.pushes import admin, push
+
+
+def ms_of(text: str) -> int:
+    moment = datetime.datetime.fromisoformat(text).replace(tzinfo=datetime.UTC)
+    return int(moment.timestamp() * 1000)
 
 
 async def arena_of(server: App, client: Client, minutes: int = 30) -> str:
@@ -167,3 +179,81 @@ async def test_bad_requests_are_refused_and_change_nothing(server: App, player: 
     assert other["type"] == "error" and other["code"] == "invalid_field"
     listed = await player.request("arenas")
     assert [a["code"] for a in listed["arenas"]] == [code]
+
+
+async def test_standings_are_pushed_at_most_once_per_push_period_and_end_up_whole(
+    server: App, connect: Connect, clock: FakeClock
+) -> None:
+    server.arenas.config = server.arenas.config.replace(arena_push_ms=400)
+    watcher = await connect()
+    await watcher.hello("watcher")
+    code = await arena_of(server, watcher)
+    players = []
+    for n in range(6):
+        c = await connect()
+        await c.hello(f"racer{n}")
+        await c.request("arena_join", code=code)
+        players.append((c, await deal(c, code)))
+    await asyncio.sleep(0.5)  # the joins' pushes are out
+    flushes = server.arenas.standings_flushes
+    started = asyncio.get_running_loop().time()
+    for c, dealt in players:  # six results within a few milliseconds
+        await lose(c, dealt, clock)
+    last = await standings(watcher, code, check=lambda m: m["players"] == 7 and all(
+        e["played"] == 1 for e in m["top"] if e["name"] != "watcher"))  # fmt: skip
+    took = asyncio.get_running_loop().time() - started
+    pushed = server.arenas.standings_flushes - flushes
+    # one push at once, then at most one per 400 ms: never one per change
+    assert 1 <= pushed <= 2 + int(took / 0.4) and pushed < 6, (pushed, took)
+    pushes = [m for m in watcher.received if m.get("type") == "arena_standings"]
+    assert last["version"] == max(m["version"] for m in pushes)
+
+
+async def test_operators_create_list_and_cancel_arenas(
+    server: App,
+    player: Client,
+    capsys: pytest.CaptureFixture[str],
+    config: Config,
+    clock: FakeClock,
+) -> None:
+    await fill_pool(server)
+    clock.now = ms_of(datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:00"))
+    starts = datetime.datetime.fromtimestamp(clock.now / 1000, datetime.UTC)
+    code, out = await admin(
+        capsys, config, "arenas", "create", "--variant", "osmosis", "--minutes", "45",
+        "--name", "Sunday Osmosis", "--starts", starts.strftime("%Y-%m-%d %H:%M"),
+    )  # fmt: skip
+    assert code == 0 and "created: Sunday Osmosis" in out, out
+    arena = out.split()[1]
+    await server.arenas.tick()  # the running server reads it
+    listed = await player.request("arenas")
+    assert [(a["code"], a["host"], a["private"]) for a in listed["arenas"]] == [
+        (arena, None, False)
+    ]
+    await player.request("arena_join", code=arena)
+    code, out = await admin(capsys, config, "arenas", "list")
+    assert code == 0 and arena in out and "running" in out and "operator" in out, out
+    code, out = await admin(capsys, config, "arenas", "cancel", arena)
+    assert code == 0 and "cancelled" in out, out
+    await server.arenas.tick()
+    over = await push(player, "arena_over")
+    assert over["arena"]["state"] == "cancelled"
+    code, out = await admin(capsys, config, "arenas", "cancel", arena)
+    assert code == 1 and "cancelled already" in out
+    code, out = await admin(capsys, config, "arenas", "create", "--variant", "osmosis",
+                            "--minutes", "1")  # fmt: skip
+    assert code == 1 and "--minutes" in out
+
+
+async def test_the_schedule_makes_each_occurrence_once(
+    serve_with: ServeWith, clock: FakeClock
+) -> None:
+    clock.now = ms_of("2026-12-05T19:00:00")  # a Saturday
+    app = await serve_with(arena_schedule="sunday 18:00 osmosis 45 Sunday Osmosis")
+    await app.arenas.tick()
+    await app.arenas.tick()
+    async with app.db_sessions() as db:
+        rows = (await db.execute(select(Arena))).scalars().all()
+    assert [(r.name, r.starts_ms, r.ends_ms - r.starts_ms) for r in rows] == [
+        ("Sunday Osmosis", ms_of("2026-12-06T18:00:00"), 45 * 60_000)
+    ]

@@ -44,6 +44,10 @@ async def finish(
     return reply["game"]  # type: ignore[no-any-return]
 
 
+def is_done(message: dict[str, Any]) -> bool:
+    return bool(message["challenge"]["state"] == "done")
+
+
 async def sent(client: Client, game: dict[str, Any], best_of: int = 1) -> dict[str, Any]:
     reply = await client.request("challenge_create", game=game["id"], best_of=best_of)
     assert reply["type"] == "challenge", reply
@@ -87,8 +91,11 @@ async def test_a_friend_plays_the_same_deal_and_both_see_the_result_side_by_side
     assert again["game"]["id"] == game["id"]
     ended = await finish(bob, clock, game, steps=1)
     assert ended["deal"]["key"] == mine["deal"]["key"]  # a solo game's key, at its end
+    answered = (await push(alice, "challenge"))["challenge"]  # told who plays it now
+    assert answered["state"] == "playing" and answered["opponent_name"] == "bob"
+    assert "opponent_result" not in answered
     for client in (alice, bob):
-        result = (await push(client, "challenge"))["challenge"]
+        result = (await push(client, "challenge", check=is_done))["challenge"]
         assert result["state"] == "done"
         # both resigned: more cards home wins, equal is a draw
         assert result["result"] in ("challenger", "opponent", "draw")
@@ -208,7 +215,7 @@ async def test_a_chosen_key_or_a_bot_leaves_a_result_unranked(
         challenge = await sent(alice, game)
         answered = (await answerer.request("challenge_accept", challenge=challenge["id"]))["game"]
         await finish(answerer, clock, answered, steps=0)
-        result = (await push(alice, "challenge"))["challenge"]
+        result = (await push(alice, "challenge", check=is_done))["challenge"]
         assert (result["ranked"], result["unranked"]) == (False, why)
         assert (result["match"]["first_wins"], result["match"]["second_wins"]) == (0, 0)
     match = await sent(alice, await played(alice, clock), best_of=3)
@@ -286,9 +293,10 @@ async def test_a_best_of_three_keeps_a_running_score_through_rematches(
     challenge = await sent(alice, game, best_of=3)
     # Round 1: both resign with no card home: a draw, which wins nobody anything.
     answered = (await bob.request("challenge_accept", challenge=challenge["id"]))["game"]
+    assert (await push(alice, "challenge"))["challenge"]["state"] == "playing"
     await finish(bob, clock, answered, steps=0)
     done = (await push(bob, "challenge"))["challenge"]
-    assert (await push(alice, "challenge"))["challenge"]["result"] == "draw"
+    assert (await push(alice, "challenge", check=is_done))["challenge"]["result"] == "draw"
     assert done["result"] == "draw" and done["match"]["draws"] == 1
     assert done["match"]["state"] == "playing"
     # Bob answers with a rematch: a new deal, his to play first.
@@ -303,7 +311,7 @@ async def test_a_best_of_three_keeps_a_running_score_through_rematches(
     assert refused["code"] == "not_challengeable" and "still playing" in refused["message"]
     again = await bob.request("challenge_rematch", challenge=challenge["id"])
     assert again["game"]["id"] == rematch["game"]["id"]  # his round, resumed
-    await no_push(alice, "challenge")  # not before his game has ended
+    await no_push(alice, "challenge")  # nothing before his game has ended
     done = await round_of(bob, alice, clock, second, rematch["game"], winner=bob)
     assert done["result"] == "challenger" and done["ranked"] is True
     assert (done["match"]["first_wins"], done["match"]["second_wins"]) == (0, 1)

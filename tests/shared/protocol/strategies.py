@@ -258,7 +258,9 @@ ROOMS_MESSAGES = [
     st.builds(p.RaceOver, code=CODES, standings=st.lists(STANDINGS, max_size=8).map(tuple), re=IDS),
 ]
 DAILY = [
-    st.builds(p.DailyRequest, variant=GAME_IDS, practice=st.booleans(), id=IDS),
+    st.builds(
+        p.DailyRequest, variant=GAME_IDS, practice=st.booleans(), date=st.none() | DATES, id=IDS
+    ),
     st.builds(
         p.LeaderboardRequest,
         variant=GAME_IDS,
@@ -379,4 +381,118 @@ CHALLENGES_MESSAGES = [
         re=IDS,
     ),
     st.builds(p.ChallengesReply, challenges=st.lists(CHALLENGES, max_size=3).map(tuple), re=IDS),
+    st.builds(p.MatchStart, room=CODES, best_of=st.sampled_from([3, 5]), id=IDS),
+    st.builds(p.MatchReply, room=CODES, match=MATCHES, re=IDS),
+]
+
+SEASON_ENTRIES = st.builds(
+    p.SeasonEntry,
+    rank=PLAYER_IDS,
+    player=PLAYER_IDS,
+    name=NAMES,
+    points=COUNTS,
+    dailies=COUNTS,
+    wins=COUNTS,
+    rating=st.none() | RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
+)
+SEASONS_MESSAGES = [
+    st.builds(
+        p.SeasonRequest,
+        period=st.sampled_from(p.PERIODS),
+        variant=st.none() | GAME_IDS,
+        date=st.none() | DATES,
+        limit=st.integers(min_value=1, max_value=p.MAX_SEASON),
+        id=IDS,
+    ),
+    st.builds(
+        p.SeasonReply,
+        period=st.sampled_from(p.PERIODS),
+        variant=st.none() | GAME_IDS,
+        date=DATES,
+        first=st.none() | DATES,
+        last=st.none() | DATES,
+        entries=st.lists(SEASON_ENTRIES, max_size=5).map(tuple),
+        me=st.none() | SEASON_ENTRIES,
+        re=IDS,
+    ),
+]
+PROFILES_MESSAGES = [
+    st.builds(p.ProfileRequest, name=NAMES, id=IDS),
+    st.builds(p.ProfileSettings, hidden=st.booleans(), id=IDS),
+    st.builds(
+        p.ProfileReply,
+        player=PLAYERS,
+        hidden=st.booleans(),
+        mine=st.booleans(),
+        ratings=st.lists(
+            st.builds(
+                p.ProfileRating,
+                variant=GAME_IDS,
+                rating=RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
+                games=COUNTS,
+                history=st.lists(
+                    st.builds(
+                        p.RatingPoint,
+                        at_ms=COUNTS,
+                        rating=st.integers(0, 3000),
+                        deviation=st.integers(0, 350),
+                    ),
+                    max_size=4,
+                ).map(tuple),
+            ),
+            max_size=3,
+        ).map(tuple),
+        variants=st.lists(
+            st.builds(
+                p.ProfileVariant,
+                variant=GAME_IDS,
+                played=COUNTS,
+                won=COUNTS,
+                best_ms=st.none() | COUNTS,
+                median_ms=st.none() | COUNTS,
+                streak=COUNTS,
+                best_streak=COUNTS,
+            ),
+            max_size=3,
+        ).map(tuple),
+        streak=COUNTS,
+        best_streak=COUNTS,
+        dailies=st.lists(
+            st.builds(
+                p.DailyPlace,
+                variant=GAME_IDS,
+                date=DATES,
+                state=STATES,
+                place=st.none() | PLAYER_IDS,
+                points=COUNTS,
+            ),
+            max_size=3,
+        ).map(tuple),
+        arenas=st.lists(
+            st.builds(
+                p.ProfileArena,
+                arena=GAME_IDS,
+                name=st.text(min_size=1, max_size=20),
+                variant=GAME_IDS,
+                place=PLAYER_IDS,
+                points=COUNTS,
+                ended_ms=COUNTS,
+            ),
+            max_size=2,
+        ).map(tuple),
+        recent=st.lists(
+            st.builds(
+                p.RecentGame,
+                id=GAME_IDS,
+                variant=GAME_IDS,
+                kind=GAME_IDS,
+                state=STATES,
+                ended_ms=COUNTS,
+                elapsed_ms=COUNTS,
+                moves=PLIES,
+            ),
+            max_size=3,
+        ).map(tuple),
+        re=IDS,
+    ),
 ]
