@@ -27,6 +27,7 @@ from client.fields import seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
 from client.race_room import RaceRoomApp
+from client.screens.arenas import ArenasScreen
 from client.screens.board import BoardScreen
 from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.daily_start import DailyStartScreen
@@ -263,6 +264,8 @@ class PatienceApp(RaceRoomApp):
     def on_home_screen_leaderboard(self, event: HomeScreen.Leaderboard) -> None:
         self.show_leaderboard(event.variant)
 
+    def on_home_screen_arenas(self, _event: HomeScreen.Arenas) -> None:
+        self.push_screen(ArenasScreen(self.conn))
     def on_home_screen_profile(self, event: HomeScreen.Profile) -> None:
         player = self.conn.player
         if player is not None:

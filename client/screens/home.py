@@ -114,6 +114,8 @@ class HomeScreen(Screen[None]):
             super().__init__(screen)
             self.variant = variant
 
+    class Arenas(HomeIntent):
+        """The arenas: the list and their standings."""
     class Profile(HomeIntent):
         """The player's own profile."""
 
@@ -164,6 +166,7 @@ class HomeScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("d", "daily", "Daily"),
         Binding("l", "leaderboard", "Leaderboard"),
+        Binding("a", "arenas", "Arenas"),
         Binding("p", "profile", "Profile", show=False),
         Binding("c", "create_race", "Race"),
         Binding("j", "join_race", "Join"),
@@ -404,6 +407,8 @@ class HomeScreen(Screen[None]):
     def action_leaderboard(self) -> None:
         self.post_message(self.Leaderboard(self, self.variant))
 
+    def action_arenas(self) -> None:
+        self.post_message(self.Arenas(self))
     def action_profile(self) -> None:
         self.post_message(self.Profile(self))
 

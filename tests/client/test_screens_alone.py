@@ -20,12 +20,15 @@ from textual.widgets import Button, DataTable, Input, Static
 import client
 from client.connection import Connection
 from client.race import RaceState
+from client.screens.arenas import ArenasScreen
 from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.profile import ProfileScreen
 from client.screens.race import RaceScreen
 from shared.protocol import (
+    ArenaCreate,
+    ArenaReply,
     GameReply,
     ProfileReply,
     ProfileRequest,
@@ -60,7 +63,7 @@ class Host(App[None]):
     on_home_screen_create_race = on_home_screen_join_race = on_home_screen_open_game = keep
     on_race_screen_start = on_race_screen_show_board = on_race_screen_watch = keep
     on_race_screen_leave = on_name_screen_chosen = keep
-    on_home_screen_profile = on_leaderboard_screen_profile = keep
+    on_home_screen_profile = on_leaderboard_screen_profile = on_home_screen_arenas = keep
 
 
 def last(host: Host) -> Message:
@@ -197,6 +200,27 @@ async def test_a_leaderboard_alone_asks_the_server_and_dismisses_itself(
         await until(pilot, lambda: "Freecell daily" in text_of(title))
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(host.screen, LeaderboardScreen))
+
+
+async def test_the_arenas_screen_lists_them_and_shows_the_chosen_ones_standings(
+    open_connection: OpenConnection,
+) -> None:
+    conn: Connection = await open_connection("lena")
+    made = await conn.request(ArenaCreate(variant="gypsy", minutes=30, name="Lena's"), ArenaReply)
+    host = Host(lambda: ArenasScreen(conn))
+    async with host.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(host.screen, ArenasScreen) and host.screen.is_mounted)
+        screen = host.screen
+        arenas = screen.query_one("#arenas", DataTable)
+        await until(pilot, lambda: arenas.row_count == 1)
+        assert arenas.get_row_at(0)[:3] == [made.arena.code, "Lena's", "Gypsy"]
+        await pilot.press("enter")
+        standings = screen.query_one("#standings", DataTable)
+        await until(pilot, lambda: standings.row_count == 1)
+        assert standings.get_row_at(0)[:3] == ["1", "lena", "0"]
+        assert "running, 1 players" in text_of(screen.query_one("#arena-title", Static))
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(host.screen, ArenasScreen))
 
 
 class CountedRaceScreen(RaceScreen):
