@@ -68,6 +68,7 @@ from server.players.transfers import TransferHandler, Transfers
 from server.profiles.handlers import ProfileHandlers
 from server.profiles.service import ProfileService
 from server.races.handlers import RoomHandlers
+from server.races.invitations import InvitationHandler
 from server.races.owners import Owners
 from server.races.presence import Presence
 from server.races.race import RaceRunner
@@ -443,6 +444,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     def ranks_lost(_back: news.RedisBack) -> None:
         daily.ranks.clear()  # finishes told while Redis was lost: read them again
 
+    race.over_listeners.append(app.challenges.race_over)
     cluster.rooms_held = table.codes
     cluster.serve = owners.serve
     cluster.subscribe(news.PresenceChanged, presence.remote_changed)
@@ -464,6 +466,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     handlers = (
         HelloHandler(app.accounts, app.transfers, app.server_info(), app.welcomed),
         TransferHandler(app.transfers),
+        InvitationHandler(app.db_sessions, {v.id: v.name for v in app.server_info().variants}),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings, app.opened),

@@ -50,6 +50,11 @@ class ArenaMetrics(Collector):
             "Time spent building and queueing standings pushes",
             value=a.flush_seconds,
         )
+        yield CounterMetricFamily(
+            "patience_arena_standings_flush_cpu_seconds",
+            "CPU of the event loop's thread in those pushes (the frames and their writes)",
+            value=a.flush_cpu_seconds,
+        )
         yield GaugeMetricFamily(
             "patience_arena_standings_flush_max_seconds",
             "The longest standings push since the server started",

@@ -37,10 +37,11 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -49,7 +50,7 @@ from server.arenas.pushes import StandingsFrame
 from server.arenas.schedule import Entry, due, parse
 from server.arenas.scoring import DealPlayed, on_fire, score_deals
 from server.arenas.table import Line, Standings
-from server.cluster.news import ArenaLine
+from server.cluster.news import ArenaLine, GamesForgotten
 from server.config import Config
 from server.deals.pool import options_text
 from server.errors import (
@@ -63,6 +64,7 @@ from server.errors import (
 )
 from server.games.fields import check_variant, checked_options
 from server.games.live import LiveGame
+from server.storage.engine import create_sync_engine
 from server.storage.models import Arena, ArenaDeal, ArenaGame, ArenaPlayer
 from server.storage.queries import arenas as store
 from server.storage.queries import pool as pooled
@@ -181,6 +183,8 @@ class ArenaService:
         self._last_push: dict[str, float] = {}
         self._due: dict[str, asyncio.TimerHandle] = {}
         self._seen_ms = 0
+        #: scores are written in a thread on a synchronous connection (see _record)
+        self._sync_engine: Engine | None = None
         self._ticking: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         # -- metrics --
@@ -190,6 +194,8 @@ class ArenaService:
         self.standings_pushes = 0
         self.standings_flushes = 0
         self.flush_seconds = 0.0
+        #: the event loop thread's CPU in those pushes (what a loaded machine does not inflate)
+        self.flush_cpu_seconds = 0.0
         self.flush_max_seconds = 0.0
 
     # -- life cycle ------------------------------------------------------------------------
@@ -206,6 +212,9 @@ class ArenaService:
         for handle in self._due.values():
             handle.cancel()
         self._due.clear()
+        if self._sync_engine is not None:
+            self._sync_engine.dispose()
+            self._sync_engine = None
 
     async def _tick_forever(self) -> None:
         while True:
@@ -722,16 +731,18 @@ class ArenaService:
     async def _record(
         self, row: ArenaGame, this: DealPlayed, state: str, held: bool
     ) -> store.Totals | None:
-        async with self.db_sessions() as db, db.begin():
-            await store.lock_player(db, code=row.arena, player_id=row.player_id)
-            rows = await store.games_of(db, code=row.arena, player_id=row.player_id)
+        """Write the deal's result and the player's totals in one transaction, in a thread on a
+        synchronous connection (see :func:`~server.storage.queries.arenas.record_sync`)."""
+
+        def score(rows: Sequence[Any]) -> tuple[store.Result, store.Totals] | None:
+            mine = next((r for r in rows if r.game_id == row.game_id), None)
+            if mine is None or mine.state is not None:
+                return None  # scored meanwhile by another node
             before = [r for r in rows if r.state is not None and r.seq < row.seq]
+            later = [r for r in rows if r.state is not None and r.seq > row.seq]
             played = [_played(r) for r in before]
             scored = score_deals([*played, this])[-1]
             result = store.Result(state, this.time_ms, scored.points, scored.on_streak, held)
-            if not await store.record(db, game_id=row.game_id, result=result):
-                return None  # scored meanwhile by another node
-            later = [r for r in rows if r.state is not None and r.seq > row.seq]
             everything = [*played, this, *(_played(r) for r in later)]
             totals = store.Totals(
                 points=sum(r.points for r in before) + scored.points + sum(r.points for r in later),
@@ -739,8 +750,20 @@ class ArenaService:
                 wins=sum(1 for d in everything if d.won),
                 fire=on_fire(everything),
             )
-            await store.set_totals(db, code=row.arena, player_id=row.player_id, totals=totals)
-        return totals
+            return result, totals
+
+        def work() -> store.Totals | None:
+            with self._sync().begin() as conn:
+                return store.record_sync(
+                    conn, game_id=row.game_id, code=row.arena, player_id=row.player_id, score=score
+                )
+
+        return await asyncio.to_thread(work)
+
+    def _sync(self) -> Engine:
+        if self._sync_engine is None:
+            self._sync_engine = create_sync_engine(self.config.db)
+        return self._sync_engine
 
     async def _name(self, player: int) -> str:
         async with self.db_sessions() as db:
@@ -782,6 +805,8 @@ class ArenaService:
             except Exception:
                 log.exception("arena %s: game %s could not be ended", arena.code, game_id)
                 return  # tried again at the next tick
+        if arena.cancelled_ms is not None and arena.cancelled_ms < arena.ends_ms:
+            await self._reveal(arena)
         self.finished.add(arena.code)
         self.tables.pop(arena.code, None)
         table = await self.table(arena.code)
@@ -795,6 +820,15 @@ class ArenaService:
             for connection in list(self.players.get(pid, ())):
                 connection.send_encoded(data)
         log.info("arena %s %s: %d players", arena.code, arena.state(self.clock()), len(table.lines))
+
+    async def _reveal(self, arena: ArenaState) -> None:
+        """A cancelled arena's games show their keys now, not at the end it would have had."""
+        async with self.db_sessions() as db:
+            ids = await store.game_ids(db, code=arena.code)
+        lives = [await self.store.current(game_id) for game_id in ids]
+        await self.games.reveal(lives)
+        if ids:  # other nodes' copies show the keys too
+            self.cluster.tell(GamesForgotten(tuple(ids)))
 
     async def cancel(self, code: str) -> None:
         """Cancel an arena (the operators'): it ends now, what was scored stays."""
@@ -854,6 +888,7 @@ class ArenaService:
         if self._pushed.get(code) == table.version:
             return
         started = time.perf_counter()
+        cpu_started = time.thread_time()
         self._last_push[code] = time.monotonic()
         self._pushed[code] = table.version
         frame = StandingsFrame(code, table.version, len(table.lines), table.top(p.TOP))
@@ -867,6 +902,7 @@ class ArenaService:
                 connection.send_encoded(data)
                 sent += 1
         spent = time.perf_counter() - started
+        self.flush_cpu_seconds += time.thread_time() - cpu_started
         self.standings_pushes += sent
         self.standings_flushes += 1
         self.flush_seconds += spent
@@ -917,7 +953,7 @@ class ArenaService:
         )
 
 
-def _played(row: ArenaGame) -> DealPlayed:
+def _played(row: Any) -> DealPlayed:
     """A finished deal as the scoring reads it (its stored points are what counted)."""
     won = row.state == WON and not row.held
     return DealPlayed(won=won, time_ms=row.time_ms, par_ms=row.time_ms, berserk=row.berserk)

@@ -35,6 +35,7 @@ class ChallengeHandlers:
             Route(p.ChallengeGhost, self.ghost),
             Route(p.ChallengeRematch, self.rematch),
             Route(p.ChallengesRequest, self.listed),
+            Route(p.MatchStart, self.start_match),
         )
 
     async def about(self, challenge_id: str) -> Response:
@@ -73,3 +74,9 @@ class ChallengeHandlers:
     async def listed(self, connection: Connection, message: p.ChallengesRequest) -> p.Reply:
         views = await self.challenges.listed(connection.welcomed_player.id, message.limit)
         return p.ChallengesReply(challenges=views, re=message.id)
+
+    async def start_match(self, connection: Connection, message: p.MatchStart) -> p.Reply:
+        reply = await self.challenges.start_match(
+            connection.welcomed_player.id, message.room.upper(), message.best_of
+        )
+        return p.MatchReply(reply.room, reply.match, re=message.id)

@@ -369,6 +369,8 @@ class ChallengeService:
             raise NotChallengeable("only its two players answer a challenge with a rematch")
         if row.state != p.CHALLENGE_DONE:
             raise NotChallengeable("this challenge is not done yet: a rematch comes after it")
+        if game.kind not in CHALLENGE_KINDS:
+            raise NotChallengeable("a live match's next round is the room's next race")
         other = row.opponent_id if player == row.challenger_id else row.challenger_id
         assert other is not None
         match_id, round_no = match.id, match.rounds + 1
@@ -423,6 +425,99 @@ class ChallengeService:
             )
         return await self.accept(player, pending.id)
 
+    # -- live matches in race rooms ------------------------------------------------------------
+
+    async def start_match(self, player: int, code: str, best_of: int) -> p.MatchReply:
+        """A live match between the two racers of room ``code``: its races from now on are
+        its rounds. Asked again while it is being played, the same match."""
+        async with self.db_sessions() as db:
+            racers = await store.room_racers(db, code=code)
+            if racers is None:
+                raise NotFound(f"no room {code!r}")
+            if player not in racers:
+                raise NotChallengeable("only a racer of the room starts a match in it")
+            if len(racers) != 2:
+                raise NotChallengeable(
+                    f"a match is between two racers: room {code} has {len(racers)}"
+                )
+            if await store.bots(db, racers):
+                raise NotChallengeable("a match is between two people: a bot account plays none")
+            other = next(pid for pid in racers if pid != player)
+            found = await store.live_match(db, code=code, players={player, other})
+        if found is None:
+            now = self.clock()
+            match_id = store.live_prefix(code) + new_id()[: 15 - len(code)]
+            async with self.db_sessions() as db, db.begin():
+                db.add(_new_match(match_id, best_of, player, other, now))
+            log.info("room %s: a best of %d match started by player %d", code, best_of, player)
+            async with self.db_sessions() as db:
+                found = await db.get(Match, match_id)
+                names = await store.names_of(db, [player, other])
+            assert found is not None
+            reply = p.MatchReply(code, _match_view(found, names))
+            self._push_encoded(p.encode(reply), [other])
+        else:
+            async with self.db_sessions() as db:
+                names = await store.names_of(db, [found.first_id, found.second_id or 0])
+        return p.MatchReply(code, _match_view(found, names))
+
+    async def race_over(self, code: str, racing: list[LiveGame], held: set[str]) -> None:
+        """A race ended in room ``code``: a round of the live match between its two racers,
+        if one is being played there (a race on a numbered deal is no round: its deal could be
+        known). Recorded once however often the race's end runs (its games are the round's)."""
+        if len(racing) != 2 or any(live.keyed is None for live in racing):
+            return
+        by_player = {live.owner: live for live in racing}
+        async with self.db_sessions() as db:
+            match = await store.live_match(db, code=code, players=set(by_player))
+            bots = await store.bots(db, by_player)
+        if match is None or match.second_id is None:
+            return
+        first, second = by_player[match.first_id], by_player[match.second_id]
+        mine, theirs = result_of(first, first.id in held), result_of(second, second.id in held)
+        one, two = _side(mine, match.first_id in bots), _side(theirs, match.second_id in bots)
+        won_by = outcome.winner(one, two)
+        why = outcome.unranked(one, two, key_chosen=False)
+        now = self.clock()
+        round_id = new_id()
+        try:
+            async with self.db_sessions() as db, db.begin():
+                locked = await store.match_for_update(db, match_id=match.id)
+                db.add(
+                    Challenge(
+                        id=round_id,
+                        match_id=match.id,
+                        round=locked.rounds + 1,
+                        state=p.CHALLENGE_DONE,
+                        challenger_id=match.first_id,
+                        challenger_game=first.id,
+                        opponent_id=match.second_id,
+                        opponent_game=second.id,
+                        challenger_result=mine,
+                        opponent_result=theirs,
+                        result=won_by,
+                        ranked=why is None,
+                        unranked=why,
+                        created_ms=now,
+                        accepted_ms=now,
+                        ended_ms=now,
+                    )
+                )
+                await db.flush()
+                _score(locked, match.first_id, won_by, why is None, now)
+        except IntegrityError:
+            log.info("room %s: this race's round was recorded already", code)
+            return
+        self.done += 1
+        log.info("room %s: match %s round recorded: %s", code, match.id, won_by)
+        await self.push(round_id, [match.first_id, match.second_id])
+
+    def _push_encoded(self, data: bytes, players: Sequence[int]) -> None:
+        for pid in players:
+            for connection in list(self.players.get(pid, ())):
+                connection.send_encoded(data)
+            self.cluster.fan_out(data, to=[pid])
+
     # -- views and pushes --------------------------------------------------------------------
 
     async def _loaded(self, challenge_id: str) -> store.Loaded:
@@ -462,10 +557,7 @@ class ChallengeService:
         """Each player's view of the challenge, to their connections on every node."""
         loaded = await self._loaded(challenge_id)
         for pid in players:
-            data = p.encode(p.ChallengeReply(challenge=view_of(pid, loaded)))
-            for connection in list(self.players.get(pid, ())):
-                connection.send_encoded(data)
-            self.cluster.fan_out(data, to=[pid])
+            self._push_encoded(p.encode(p.ChallengeReply(challenge=view_of(pid, loaded))), [pid])
 
 
 def _new_match(match_id: str, best_of: int, first: int, second: int | None, now: int) -> Match:
@@ -529,6 +621,23 @@ def _shown_side(
     )
 
 
+def _match_view(match: Match, names: dict[int, str]) -> p.MatchView:
+    return p.MatchView(
+        id=match.id,
+        best_of=match.best_of,
+        first=match.first_id,
+        first_name=names.get(match.first_id, "?"),
+        second=match.second_id,
+        second_name=None if match.second_id is None else names.get(match.second_id, "?"),
+        first_wins=match.first_wins,
+        second_wins=match.second_wins,
+        draws=match.draws,
+        rounds=match.rounds,
+        state=match.state,
+        winner=match.winner_id,
+    )
+
+
 def view_of(asker: int | None, loaded: store.Loaded) -> p.ChallengeView:
     """The challenge as ``asker`` may see it: the challenger's result to the challenger, both
     results to anyone once it is done; never the deal's key."""
@@ -547,20 +656,7 @@ def view_of(asker: int | None, loaded: store.Loaded) -> p.ChallengeView:
         state=row.state,
         challenger=row.challenger_id,
         challenger_name=names.get(row.challenger_id, "?"),
-        match=p.MatchView(
-            id=match.id,
-            best_of=match.best_of,
-            first=match.first_id,
-            first_name=names.get(match.first_id, "?"),
-            second=match.second_id,
-            second_name=None if match.second_id is None else names.get(match.second_id, "?"),
-            first_wins=match.first_wins,
-            second_wins=match.second_wins,
-            draws=match.draws,
-            rounds=match.rounds,
-            state=match.state,
-            winner=match.winner_id,
-        ),
+        match=_match_view(match, names),
         opponent=row.opponent_id,
         opponent_name=None if row.opponent_id is None else names.get(row.opponent_id, "?"),
         game=mine,

@@ -84,9 +84,7 @@ def seen_views(rules: Rules, deal: Deal, actions: list[str]) -> set[PlayerView]:
 
 
 class Hints:
-    def __init__(
-        self, budget_s: float, concurrency: int, shares: HintShares | None = None
-    ) -> None:
+    def __init__(self, budget_s: float, concurrency: int, shares: HintShares | None = None) -> None:
         #: seconds of solver per hint
         self.budget_s = budget_s
         self.concurrency = concurrency

@@ -566,6 +566,8 @@ class ArenaGame(Base):
     points: Mapped[int] = mapped_column(Integer, default=0)
     on_streak: Mapped[bool] = mapped_column(Boolean, default=False)
     held: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
 class SeasonDay(Base):
     """The season points one daily attempt earned (server/seasons/points.py), and its final
     place once its day has closed (None before): what the season boards were given for it,

@@ -14,13 +14,14 @@ One frozen dataclass per message, one module per area:
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
     challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
-               challenge_rematch, challenges; challenge, challenge_game, ghost
-               (ChallengeView, ChallengeSide, MatchView)
+               challenge_rematch, challenges, match_start; challenge, challenge_game,
+               ghost, match (ChallengeView, ChallengeSide, MatchView)
     arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
                arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
                ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
     replays    replay: a finished game's actions and boards
+    invitations  invitation: what a race's link is, asked before hello
     seasons    season (SeasonEntry): the week's, month's and all-time boards
     profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
@@ -62,6 +63,8 @@ from shared.protocol.challenges import (
     ChallengesReply,
     ChallengesRequest,
     GhostReply,
+    MatchReply,
+    MatchStart,
 )
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
@@ -86,6 +89,8 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.invitations import *  # noqa: F403
+from shared.protocol.invitations import InvitationReply, InvitationRequest
 from shared.protocol.profiles import *  # noqa: F403
 from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
@@ -127,6 +132,7 @@ REQUESTS: Registry[Request] = Registry(
         CouldWinRequest,
         ReplayRequest,
         TransferCodeRequest,
+        InvitationRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -143,6 +149,7 @@ REQUESTS: Registry[Request] = Registry(
         ChallengeGhost,
         ChallengeRematch,
         ChallengesRequest,
+        MatchStart,
         ArenasRequest,
         ArenaCreate,
         ArenaJoin,
@@ -165,6 +172,7 @@ REPLIES: Registry[Reply] = Registry(
         CouldWinReply,
         ReplayReply,
         TransferCodeReply,
+        InvitationReply,
         GamesReply,
         Ok,
         Error,
@@ -181,6 +189,7 @@ REPLIES: Registry[Reply] = Registry(
         ChallengeGameReply,
         GhostReply,
         ChallengesReply,
+        MatchReply,
         ArenasReply,
         ArenaReply,
         ArenaGame,

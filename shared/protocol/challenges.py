@@ -319,6 +319,26 @@ class ChallengesRequest(Request):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class MatchStart(Request):
+    """A live match in a race room of two racers: each race between them, from now on, is a
+    round of a match of ``best_of`` (3 or 5)."""
+
+    type: ClassVar[str] = "match_start"
+    room: str
+    best_of: int = 3
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"room": self.room, "best_of": self.best_of}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        best_of = req_int(m, "best_of", 1, 5) if "best_of" in m else 3
+        if best_of not in (3, 5):
+            raise invalid("best_of", f"must be 3 or 5, not {best_of}")
+        return cls(room=req_str(m, "room", MAX_ID_LENGTH), best_of=best_of, id=request_id(m))
+
+
 # -- replies and pushes ---------------------------------------------------------------------
 
 
@@ -395,6 +415,27 @@ class GhostReply(Reply):
 
 
 @dataclass(frozen=True, slots=True)
+class MatchReply(Reply):
+    """``match``: a live match of a race room, as a reply to ``match_start`` and a push to its
+    two players when it starts; its ``room``."""
+
+    type: ClassVar[str] = "match"
+    room: str
+    match: MatchView
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"room": self.room, "match": self.match.to_map()}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            room=req_str(m, "room", MAX_ID_LENGTH),
+            match=nested(m, "match", MatchView.from_map),
+            re=reply_to(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengesReply(Reply):
     """``challenges``: the asker's latest challenges, newest first."""
 
@@ -418,6 +459,6 @@ __all__ = [
     "UNRANKED_KEY", "UNRANKED_REASONS", "UNRANKED_REVIEW", "ChallengeAccept",
     "ChallengeCreate", "ChallengeGameReply", "ChallengeGet", "ChallengeGhost",
     "ChallengeRematch", "ChallengeReply", "ChallengeSide", "ChallengeView", "ChallengesReply",
-    "ChallengesRequest", "GhostReply", "MatchView",
+    "ChallengesRequest", "GhostReply", "MatchReply", "MatchStart", "MatchView",
 ]
 # fmt: on

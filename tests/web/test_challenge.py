@@ -85,3 +85,32 @@ def test_a_friend_answers_a_challenge_link_and_both_see_the_results(
     resign(alice)
     alice.locator(".challenge-result").wait_for()
     assert faults == [[], []] and errors == [[], []]
+
+
+def test_a_live_match_in_a_race_room_keeps_its_score(new_context: Any, live: LiveServer) -> None:
+    alice, bob = new_context().new_page(), new_context().new_page()
+    faults = [client_faults(p) for p in (alice, bob)]
+    errors = [page_errors(p) for p in (alice, bob)]
+    register(alice, f"{live.url}/", "alice")
+    alice.locator("#race-variant").select_option("freecell")
+    alice.get_by_role("button", name="Create race").click()
+    alice.wait_for_url(re.compile(r"/race/[A-Z0-9]{6}$"))
+    register(bob, alice.url, "bob")
+    alice.locator(".members li", has_text="bob").wait_for()
+    match = alice.locator(".race-match")
+    match.get_by_role("button", name="Best of 3").click()
+    for page in (alice, bob):
+        page.locator(
+            ".race-match .match-score", has_text="Best of 3 \u00b7 alice 0 \u2013 0 bob"
+        ).wait_for()
+    alice.get_by_role("button", name="Start race").click()
+    for page in (alice, bob):
+        page.locator(f".own {BOARD}[data-state='playing']").wait_for()
+        page.get_by_role("button", name="Resign", exact=True).click()
+        page.get_by_role("button", name="Yes, resign").click()
+    for page in (alice, bob):
+        page.locator(".race-match .match-score", has_text="1 draw").wait_for()
+        heads = page.locator(".race-match table.side-by-side thead th").all_inner_texts()
+        assert heads == ["alice", "bob"], heads
+    alice.screenshot(path=f"{SHOTS}-race-match-desktop.png")
+    assert faults == [[], []] and errors == [[], []]

@@ -142,7 +142,7 @@ def test_the_move_list_follows_the_line_and_restart_deals_the_deal_again(
         game.play(f"{src}>{dst}")
         assert_board(page, game)
     summary = page.locator(".move-list summary")
-    assert summary.inner_text() == "Moves (2)"
+    assert summary.inner_text() == "Moves"
     summary.click()
     items = page.locator(".move-list li").all_inner_texts()
     assert len(items) == 2 and all(" from tableau " in item for item in items), items
@@ -150,14 +150,14 @@ def test_the_move_list_follows_the_line_and_restart_deals_the_deal_again(
     assert any(s in items[0] for s in "\u2660\u2665\u2666\u2663"), items  # cards as faces show them
     page.get_by_role("button", name="Undo", exact=True).click()
     wait_ply(page, 3)
-    assert summary.inner_text() == "Moves (1)"
+    assert page.locator(".move-list li").count() == 1  # the undone move is off the line
 
     page.get_by_role("button", name="Restart", exact=True).click()
     page.get_by_role("button", name="Yes, restart").click()
     page.wait_for_url(lambda url: url != first and "/game/" in url)
     wait_ply(page, 0)
     assert_board(page, new_game("freecell", seed=617))  # the same deal, from the start
-    assert summary.inner_text() == "Moves (0)"
+    assert page.locator(".move-list li").count() == 0
     # a resumed solo game knows it is one: it can be restarted too
     page.reload()
     wait_ply(page, 0)

@@ -26,7 +26,7 @@ import { announce, clockText, h, stateWords } from './ui.js';
 export { ENDED };
 
 /** Why hints are off, by the kind of game (the server's ``hints_off`` in words). */
-const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race' };
+const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race', arena: 'hints.arena' };
 const REFUSALS = { hints_off: 'hints.off', busy: 'refused.busy', game_over: 'refused.over', rate_limited: 'refused.rate' };
 
 /** Cards on the foundations. */
@@ -129,7 +129,7 @@ export class GamePanel {
       ? button(t('button.restart'), () => this.armRestart(), { class: 'restart-button' }) : null;
     this.moveList = h('ol', { class: 'move-list-items' });
     this.moveListBox = h('details', { class: 'move-list' },
-      this.moveListSummary = h('summary', {}, t('moves.title', 0)), this.moveList);
+      h('summary', {}, t('moves.title')), this.moveList);
     this.hintButton = button(t('button.hint'), () => this.askHint(), { title: 'h' });
     this.hintNote = h('span', { class: 'hint-note', id: `hint-note-${Math.random().toString(36).slice(2, 8)}`, hidden: true });
     this.hintButton.setAttribute('aria-describedby', this.hintNote.id);
@@ -341,7 +341,6 @@ export class GamePanel {
     if (this.openedAt > 0) items.unshift(h('li', { class: 'earlier' }, t('moves.earlier', this.openedAt)));
     this.moveList.replaceChildren(...items);
     this.moveList.hidden = !items.length;
-    this.moveListSummary.textContent = t('moves.title', this.line.length);
     this.moveList.scrollTop = this.moveList.scrollHeight;
   }
 

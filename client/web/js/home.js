@@ -237,7 +237,14 @@ export function homeScreen(app) {
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
       dealChoice(list), list),
-    raceForms(app), games, stats, account(app));
+    raceForms(app),
+    h('section', { class: 'arenas-link', 'aria-labelledby': 'arenas-title' }, h('h2', { id: 'arenas-title' }, t('arena.listTitle')),
+      h('p', {}, t('arena.pitch'), ' ', h('a', { href: '/arenas', 'data-link': '', class: 'button' }, t('arena.open')))),
+    games, stats,
+    h('p', { class: 'inline boards-links' },
+      h('a', { href: '/boards', 'data-link': '', class: 'button' }, t('boards.title')),
+      h('a', { href: `/player/${encodeURIComponent(app.player.name)}`, 'data-link': '', class: 'button' }, t('profile.mine'))),
+    account(app));
   yourGames(app, games);
   statistics(app, stats);
   return { element, resync: () => { yourGames(app, games); statistics(app, stats); } };

@@ -7,15 +7,24 @@
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
 //   /replay/ID         a finished game, move by move (?step=N at that move)
+//   /arenas            the arenas: join one, create a private one
+//   /arena/CODE        one arena: its standings, your deal, its final table
 //   /challenge/ID      a challenge: a friend's game to play on the same deal, its result
+//   /boards            the season boards (?period=week|month|all|rating&variant=ID)
+//   /player/NAME       a player's profile
+//   /daily/VARIANT?date=YYYY-MM-DD   a past day's deal, unranked (the archive)
 
 import { Connection } from './connection.js';
+import { decode, encode } from './msgpack.js';
 import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { arenaScreen, arenasScreen } from './arena.js';
 import { replayScreen } from './replay.js';
 import { challengeScreen } from './challenge.js';
+import { boardsScreen } from './boards.js';
+import { profileScreen } from './profile.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
 import { store } from './store.js';
@@ -80,9 +89,33 @@ function challengeInvitation(id) {
 /** A transfer code as a person types it: eight letters and digits, a dash or spaces between. */
 const TRANSFER_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
 
+/** Who invites to what, asked of the server before hello (``invitation``) on a first visit to a
+ * race's link: "alice invites you to race Freecell" written into ``line``. */
+function askInvitation(line) {
+  const [, first, code] = location.pathname.split('/');
+  if (first !== 'race' || !code) return;
+  let ws;
+  try { ws = new WebSocket(wsUrl()); } catch { return; }
+  ws.binaryType = 'arraybuffer';
+  const watching = new URLSearchParams(location.search).get('as') === 'spectator';
+  ws.onopen = () => ws.send(encode({ type: 'invitation', id: 1, code: decodeURIComponent(code) }));
+  ws.onmessage = (e) => {
+    try {
+      const told = decode(new Uint8Array(e.data));
+      if (told.type === 'invitation' && line.isConnected) {
+        line.textContent = t(watching ? 'welcome.hostWatch' : 'welcome.hostInvite', told.host, told.variant_name, told.code);
+        line.dataset.host = told.host;
+      }
+    } catch { /* the plain invitation stays */ }
+    ws.close();
+  };
+  ws.onerror = () => ws.close();
+}
+
 function nameForm(problem) {
   const input = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', required: true, maxlength: 24, pattern: '[A-Za-z0-9_\\-]{1,24}', value: store.name ?? '' });
   const codeInput = h('input', { id: 'account-code', name: 'code', autocomplete: 'off' });
+  let invitationLine = null;
   const form = h('form', { class: 'welcome', onsubmit: (e) => {
     e.preventDefault();
     const name = input.value.trim();
@@ -91,7 +124,7 @@ function nameForm(problem) {
     connect({ name });
   } },
   h('h1', {}, 'Patience Club'),
-  ((invite) => (invite ? h('p', { class: 'invitation' }, invite) : null))(invitation()),
+  ((invite) => (invite ? (invitationLine = h('p', { class: 'invitation' }, invite)) : null))(invitation()),
   h('p', {}, t('welcome.pitch')),
   problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
   h('label', { for: 'name' }, t('welcome.name')),
@@ -113,6 +146,7 @@ function nameForm(problem) {
     h('label', { for: 'account-code' }, t('welcome.code')),
     h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, t('welcome.useCode')))));
   show({ element: h('section', { class: 'screen narrow' }, form, carry) });
+  if (invitationLine) askInvitation(invitationLine);
   statusEl.textContent = '';
   input.focus();
 }
@@ -236,12 +270,16 @@ async function route() {
   let screen;
   if (first === '') screen = homeScreen(app);
   else if (first === 'play') screen = await playScreen(arg, url.searchParams);
-  else if (first === 'daily') screen = await dailyScreen(app, arg);
+  else if (first === 'daily') screen = await dailyScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
   else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
+  else if (first === 'arenas') screen = await arenasScreen(app);
+  else if (first === 'arena') screen = await arenaScreen(app, arg.toUpperCase());
   else if (first === 'challenge') screen = await challengeScreen(app, arg);
+  else if (first === 'boards') screen = await boardsScreen(app, url.searchParams);
+  else if (first === 'player') screen = await profileScreen(app, arg);
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();

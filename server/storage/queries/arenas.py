@@ -1,18 +1,19 @@
 """Arenas: their rows, their deals, who joined, each deal dealt and its result.
 
 A deal's result and its player's totals are written in one transaction
-(:func:`record`): the totals are the sum of the player's results, read back
-under the player's row lock, so whichever node scores a deal, and however
+(:func:`record_sync`): the totals are the sum of the player's results, read
+back under the rows' lock, so whichever node scores a deal, and however
 often a result is scored again (a restart, two nodes at the arena's end), the
 table's points are the sum of its games' points.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import false, func, select, update
+from sqlalchemy import Connection, false, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Arena, ArenaDeal, ArenaGame, ArenaPlayer, Player
@@ -166,6 +167,12 @@ async def open_games(session: AsyncSession, *, code: str) -> list[str]:
     return list(result.scalars())
 
 
+async def game_ids(session: AsyncSession, *, code: str) -> list[str]:
+    """Every game of an arena."""
+    result = await session.execute(select(ArenaGame.game_id).where(ArenaGame.arena == code))
+    return list(result.scalars())
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """A deal's result as it is written: its state, time, points, streak, whether held."""
@@ -185,19 +192,29 @@ class Totals:
     fire: bool
 
 
-async def lock_player(session: AsyncSession, *, code: str, player_id: int) -> ArenaPlayer | None:
-    """The player's row, held until the transaction ends (PostgreSQL; SQLite has one writer)."""
-    result = await session.execute(
-        select(ArenaPlayer)
-        .where(ArenaPlayer.arena == code, ArenaPlayer.player_id == player_id)
+#: a player's deals in the arena as stored (in order) -> this deal's result and the totals,
+#: or None when there is nothing to score
+ScoreOf = Callable[[Sequence[Any]], "tuple[Result, Totals] | None"]
+
+
+def record_sync(
+    conn: Connection, *, game_id: str, code: str, player_id: int, score: ScoreOf
+) -> Totals | None:
+    """A deal's result and its player's totals, written in one transaction of a synchronous
+    connection (run in a thread: on SQLite the write lock is held for the statements alone, not for
+    the event loop's turns between them). ``score`` gives this deal's result and the totals
+    from the player's finished deals as stored; None when it was scored already."""
+    games = conn.execute(
+        select(ArenaGame)
+        .where(ArenaGame.arena == code, ArenaGame.player_id == player_id)
+        .order_by(ArenaGame.seq)
         .with_for_update()
-    )
-    return result.scalar_one_or_none()
-
-
-async def record(session: AsyncSession, *, game_id: str, result: Result) -> bool:
-    """Write a deal's result unless it was written already; whether this wrote it."""
-    done = await session.execute(
+    ).all()
+    scored = score(games)
+    if scored is None:
+        return None
+    result, totals = scored
+    done = conn.execute(
         update(ArenaGame)
         .where(ArenaGame.game_id == game_id, ArenaGame.state.is_(None))
         .values(
@@ -208,12 +225,11 @@ async def record(session: AsyncSession, *, game_id: str, result: Result) -> bool
             held=result.held,
         )
     )
-    return bool(done.rowcount)  # type: ignore[attr-defined]
-
-
-async def set_totals(session: AsyncSession, *, code: str, player_id: int, totals: Totals) -> None:
-    await session.execute(
+    if not done.rowcount:
+        return None
+    conn.execute(
         update(ArenaPlayer)
         .where(ArenaPlayer.arena == code, ArenaPlayer.player_id == player_id)
         .values(points=totals.points, played=totals.played, wins=totals.wins, fire=totals.fire)
     )
+    return totals

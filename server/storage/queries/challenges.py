@@ -17,7 +17,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from server.storage.models import Challenge, DailyAttempt, Game, Match, Player
+from server.storage.models import Challenge, DailyAttempt, Game, Match, Player, Room, RoomMember
 from shared import protocol as p
 
 
@@ -227,3 +227,36 @@ async def daily_attempt_ended(
     """Whether the player's ranked attempt at that day's daily has ended."""
     attempt = await session.get(DailyAttempt, (variant, date, player_id))
     return attempt is not None and attempt.finished
+
+
+async def room_racers(session: AsyncSession, *, code: str) -> list[int] | None:
+    """The racers of a room (None: no such room), in the order they joined."""
+    if await session.get(Room, code) is None:
+        return None
+    result = await session.execute(
+        select(RoomMember.player_id)
+        .where(RoomMember.room_code == code, RoomMember.role == p.RACER)
+        .order_by(RoomMember.seq)
+    )
+    return [int(pid) for pid in result.scalars()]
+
+
+def live_prefix(code: str) -> str:
+    """A live match's id begins with its room's code and a dash (a room code has none)."""
+    return f"{code}-"
+
+
+async def live_match(session: AsyncSession, *, code: str, players: set[int]) -> Match | None:
+    """The live match being played in room ``code`` between these two players, if any."""
+    result = await session.execute(
+        select(Match)
+        .where(
+            Match.id.startswith(live_prefix(code), autoescape=True),
+            Match.state == p.MATCH_PLAYING,
+        )
+        .order_by(Match.created_ms.desc())
+    )
+    for match in result.scalars():
+        if {match.first_id, match.second_id} == players:
+            return match
+    return None

@@ -20,6 +20,9 @@ def challenges_config(db_url: str) -> Config:
         deal_pool_workers=0,
         rate_limit=10_000.0,
         rate_burst=10_000,
+        race_countdown_ms=60,
+        race_tick_ms=20,
+        registration_limit=0,
     )
 
 

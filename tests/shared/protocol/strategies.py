@@ -381,6 +381,8 @@ CHALLENGES_MESSAGES = [
         re=IDS,
     ),
     st.builds(p.ChallengesReply, challenges=st.lists(CHALLENGES, max_size=3).map(tuple), re=IDS),
+    st.builds(p.MatchStart, room=CODES, best_of=st.sampled_from([3, 5]), id=IDS),
+    st.builds(p.MatchReply, room=CODES, match=MATCHES, re=IDS),
 ]
 
 SEASON_ENTRIES = st.builds(

@@ -87,3 +87,10 @@ def test_a_challenge_is_sent_for_a_match_of_one_three_or_five() -> None:
     every_field_is_checked(p.ChallengeAccept.from_map, {"challenge": "c1"})
     out_of_range(p.ChallengeGet.from_map, {"challenge": "c1"}, "challenge", ["x" * 17, ""])
     assert p.ChallengesRequest.from_map({"limit": 10**6}).limit == p.MAX_CHALLENGES
+
+
+def test_a_live_match_is_of_three_or_five() -> None:
+    request = {"type": "match_start", "room": "K7QF2M", "best_of": 5}
+    every_field_is_checked(p.MatchStart.from_map, request, optional={"best_of"})
+    assert p.MatchStart.from_map({"room": "K7QF2M"}).best_of == 3
+    out_of_range(p.MatchStart.from_map, request, "best_of", [1, 2, 4, 6])
