@@ -3,7 +3,7 @@
 Part one solves ``--deals`` keyed deals per variant, as the deal pool's
 workers do (server/deals/difficulty.py: the variant's search within its
 ``daily_positions``), and prints the won deals' positions searched: their
-thirds are the thresholds of each variant's ``Rules.difficulty_positions``. The keys are SHA-256 of
+thirds are the thresholds of ``THRESHOLDS``. The keys are SHA-256 of
 ``bench/difficulty|VARIANT|n``, so a run is repeatable.
 
 Part two (``--play N``) follows the first N won deals of each difficulty
@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 
 from bench.hint import MAX_ACTIONS, VARIANTS, adviser
-from server.deals.difficulty import difficulty_of
+from server.deals.difficulty import THRESHOLDS, difficulty_of
 from shared.games import new_game
 from shared.protocol.games import DIFFICULTIES
 from shared.solver import DEFAULT_HINT_BUDGET, WON, Budget, solve_position
@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         won = measured(variant, args.deals)
         positions = sorted(p for _, p in won)
         thirds = statistics.quantiles(positions, n=3) if len(positions) >= 3 else [float("nan")] * 2
-        limits = STANDARD.get(variant).difficulty_positions
+        limits = THRESHOLDS.get(variant)
         median = statistics.median(positions) if positions else 0
         print(
             f"{variant}: won {len(won)}/{args.deals}; positions median {median:.0f},"
@@ -87,8 +87,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not args.play:
             continue
         for difficulty in DIFFICULTIES:
-            rules = STANDARD.get(variant)
-            keys = [k for k, p in won if difficulty_of(rules, p) == difficulty][: args.play]
+            keys = [k for k, p in won if difficulty_of(variant, p) == difficulty][: args.play]
             wins = sum(followed(variant, key, args.avoid) for key in keys)
             print(
                 f"  {difficulty}: the view-only hint player won {wins} of {len(keys)}", flush=True

@@ -125,10 +125,6 @@ class Rules(PileNotation, Reasons, ABC):
     interchangeable: ClassVar[tuple[str, ...]] = ()
     #: positions the solver may search per candidate seed when choosing a daily deal
     daily_positions: ClassVar[int] = 20_000
-    #: how hard a won deal is, by the positions that search took to win it: at most the first
-    #: is easy, at most the second medium, more hard (the thirds of a measured run,
-    #: docs/solver.md "Difficulty"; the server's winnable deals are graded by them)
-    difficulty_positions: ClassVar[tuple[int, int]] = (500, 2_000)
 
     # Facts of the tableau that searches read (shared.solver.waste_search):
     #: BUILDS_ON[card]: the cards that may be put on ``card`` in a tableau column

@@ -46,7 +46,6 @@ class GypsyRules(Rules):
     #: starts any foundation (the two copies of a card are the same integer already)
     interchangeable = ("f",)
     daily_positions = 20_000
-    difficulty_positions = (1_850, 3_500)
     builds_on = ALTERNATE_BUILDS
     foundation_cards_in_play = True
     decks = 2

@@ -61,7 +61,6 @@ class OsmosisRules(Rules):
     #: the reserves only feed the foundations, whichever holds what
     interchangeable = ("r",)
     daily_positions = 10_000
-    difficulty_positions = (34, 39)
     pick_up = "top"
     deal_count = 1
     max_redeals: int | None = 2

@@ -38,7 +38,6 @@ class ThumbAndPouchRules(Rules):
     #: foundation
     interchangeable = ("t", "f")
     daily_positions = 15_000
-    difficulty_positions = (700, 1_100)
     builds_on = ONTO
     pick_up = "any"
     foundation_cards_in_play = True

@@ -53,7 +53,6 @@ class WesthavenRules(Rules):
     #: foundation
     interchangeable = ("t", "f")
     daily_positions = 15_000
-    difficulty_positions = (600, 1_500)
     builds_on = ALTERNATE_BUILDS
     pick_up = "top_or_all"
     deal_count = 1

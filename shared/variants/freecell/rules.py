@@ -103,7 +103,6 @@ class FreecellRules(Rules):
     #: which free cell or column holds what changes no move; any ace starts any foundation
     interchangeable = ("r", "t", "f")
     daily_positions = 20_000
-    difficulty_positions = (480, 850)
     builds_on = ALTERNATE_BUILDS
     plain_piles = True
 

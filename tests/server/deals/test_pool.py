@@ -16,7 +16,7 @@ from server.deals.difficulty import difficulty_of
 from server.storage.models import Game, PooledDeal
 from shared.games import new_game
 from shared.solver import WON, Budget, solve_position
-from shared.variants import STANDARD, Variants
+from shared.variants import Variants
 from shared.variants.osmosis import OsmosisRules
 from tests.server.conftest import FakeClock, open_client
 
@@ -83,7 +83,7 @@ async def test_a_winnable_deal_comes_from_the_pool_which_refills_and_survives_a_
         key = await dealt_key(app, game["id"])
         assert key in before
         assert key not in await pooled(app)  # taken out for good
-        assert difficulty_of(STANDARD.get("osmosis"), won_positions(key)) == "medium"
+        assert difficulty_of("osmosis", won_positions(key)) == "medium"
         after = await until_pooled(app, 2)  # the workers fill it again
         assert key not in after
         assert app.deal_pool.solved_on_request == 0
@@ -113,7 +113,7 @@ async def test_an_empty_pool_solves_on_request(config: Config, clock: FakeClock)
         reply = await start_winnable(app, "alice", difficulty="easy")
         assert reply["type"] == "game", reply
         key = await dealt_key(app, reply["game"]["id"])
-        assert difficulty_of(STANDARD.get("osmosis"), won_positions(key)) == "easy"
+        assert difficulty_of("osmosis", won_positions(key)) == "easy"
         assert app.deal_pool.solved_on_request == 1
         assert key not in await pooled(app, "easy")
     finally:
