@@ -361,6 +361,7 @@ async def board_plans(engine: Any, month: str, limit: int) -> None:
             ("top", seasons._TOP),
             ("me", seasons._MINE),
             ("rank", seasons._RANK),
+            ("request, in one statement", seasons._ONE),
         ):
             bound = statement.params(values)
             sql = str(bound.compile(conn, compile_kwargs={"literal_binds": True}))

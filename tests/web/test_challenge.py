@@ -84,6 +84,12 @@ def test_a_friend_answers_a_challenge_link_and_both_see_the_results(
     alice.locator(".ghost-line", has_text="Ghost of bob").wait_for()
     resign(alice)
     alice.locator(".challenge-result").wait_for()
+    # home lists them, each a link to its page
+    alice.get_by_role("link", name="Home").first.click()
+    lines = alice.locator(".your-challenges li")
+    lines.first.wait_for()
+    assert "Freecell with bob, round 2" in lines.first.inner_text()
+    assert "Best of 3" in lines.first.inner_text()
     assert faults == [[], []] and errors == [[], []]
 
 

@@ -1,6 +1,7 @@
 // Home: the five games (new game, numbered deal, options, daily, leaderboard), races (create one,
 // join one by code), the player's own games to go back to, statistics, and the account code.
 
+import { matchLine } from './challenge.js';
 import { dialect } from './dialect.js';
 import { dealWords } from './fairplay.js';
 import { t } from './i18n.js';
@@ -163,6 +164,32 @@ async function yourGames(app, box) {
   }
 }
 
+/** "Your challenges": the latest sent and received, each a link to its page, with where it
+ * stands (yours to play, waiting, who won) and the match's score. */
+async function yourChallenges(app, box) {
+  try {
+    const listed = (await app.conn.request({ type: 'challenges', limit: 5 })).challenges ?? [];
+    if (!listed.length) return;
+    const me = app.player.id;
+    const line = (c) => {
+      const name = app.variants.get(c.variant)?.name ?? c.variant;
+      const them = c.challenger === me ? c.opponent_name : c.challenger_name;
+      let where;
+      if (c.state === 'done') where = c.result === 'draw' ? t('challenge.draw') : t('challenge.wins', c.result === 'challenger' ? c.challenger_name : c.opponent_name);
+      else if (c.state === 'open' && c.challenger !== me) where = t('challenges.yourTurn');
+      else if (c.state === 'setting' && c.challenger === me) where = t('challenges.yourTurn');
+      else where = t('challenges.waiting');
+      return h('li', {}, h('a', { href: `/challenge/${encodeURIComponent(c.id)}`, 'data-link': '' },
+        t('challenges.line', name, them ?? '?', c.round)), ` \u00b7 ${where} \u00b7 `, matchLine(c.match).textContent);
+    };
+    box.replaceChildren(h('h2', { id: 'your-challenges-title' }, t('challenges.title')),
+      h('ul', { class: 'your-challenges', 'aria-labelledby': 'your-challenges-title' }, listed.map(line)));
+    box.hidden = false;
+  } catch {
+    // a server without challenges: nothing to show
+  }
+}
+
 async function statistics(app, box) {
   try {
     const reply = await app.conn.request({ type: 'stats' });
@@ -228,6 +255,7 @@ function account(app) {
 export function homeScreen(app) {
   const games = h('section', { hidden: true, class: 'mine' });
   const stats = h('section', { class: 'stats-box' });
+  const challenges = h('section', { hidden: true, class: 'mine challenges-box' });
   const list = h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)));
   const element = h('section', { class: 'screen home' },
     h('h1', {}, t('home.welcome', app.player.name)),
@@ -240,12 +268,13 @@ export function homeScreen(app) {
     raceForms(app),
     h('section', { class: 'arenas-link', 'aria-labelledby': 'arenas-title' }, h('h2', { id: 'arenas-title' }, t('arena.listTitle')),
       h('p', {}, t('arena.pitch'), ' ', h('a', { href: '/arenas', 'data-link': '', class: 'button' }, t('arena.open')))),
-    games, stats,
+    games, challenges, stats,
     h('p', { class: 'inline boards-links' },
       h('a', { href: '/boards', 'data-link': '', class: 'button' }, t('boards.title')),
       h('a', { href: `/player/${encodeURIComponent(app.player.name)}`, 'data-link': '', class: 'button' }, t('profile.mine'))),
     account(app));
   yourGames(app, games);
+  yourChallenges(app, challenges);
   statistics(app, stats);
-  return { element, resync: () => { yourGames(app, games); statistics(app, stats); } };
+  return { element, resync: () => { yourGames(app, games); yourChallenges(app, challenges); statistics(app, stats); } };
 }

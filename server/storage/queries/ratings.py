@@ -13,10 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, func, select
+from sqlalchemy import Connection, Integer, and_, bindparam, func, literal, select, union_all
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from server.storage.models import Player, PlayerRating, RatingChange, RatingCount
 
@@ -208,64 +209,92 @@ _TOP = (
     .join(Player, Player.id == PlayerRating.player_id)
     .where(_LISTED)
     .order_by(PlayerRating.rating.desc(), PlayerRating.player_id)
-    .limit(bindparam("limit"))
+    .limit(bindparam("limit", type_=Integer))
 )
 _OWN = (
     select(*_COLUMNS)
     .join(Player, Player.id == PlayerRating.player_id)
-    .where(_LISTED, PlayerRating.player_id == bindparam("player"))
+    .where(_LISTED, PlayerRating.player_id == bindparam("player", type_=Integer))
 )
-#: players above a rating: the counts of the whole points above its own, the ratings above
-#: it within its own point (a short range of ix_ratings_board), less the banned above it
-_ABOVE = select(
-    select(func.coalesce(func.sum(RatingCount.players), 0))
-    .where(RatingCount.variant == bindparam("variant"), RatingCount.floor > bindparam("floor"))
-    .scalar_subquery(),
-    select(func.count())
-    .select_from(PlayerRating)
-    .where(
-        PlayerRating.variant == bindparam("variant"),
-        PlayerRating.rating > bindparam("rating"),
-        PlayerRating.rating < bindparam("ceiling"),
-    )
-    .scalar_subquery(),
-    select(func.count())
-    .select_from(Player)
-    .join(
-        PlayerRating,
-        and_(
-            PlayerRating.player_id == Player.id,
-            PlayerRating.variant == bindparam("variant"),
-        ),
-    )
-    .where(Player.banned.is_(True), PlayerRating.rating > bindparam("rating"))
-    .scalar_subquery(),
-)
-
-
 def _place(row: Any) -> Place:
     return (int(row[0]), str(row[1]), float(row[2]), float(row[3]), int(row[4]))
+
+
+def _one_statement() -> Any:
+    """The board's top and the asker's own place with its rank, in one statement (one round
+    trip). The rank counts, for the asker's rating r: the players of the whole points above
+    r (an integer point f is above floor(r) exactly when f > r), and those within r's own
+    point above r: the ratings between r and the next point that has players (none between
+    them but r's own point's), less the banned players above r."""
+    top = _TOP.subquery("top")
+    numbered = select(
+        func.row_number().over(order_by=(top.c.rating.desc(), top.c.player_id)),
+        *top.c,
+        literal(0, Integer),
+        literal(0, Integer),
+        literal(0, Integer),
+    )
+    counts = aliased(RatingCount)
+    other = aliased(PlayerRating)
+    banned_player = aliased(Player)
+    rating = PlayerRating.rating
+    points_above = (
+        select(func.coalesce(func.sum(counts.players), 0))
+        .where(counts.variant == PlayerRating.variant, counts.floor > rating)
+        .scalar_subquery()
+    )
+    next_point = (
+        select(func.min(counts.floor))
+        .where(counts.variant == PlayerRating.variant, counts.floor > rating, counts.players > 0)
+        .correlate(PlayerRating)  # the asker's row, two levels up
+        .scalar_subquery()
+    )
+    near = (
+        select(func.count())
+        .select_from(other)
+        .where(
+            other.variant == PlayerRating.variant,
+            other.rating > rating,
+            other.rating < func.coalesce(next_point, 1_000_000_000),
+        )
+        .scalar_subquery()
+    )
+    banned = (
+        select(func.count())
+        .select_from(banned_player)
+        .join(
+            other,
+            and_(other.player_id == banned_player.id, other.variant == PlayerRating.variant),
+        )
+        .where(banned_player.banned.is_(True), other.rating > rating)
+        .scalar_subquery()
+    )
+    own = _OWN.with_only_columns(literal(0, Integer), *_COLUMNS, points_above, near, banned)
+    return union_all(numbered, own)
+
+
+_ONE = _one_statement()
 
 
 def read_board(
     conn: Connection, *, variant: str, limit: int, me: int
 ) -> tuple[list[tuple[int, Place]], tuple[int, Place] | None]:
-    """:func:`board` on a synchronous connection, its true rank from the counts per point
-    instead of a count over every rating above (which reads half the board on average)."""
+    """:func:`board` on a synchronous connection, in one statement, its true rank from the
+    counts per point instead of a count over every rating above (which reads half the board
+    on average)."""
     if conn.dialect.name == "postgresql":
         conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+    ordered: list[tuple[int, Place]] = []
+    mine = None
+    for row in conn.execute(_ONE, {"variant": variant, "limit": limit, "player": me}):
+        place = _place(row[1:6])
+        if row[0] == 0:
+            mine = (int(row[6]) + int(row[7]) - int(row[8]) + 1, place)
+        else:
+            ordered.append((int(row[0]), place))
+    ordered.sort(key=lambda numbered: numbered[0])
     top: list[tuple[int, Place]] = []
-    for position, row in enumerate(conn.execute(_TOP, {"variant": variant, "limit": limit})):
-        place = _place(row)
+    for position, (_, place) in enumerate(ordered):
         rank = top[-1][0] if top and top[-1][1][2] == place[2] else position + 1
         top.append((rank, place))
-    own = conn.execute(_OWN, {"variant": variant, "player": me}).first()
-    if own is None:
-        return top, None
-    mine = _place(own)
-    floor = math.floor(mine[2])
-    counted, near, banned = conn.execute(
-        _ABOVE,
-        {"variant": variant, "floor": floor, "rating": mine[2], "ceiling": float(floor + 1)},
-    ).one()
-    return top, (int(counted) + int(near) - int(banned) + 1, mine)
+    return top, mine

@@ -103,3 +103,26 @@ async def test_a_challenge_sent_on_one_node_is_answered_and_scored_on_another(
 
 def mine_owner(done: dict[str, Any]) -> int:
     return int(done["challenge"]["opponent"])
+
+
+async def test_a_live_match_in_a_room_run_by_one_node_is_scored_for_both(
+    nodes: StartNode,
+) -> None:
+    a, b = await nodes("a"), await nodes("b")
+    alice, _ = await welcomed(a, "alice")
+    bob, _ = await welcomed(b, "bob")
+    code = (await alice.request("create_room", variant="freecell"))["room"]["code"]  # run by a
+    assert (await bob.request("join_room", code=code))["type"] == "room"
+    started = await bob.request("match_start", room=code, best_of=3)  # asked on b
+    assert started["type"] == "match", started
+    assert (await push(alice, "match"))["match"]["id"] == started["match"]["id"]
+    assert (await alice.request("start_race", code=code))["type"] == "ok"
+    for client in (alice, bob):
+        game = (await push(client, "race_started"))["game"]
+        await resigned(client, game)
+    for client in (alice, bob):  # bob on b hears of the round its owner, a, recorded
+        done = (await push(client, "challenge"))["challenge"]
+        assert done["state"] == "done" and done["match"]["draws"] == 1
+    assert (a.challenges.done, b.challenges.done) == (1, 0)
+    for client in (alice, bob):
+        await client.ws.close()
