@@ -45,7 +45,7 @@ from server.net.connection import Connection
 from server.review.service import ReviewService
 from server.storage.models import Challenge, Game, Match
 from server.storage.queries import challenges as store
-from server.storage.queries.reviews import received_actions
+from server.storage.queries.reviews import pending_games, received_actions
 from shared import protocol as p
 from shared.games import new_game
 from shared.states import ENDED
@@ -207,8 +207,15 @@ class ChallengeService:
             homes=after,
             home_at_deal=at_deal,
         )
-        held = await self.review.check(live, f"challenge {challenge_id}")
-        return points, result_of(live, held)
+        return points, result_of(live, await self._held(live, f"challenge {challenge_id}"))
+
+    async def _held(self, live: LiveGame, what: str) -> bool:
+        """Whether review holds this game's result: judged once (a game sent to several
+        friends is not held again for each), then read as stored."""
+        async with self.db_sessions() as db:
+            if await pending_games(db, game_ids=[live.id]):
+                return True
+        return await self.review.check(live, what)
 
     # -- answering -----------------------------------------------------------------------------
 
@@ -333,8 +340,7 @@ class ChallengeService:
             await self.push(row.id, [row.opponent_id] if row.opponent_id else [])
 
     async def _finish(self, row: Challenge, live: LiveGame) -> None:
-        held = await self.review.check(live, f"challenge {row.id}")
-        mine = result_of(live, held)
+        mine = result_of(live, await self._held(live, f"challenge {row.id}"))
         theirs = row.challenger_result
         assert theirs is not None and row.opponent_id is not None
         async with self.db_sessions() as db:

@@ -108,6 +108,9 @@ async def test_a_friend_plays_the_same_deal_and_both_see_the_result_side_by_side
         assert "key" not in str(result)
     listed = (await bob.request("challenges"))["challenges"]
     assert [c["id"] for c in listed] == [challenge["id"]]
+    # the same game sent again, to another friend: a challenge of its own
+    another = await sent(alice, mine)
+    assert another["id"] != challenge["id"] and another["state"] == "open"
 
 
 async def test_the_ghost_is_where_the_challenger_was_at_the_same_time_and_never_ahead(
@@ -390,3 +393,40 @@ async def test_the_landing_page_learns_who_challenges_before_signing_in(
         assert status == 404
     status, _, page = await fetch(server, f"/challenge/{challenge['id']}")
     assert status == 200 and b"<html" in page.lower()
+
+
+async def test_a_result_review_holds_is_not_ranked_and_held_once(
+    server: App, connect: Connect, clock: FakeClock
+) -> None:
+    alice, bob, carol = (
+        await named(connect, "alice"),
+        await named(connect, "bob"),
+        await named(connect, "carol"),
+    )
+    game = (await alice.request("start_game", variant="freecell"))["game"]
+    rng = random.Random(7)
+    while game["ply"] < 30:  # 30 actions 50 ms apart: faster than a hand
+        clock.advance(50)
+        move = rng.choice(game["legal"]) if game["legal"] else "undo"
+        reply = await (
+            alice.request("undo", game=game["id"], ply=game["ply"])
+            if move == "undo"
+            else alice.move(game, move)
+        )
+        game = reply["game"]
+    mine = (await alice.request("resign", game=game["id"], ply=game["ply"]))["game"]
+    for friend in (bob, carol):  # sent twice: judged once
+        challenge = await sent(alice, mine)
+        answered = (await friend.request("challenge_accept", challenge=challenge["id"]))["game"]
+        await finish(friend, clock, answered, steps=0)
+        done = (await push(friend, "challenge", check=is_done))["challenge"]
+        assert (done["ranked"], done["unranked"]) == (False, "review")
+    async with server.db_sessions() as db:
+        from sqlalchemy import func, select
+
+        from server.storage.models import Review
+
+        held = await db.scalar(
+            select(func.count()).select_from(Review).where(Review.game_id == mine["id"])
+        )
+    assert held == 1
