@@ -21,6 +21,7 @@ BENCHMARKS = (
     "winnability",
     "difficulty",
     "deal_pool",
+    "arena",
 )
 
 

@@ -3,7 +3,9 @@
 Figures: the bytes of a cold load (an empty cache, the page of a new Freecell game), the time
 from navigation to the first board drawn, and for moves made by dragging a card with the mouse,
 the time from the pointer's release to the board drawn with the move (before the server's
-answer, then with the server's view), p50/p95 over ``--moves`` moves (200). With
+answer, then with the server's view), p50/p95 over ``--moves`` moves (200); the layout shift
+(CLS) after the first board and during the moves; and a 52-card autocomplete's flight home
+drawn by the page's board.js (frames a second, late frames, long tasks). With
 ``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs.
 
     python -m bench browser
@@ -51,10 +53,17 @@ VARIANTS = ("osmosis", "thumb_and_pouch", "gypsy", "freecell", "westhaven")
 
 #: marks taken inside the page, read back after each move
 MARKS = """
-window.__marks = {ups: [], boards: []};
+window.__marks = {ups: [], boards: [], shifts: []};
+// layout shifts (CLS): each shift not caused by input, with when it happened
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.hadRecentInput) window.__marks.shifts.push({at: e.startTime, value: e.value});
+  }
+}).observe({type: 'layout-shift', buffered: true});
 window.addEventListener('pointerup', () => window.__marks.ups.push(performance.now()), true);
 document.addEventListener('pc-board', (e) => {
   const entry = {at: performance.now(), ply: e.detail.ply, optimistic: e.detail.optimistic};
+  window.__marks.firstBoard ??= entry.at;
   window.__marks.boards.push(entry);
   requestAnimationFrame(() => { entry.painted = performance.now(); });
 });
@@ -112,7 +121,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def cold_loads(browser: Any, url: str, token: str, runs: int) -> dict[str, float]:
-    sizes, firsts, decoded = [], [], []
+    sizes, firsts, decoded, shifted = [], [], [], []
     phases: dict[str, list[float]] = {"modules": [], "open": [], "welcome": []}
     for _ in range(runs):
         context = await browser.new_context(**signed_in(url, token, **DESKTOP))
@@ -121,6 +130,16 @@ async def cold_loads(browser: Any, url: str, token: str, runs: int) -> dict[str,
         await page.goto(f"{url}/play/freecell?seed=617")
         await page.wait_for_function("() => window.__marks.boards.length > 0")
         first = await page.evaluate("() => window.__marks.boards[0].at")
+        # what moves on the page once the first board is drawn (the status, the games list
+        # arriving...): a second to settle, then the layout shifts after the first board
+        await page.wait_for_timeout(1000)
+        shifted.append(
+            await page.evaluate(
+                "(first) => window.__marks.shifts.filter((s) => s.at > first)"
+                ".reduce((n, s) => n + s.value, 0)",
+                first,
+            )
+        )
         load = await page.evaluate("""() => {
           const all = [...performance.getEntriesByType('navigation'),
                        ...performance.getEntriesByType('resource')];
@@ -145,6 +164,8 @@ async def cold_loads(browser: Any, url: str, token: str, runs: int) -> dict[str,
         "cold_body_bytes": statistics.median(decoded),
         "first_board_ms_p50": statistics.median(firsts),
         "first_board_ms_max": max(firsts),
+        "first_board_ms_p95": pct(firsts, 0.95),
+        "cls_after_first_board_max": max(shifted),
         **{f"{name}_ms_p50": statistics.median(at) for name, at in phases.items() if at},
     }
 
@@ -172,8 +193,15 @@ async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, flo
     confirmed: list[float] = []
     seed = 617
     game = None
+    shifted = 0.0
+    after_first = (
+        "() => window.__marks.shifts.filter((s) => s.at > (window.__marks.firstBoard ?? 0))"
+        ".reduce((n, s) => n + s.value, 0)"
+    )
     while len(confirmed) < count:
         if game is None or game.state != "playing":
+            if game is not None:
+                shifted += await page.evaluate(after_first)
             game = new_game("freecell", seed=seed)
             await page.goto(f"{url}/play/freecell?seed={seed}")
             await page.locator(".game .board[data-ply='0']").wait_for()
@@ -196,8 +224,10 @@ async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, flo
         drawn.append(first["at"] - up)
         painted.append(first.get("painted", first["at"]) - up)
         confirmed.append(final.get("painted", final["at"]) - up)
+    shifts = shifted + await page.evaluate(after_first)
     await context.close()
     return {
+        "cls_during_moves": shifts,
         "move_drawn_ms_p50": pct(drawn, 0.5),
         "move_drawn_ms_p95": pct(drawn, 0.95),
         "move_painted_ms_p50": pct(painted, 0.5),
@@ -205,6 +235,93 @@ async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, flo
         "move_confirmed_ms_p50": pct(confirmed, 0.5),
         "move_confirmed_ms_p95": pct(confirmed, 0.95),
         "moves": len(confirmed),
+    }
+
+
+#: Freecell's layout (VariantInfo's), for a board drawn by the page's own module
+FREECELL_LAYOUT = {
+    "rows": [
+        ["r0", "r1", "r2", "r3", "", "f0", "f1", "f2", "f3"],
+        ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"],
+    ],
+    "fan": {
+        **{f"r{i}": "stack" for i in range(4)},
+        **{f"f{i}": "stack" for i in range(4)},
+        **{f"t{i}": "down" for i in range(8)},
+    },
+}
+
+#: a whole deck's autocomplete drawn by the page's board.js: four columns K..A of one suit
+#: each, flown home (Board.showHome); frames counted with requestAnimationFrame, long tasks
+#: with a PerformanceObserver, from the call until the last card lands
+AUTOCOMPLETE = """async (layout) => {
+  const { Board } = await import('/js/board.js');
+  const table = document.querySelector('.table');
+  const holder = document.createElement('div');
+  holder.className = 'board-holder';
+  table.replaceChildren(holder);
+  const board = new Board(holder, { variant: { id: 'freecell', name: 'Freecell' }, layout });
+  const ranks = 'KQJT98765432A';
+  const suits = 'SHDC';
+  const pile = (id, up) => ({ id, down: 0, up });
+  const ids = [...layout.rows[0].filter(Boolean), ...layout.rows[1]];
+  const before = ids.map((id) => {
+    const column = id[0] === 't' && Number(id[1]) < 4 ? Number(id[1]) : -1;
+    return pile(id, column < 0 ? [] : [...ranks].map((r) => r + suits[column]));
+  });
+  const after = ids.map((id) => {
+    const f = id[0] === 'f' ? Number(id[1]) : -1;
+    return pile(id, f < 0 ? [] : [...ranks].reverse().map((r) => r + suits[f]));
+  });
+  const view = (piles) => ({
+    id: 'bench', variant: 'freecell', state: 'playing', ply: 0, piles, legal: [],
+  });
+  board.show(view(before));
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const frames = [];
+  let running = true;
+  const tick = (at) => { frames.push(at); if (running) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  const longs = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) longs.push(e.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  const start = performance.now();
+  const cards = await board.showHome(view(after));
+  const end = performance.now();
+  running = false;
+  await new Promise((r) => setTimeout(r, 100));
+  observer.disconnect();
+  const inside = frames.filter((at) => at >= start && at <= end);
+  const gaps = inside.slice(1).map((at, i) => at - inside[i]);
+  return { cards, ms: end - start, frames: inside.length, gaps, longs };
+}"""
+
+
+async def autocomplete(browser: Any, url: str, token: str, runs: int) -> dict[str, float]:
+    """A 52-card autocomplete's flight, ``runs`` times: frames a second, the longest gap
+    between two frames, frames later than 1.5 frames of 60 Hz, long tasks (over 50 ms)."""
+    fps, worst, late, longest, cards = [], [], [], [], []
+    for _ in range(runs):
+        context = await browser.new_context(**signed_in(url, token, **DESKTOP))
+        page = await context.new_page()
+        await page.goto(f"{url}/play/freecell?seed=617")
+        await page.locator(".game .board[data-ply='0']").wait_for()
+        told = await page.evaluate(AUTOCOMPLETE, FREECELL_LAYOUT)
+        cards.append(told["cards"])
+        fps.append(1000 * (told["frames"] - 1) / told["ms"])
+        worst.append(max(told["gaps"], default=0.0))
+        late.append(sum(1 for gap in told["gaps"] if gap > 1.5 * 1000 / 60))
+        longest.append(max(told["longs"], default=0.0))
+        await context.close()
+    return {
+        "autocomplete_cards": min(cards),
+        "autocomplete_fps_min": min(fps),
+        "autocomplete_fps_p50": statistics.median(fps),
+        "autocomplete_gap_ms_max": max(worst),
+        "autocomplete_late_frames_max": max(late),
+        "autocomplete_long_task_ms_max": max(longest),
     }
 
 
@@ -243,6 +360,7 @@ async def run(args: argparse.Namespace) -> None:
                 started = time.perf_counter()
                 figures = await cold_loads(browser, url, token, args.loads)
                 figures |= await moves(browser, url, token, args.moves)
+                figures |= await autocomplete(browser, url, token, args.autocompletes)
                 print(
                     f"Chromium {browser.version}, loopback, {time.perf_counter() - started:.1f} s"
                 )
@@ -252,7 +370,14 @@ async def run(args: argparse.Namespace) -> None:
                 )
                 print(
                     f"navigation to first board: p50 {figures['first_board_ms_p50']:.0f} ms, "
-                    f"max {figures['first_board_ms_max']:.0f} ms of {args.loads}, goal < 500 ms"
+                    f"p95 {figures['first_board_ms_p95']:.0f} ms, "
+                    f"max {figures['first_board_ms_max']:.0f} ms of {args.loads}, "
+                    "goal p95 < 500 ms"
+                )
+                print(
+                    "layout shift after the first board (CLS, a second after it): "
+                    f"max {figures['cls_after_first_board_max']:.4f} over {args.loads} loads; "
+                    f"during {figures['moves']} moves: {figures['cls_during_moves']:.4f}; goal 0"
                 )
                 print(
                     "  of which, p50 from navigation: modules run "
@@ -276,6 +401,16 @@ async def run(args: argparse.Namespace) -> None:
                     f"p50 {figures['move_confirmed_ms_p50']:.1f} ms, "
                     f"p95 {figures['move_confirmed_ms_p95']:.1f} ms"
                 )
+                print(
+                    f"autocomplete of {figures['autocomplete_cards']} cards flying home, "
+                    f"{args.autocompletes} runs: "
+                    f"{figures['autocomplete_fps_min']:.1f} frames/s at worst "
+                    f"(p50 {figures['autocomplete_fps_p50']:.1f}), longest frame gap "
+                    f"{figures['autocomplete_gap_ms_max']:.1f} ms, at most "
+                    f"{figures['autocomplete_late_frames_max']} late frames (> 25 ms), "
+                    f"longest task {figures['autocomplete_long_task_ms_max']:.0f} ms; "
+                    "goal 60 frames/s, no task over 50 ms"
+                )
                 if args.screenshots:
                     for saved in await screenshots(browser, url, token, Path(args.screenshots)):
                         print(f"saved {saved} ({saved.stat().st_size / 1024:.0f} KiB)")
@@ -287,7 +422,10 @@ async def run(args: argparse.Namespace) -> None:
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench browser", description=__doc__)
     parser.add_argument("--moves", type=int, default=200, help="moves by drag (default 200)")
-    parser.add_argument("--loads", type=int, default=5, help="cold loads (default 5)")
+    parser.add_argument("--loads", type=int, default=10, help="cold loads (default 10)")
+    parser.add_argument(
+        "--autocompletes", type=int, default=5, help="52-card autocompletes (default 5)"
+    )
     parser.add_argument("--screenshots", metavar="DIR", help="save each board as PNG here")
     asyncio.run(run(parser.parse_args(argv)))
 

@@ -1,15 +1,33 @@
-"""``python -m bench difficulty``: the difficulty measure's thresholds, and its check by play.
+"""``python -m bench difficulty``: difficulty measures of won deals, checked by play.
 
-Part one solves ``--deals`` keyed deals per variant, as the deal pool's
-workers do (server/deals/difficulty.py: the variant's search within its
-``daily_positions``), and prints the won deals' positions searched: their
-thirds are the thresholds of ``THRESHOLDS``. The keys are SHA-256 of
-``bench/difficulty|VARIANT|n``, so a run is repeatable.
+Solves ``--deals`` keyed deals per variant as the deal pool's workers do
+(server/deals/difficulty.py: the variant's search within its
+``daily_positions``). For each won deal it takes the measures a difficulty
+could be made of:
 
-Part two (``--play N``) follows the first N won deals of each difficulty
-with the view-only hint player of bench/hint.py (``--avoid`` as there: told
-where it has been) to their end, and prints its wins by difficulty: the
-measure is worth having when easy deals are won more often than hard ones.
+- ``positions``: the positions the search visited before its win;
+- ``line``: the length of the winning line found;
+- ``blind``: how many of ``ARRANGEMENTS`` arrangements of the cards the
+  player cannot see at the deal (the unseen cards dealt into the face-down
+  places anew, as the players' hint does) the same search wins within
+  ``BLIND_POSITIONS`` positions: few, a win that hangs on where the hidden
+  cards lie, which a player who cannot see them must guess (the measure of
+  ``server/deals/difficulty.py``, where it is defined and why);
+- ``hardness``: the arrangements lost, plus the share of the daily budget the
+  deal's own search took (``Measure.hardness``: the measure the server uses).
+
+Then (``--play``) it follows every won deal with the view-only hint player of
+bench/hint.py (told where it has been, as the server's hint is; the hint
+budget ``--samples`` x ``--positions``) to its end, and prints, per measure,
+the player's win rate in each third of the won deals by that measure (the
+easiest third first): a measure worth having wins more in its easy third
+than in its hard one. Last, the thresholds (the thirds) of the chosen
+measure, per variant. The keys are SHA-256 of ``bench/difficulty|VARIANT|n``,
+so a run is repeatable; ``--first`` starts elsewhere (deals the measure was
+never set on)::
+
+    python -m bench difficulty --deals 60 --play --variants osmosis
+    python -m bench difficulty --deals 40 --play --positions 200 --variants thumb_and_pouch
 """
 
 from __future__ import annotations
@@ -19,37 +37,41 @@ import hashlib
 import statistics
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 from bench.hint import MAX_ACTIONS, VARIANTS, adviser
-from server.deals.difficulty import THRESHOLDS, difficulty_of
+from server.deals.difficulty import Measure, measure
 from shared.games import new_game
-from shared.protocol.games import DIFFICULTIES
-from shared.solver import DEFAULT_HINT_BUDGET, WON, Budget, solve_position
-from shared.variants import STANDARD
+from shared.solver import DEFAULT_HINT_BUDGET, HintBudget
+
+MEASURES = ("positions", "line", "blind", "hardness")
+LABELS = ("easy", "medium", "hard")
 
 
 def key_of(variant: str, n: int) -> bytes:
     return hashlib.sha256(f"bench/difficulty|{variant}|{n}".encode()).digest()
 
 
-def measured(variant: str, deals: int) -> list[tuple[bytes, int]]:
-    """The won deals among ``deals`` keys of ``variant``, with the positions each took."""
-    rules = STANDARD.get(variant)
-    won = []
-    for n in range(deals):
-        key = key_of(variant, n)
-        game = new_game(variant, key=key)
-        budget = Budget(positions=rules.daily_positions, seconds=10.0, clock=time.monotonic)
-        result = solve_position(game, budget)
-        if result.verdict == WON:
-            won.append((key, result.positions))
-    return won
+@dataclass(frozen=True)
+class Deal:
+    variant: str
+    n: int
+    measure: Measure | None
+    won_by_player: bool | None = None
+
+    def value(self, name: str) -> float:
+        """The measure ``name``, larger for harder deals."""
+        assert self.measure is not None
+        m = self.measure
+        values = {"positions": m.positions, "line": m.line, "blind": -m.blind}
+        return m.hardness if name == "hardness" else values[name]
 
 
-def followed(variant: str, key: bytes, avoid: bool) -> bool:
-    """Whether the view-only hint player wins the deal of ``key``."""
+def followed(variant: str, key: bytes, budget: HintBudget) -> bool:
+    """Whether the view-only hint player, told where it has been, wins the deal of ``key``."""
     game = new_game(variant, key=key)
-    advise = adviser("view", DEFAULT_HINT_BUDGET, avoid)
+    advise = adviser("view", budget, avoid=True)
     seen: set[object] = set()
     while game.ply < MAX_ACTIONS and game.state == "playing":
         position = game.position.key()
@@ -63,32 +85,63 @@ def followed(variant: str, key: bytes, avoid: bool) -> bool:
     return game.state == "won"
 
 
+def one(job: tuple[str, int, bool, HintBudget]) -> Deal:
+    variant, n, play, budget = job
+    key = key_of(variant, n)
+    game = new_game(variant, key=key)
+    found = measure(game, seconds=10.0, clock=time.monotonic)
+    if found is None:
+        return Deal(variant, n, None)
+    return Deal(variant, n, found, followed(variant, key, budget) if play else None)
+
+
+def thirds(deals: list[Deal], name: str) -> list[list[Deal]]:
+    """The deals in three equal parts by measure ``name``, easiest first (ties by number)."""
+    ordered = sorted(deals, key=lambda d: (d.value(name), d.n))
+    size = len(ordered)
+    return [ordered[i * size // 3 : (i + 1) * size // 3] for i in range(3)]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench difficulty")
     parser.add_argument("--deals", type=int, default=40, help="keyed deals solved per variant")
-    parser.add_argument("--play", type=int, default=0, help="won deals played per difficulty")
-    parser.add_argument("--avoid", action="store_true", help="the hint avoids past positions")
+    parser.add_argument("--first", type=int, default=0, help="the first deal number (default 0)")
+    parser.add_argument("--play", action="store_true", help="follow each with the hint player")
+    parser.add_argument("--samples", type=int, default=DEFAULT_HINT_BUDGET.samples)
+    parser.add_argument("--positions", type=int, default=DEFAULT_HINT_BUDGET.positions)
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args(argv)
-    print(f"{args.deals} keyed deals per variant, daily budget; play {args.play} per difficulty")
+    budget = HintBudget(samples=args.samples, positions=args.positions)
+    print(
+        f"{args.deals} keyed deals per variant from {args.first}, daily budget; "
+        f"hint player {f'{budget.samples} x {budget.positions}' if args.play else 'off'}",
+        flush=True,
+    )
     for variant in args.variants.split(","):
         started = time.perf_counter()
-        won = measured(variant, args.deals)
-        positions = sorted(p for _, p in won)
-        thirds = statistics.quantiles(positions, n=3) if len(positions) >= 3 else [float("nan")] * 2
-        limits = THRESHOLDS.get(variant)
-        median = statistics.median(positions) if positions else 0
+        jobs = [(variant, n, args.play, budget) for n in range(args.first, args.first + args.deals)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            deals = [d for d in pool.map(one, jobs) if d.measure is not None]
         print(
-            f"{variant}: won {len(won)}/{args.deals}; positions median {median:.0f},"
-            f" thirds at {thirds[0]:.0f} / {thirds[1]:.0f}; thresholds {limits}"
-            f" ({time.perf_counter() - started:.0f} s)",
+            f"{variant}: won {len(deals)}/{args.deals} ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-        if not args.play:
+        if len(deals) < 3:
             continue
-        for difficulty in DIFFICULTIES:
-            keys = [k for k, p in won if difficulty_of(variant, p) == difficulty][: args.play]
-            wins = sum(followed(variant, key, args.avoid) for key in keys)
-            print(
-                f"  {difficulty}: the view-only hint player won {wins} of {len(keys)}", flush=True
+        for name in MEASURES:
+            parts = thirds(deals, name)
+            values = [statistics.median(abs(d.value(name)) for d in part) for part in parts]
+            words = "; ".join(
+                f"{label} (median {value:.{2 if name == 'hardness' else 0}f})"
+                + (
+                    f" won {sum(bool(d.won_by_player) for d in part)}/{len(part)}"
+                    if args.play
+                    else ""
+                )
+                for label, part, value in zip(LABELS, parts, values, strict=True)
             )
+            print(f"  {name}: {words}", flush=True)
+        parts = thirds(deals, "hardness")
+        cuts = [parts[0][-1].value("hardness"), parts[1][-1].value("hardness")]
+        print(f"  hardness thresholds (the thirds' last): {cuts[0]:.3f} / {cuts[1]:.3f}")

@@ -9,7 +9,8 @@ server gave before), given as many positions in all (samples x positions).
 Osmosis is played at its default options (one card per deal);
 ``--variants osmosis:deal_three`` plays its other stock. By default the player
 tells each hint where it has been (the hints' ``avoid``: the views it saw, the
-positions it was in); ``--no-avoid`` asks as the server does now, without.
+positions it was in), as the server tells the players' hint (``hint_job``: the views of
+every position of the game so far); ``--no-avoid`` asks without, as the server did before.
 
 A game ends:
 
@@ -24,7 +25,7 @@ A game ends:
 
 Figures: the share of deals won by each, the difference in points, the CPU time
 per hint in that run, and the latency of the players' hint at the default
-budget (``DEFAULT_HINT_BUDGET``, as the server asks it: no ``avoid``), timed
+budget (``DEFAULT_HINT_BUDGET``, no ``avoid``), timed
 afterwards on ``PROBES`` of the positions the run met per variant (CPU time of
 the process, p50 / p95 / max; wall time beside it, which the machine's load
 stretches). Budgets count positions only (no clock), so the answers are the same
@@ -34,7 +35,7 @@ everything in the background (docs/solver.md gives the last run's time)::
 
     python -m bench hint                     # 100 deals, the five variants, the default budget
     python -m bench hint --deals 4 --variants westhaven,gypsy --log
-    python -m bench hint --positions 200 --no-avoid   # a smaller budget, hints as the server asks
+    python -m bench hint --positions 200 --no-avoid   # a smaller budget, hints told nothing
 
 The goal: the players' hint within 10 points of the all-seeing one.
 """
@@ -294,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--no-avoid",
         action="store_true",
-        help="the player does not tell the hints where it has been (as the server asks now)",
+        help="the player does not tell the hints where it has been (as the server did before)",
     )
     parser.add_argument("--log", action="store_true", help="a line per game as it ends")
     args, _ = parser.parse_known_args(argv)

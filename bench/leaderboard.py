@@ -1,7 +1,12 @@
 """The daily leaderboard query with 100,000 entries for the day (target: under 5 ms).
 
     .venv/bin/python -m bench.leaderboard [--entries 100000] [--queries 300] [--limit 50]
-        [--db sqlite|postgresql|URL]
+        [--db sqlite|postgresql|URL] [--boards]
+
+With ``--boards``: the season boards and the rating board instead (docs/seasons.md), each
+with ``entries`` players: a month's board of one variant and of every variant, and the
+variant's rating board, each request with the asker's own place and true rank, as the
+``season`` and ``ratings`` handlers answer them.
 
 Builds a real database (migrated like the server's: an SQLite file in WAL
 mode with synchronous=FULL, or a PostgreSQL database made for the run, see
@@ -22,11 +27,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import math
 import random
 import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import insert, text
@@ -102,9 +109,7 @@ async def run(entries: int, queries: int, limit: int, url: str) -> None:
     async with engine.connect() as conn:
         # (VACUUM: PostgreSQL's visibility map, which index-only scans read)
         statement = "VACUUM ANALYZE" if postgresql else "ANALYZE"
-        await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(
-            text(statement)
-        )
+        await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(text(statement))
     print(f"{entries} entries for {DAY} (and {NOISE_DAY}) in {time.perf_counter() - started:.1f} s")
     await print_plans(engine, limit)
 
@@ -216,6 +221,155 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms"
 
 
+async def run_boards(entries: int, queries: int, limit: int, url: str) -> None:
+    """``season`` and ``ratings`` requests on boards of ``entries`` players."""
+    from collections import Counter
+
+    from server.seasons.points import EVERY_VARIANT, attempt_points, period_of
+    from server.storage.models import PlayerRating, RatingCount, SeasonCount, SeasonPoints
+    from shared import protocol as p
+
+    engine = create_engine(url)
+    sessions = sessionmaker(engine)
+    postgresql = engine.dialect.name == "postgresql"
+    await upgrade(engine)
+    rng = random.Random(11)
+    month = period_of("month", DAY)
+    started = time.perf_counter()
+    rows, ratings = [], []
+    counts: Counter[tuple[str, int]] = Counter()
+    for pid in range(1, entries + 1):
+        days = rng.randint(1, 28)
+        wins = sum(1 for _ in range(days) if rng.random() < 0.6)
+        points = sum(
+            attempt_points(d < wins, rng.randint(1, 200) if rng.random() < 0.05 else None)
+            for d in range(days)
+        )
+        for scope in (VARIANT, EVERY_VARIANT):
+            rows.append(
+                {
+                    "scope": scope,
+                    "period": month,
+                    "player_id": pid,
+                    "points": points,
+                    "dailies": days,
+                    "wins": wins,
+                }
+            )
+            counts[(scope, points)] += 1
+        ratings.append(
+            {
+                "player_id": pid,
+                "variant": VARIANT,
+                "rating": rng.gauss(1500, 200),
+                "deviation": rng.uniform(45, 350),
+                "volatility": 0.06,
+                "games": rng.randint(1, 100),
+                "updated_ms": 0,
+            }
+        )
+    async with sessions() as db, db.begin():
+        await db.execute(
+            insert(Player),
+            [
+                {
+                    "id": i,
+                    "name": f"p{i}",
+                    "name_key": f"p{i}",
+                    "token_hash": f"{i:064x}",
+                    "banned": i % 5000 == 0,  # a few banned players, counted out of ranks
+                    "created_ms": 0,
+                    "updated_ms": 0,
+                }
+                for i in range(1, entries + 1)
+            ],
+        )
+        for chunk in range(0, len(rows), 20_000):
+            await db.execute(insert(SeasonPoints), rows[chunk : chunk + 20_000])
+        await db.execute(
+            insert(SeasonCount),
+            [
+                {"scope": scope, "period": month, "points": points, "players": n}
+                for (scope, points), n in counts.items()
+            ],
+        )
+        for chunk in range(0, len(ratings), 20_000):
+            await db.execute(insert(PlayerRating), ratings[chunk : chunk + 20_000])
+        floors = Counter(math.floor(float(str(r["rating"]))) for r in ratings)
+        await db.execute(
+            insert(RatingCount),
+            [{"variant": VARIANT, "floor": f, "players": n} for f, n in floors.items()],
+        )
+    async with engine.connect() as conn:
+        statement = "VACUUM ANALYZE" if postgresql else "ANALYZE"
+        await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(text(statement))
+    print(
+        f"{entries} players on a month's board of {VARIANT} and of every variant "
+        f"({len(counts)} point values), and {entries} {VARIANT} ratings, in "
+        f"{time.perf_counter() - started:.1f} s"
+    )
+    await board_plans(engine, month, limit)
+    day_ms = int(datetime.datetime.fromisoformat(DAY).replace(tzinfo=datetime.UTC).timestamp())
+    app = App(Config(db=url, metrics_port=0), clock=lambda: day_ms * 1000 + 3_600_000)
+    app.seasons._closed_through = app.daily.today()  # no days to close: none were played
+    Board = p.SeasonReply | p.RatingsReply
+    boards: dict[str, Callable[[int], Awaitable[Board]]] = {
+        f"season month {VARIANT}": lambda pid: app.seasons.board(
+            pid, p.SeasonRequest(period="month", variant=VARIANT, date=DAY, limit=limit)
+        ),
+        "season month, every variant": lambda pid: app.seasons.board(
+            pid, p.SeasonRequest(period="month", date=DAY, limit=limit)
+        ),
+        f"ratings {VARIANT}": lambda pid: app.ratings.board(
+            pid, p.RatingsRequest(variant=VARIANT, limit=limit)
+        ),
+    }
+    for what, ask in boards.items():
+        await ask(1)  # connections opened, statements prepared
+        served: list[float] = []
+        cpu: list[float] = []
+        ranks: list[int] = []
+        for _ in range(queries):
+            player = rng.randint(1, entries)
+            t0, c0 = time.perf_counter(), time.process_time()
+            reply = await ask(player)
+            served.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
+            assert len(reply.entries) == limit
+            if reply.me is not None:
+                ranks.append(reply.me.rank)
+        print(
+            f"{what}: {queries} requests (top {limit} + me with its true rank), ranks "
+            f"{min(ranks)} .. {max(ranks)}:\n  wall time: {summary(served)}\n"
+            f"  CPU of the server process (all threads): {summary(cpu)}"
+        )
+    app.board_reader.close()
+    app.daily.reader.close()
+    await app.engine.dispose()
+    await engine.dispose()
+
+
+async def board_plans(engine: Any, month: str, limit: int) -> None:
+    """How the database runs a season board's statements (PostgreSQL: with their times)."""
+    from server.storage.queries import seasons
+
+    values = {"scope": VARIANT, "period": month, "limit": limit, "player": 7, "points": 100}
+    async with engine.connect() as conn:
+        if conn.dialect.name != "postgresql":
+            return
+        for what, statement in (
+            ("top", seasons._TOP),
+            ("me", seasons._MINE),
+            ("rank", seasons._RANK),
+            ("request, in one statement", seasons._ONE),
+        ):
+            bound = statement.params(values)
+            sql = str(bound.compile(conn, compile_kwargs={"literal_binds": True}))
+            plan = await conn.execute(text(f"EXPLAIN (ANALYZE, COSTS OFF) {sql}"))
+            lines = [str(row[0]).strip() for row in plan]
+            print(f"plan of the season board's {what}: " + " | ".join(lines))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="bench/leaderboard.py", description=__doc__)
     parser.add_argument("--entries", type=int, default=100_000)
@@ -224,13 +378,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--db", default="sqlite", help="sqlite (default), postgresql, or an SQLAlchemy URL"
     )
+    parser.add_argument(
+        "--boards", action="store_true", help="the season and rating boards instead"
+    )
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as tmp,
         databases.temporary(args.db, tmp, "board") as url,
     ):
         print(f"database: {databases.label(args.db)}")
-        asyncio.run(run(args.entries, args.queries, args.limit, url))
+        bench = run_boards if args.boards else run
+        asyncio.run(bench(args.entries, args.queries, args.limit, url))
 
 
 if __name__ == "__main__":

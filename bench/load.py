@@ -254,8 +254,10 @@ class Target:
 
 
 async def start(name: str, *command: str) -> Target:
-    # Solo play only: no daily deals solved in the background while we measure.
-    env = os.environ | {"PATIENCE_DAILY_AHEAD": "0"}
+    # Solo play only: no daily deals nor winnable deals solved in the background while we
+    # measure (their solver's CPU would be counted as the moves'; a tree without a deal pool
+    # ignores the setting).
+    env = os.environ | {"PATIENCE_DAILY_AHEAD": "0", "PATIENCE_DEAL_POOL_WORKERS": "0"}
     process = await asyncio.create_subprocess_exec(
         *command, stdout=asyncio.subprocess.PIPE, env=env
     )
@@ -284,6 +286,10 @@ async def start_server(
         if profile
         else [str(script)]
     )
+    if os.environ.get("PATIENCE_BENCH_CPROFILE"):
+        # call counts, not times: cProfile doubles the cost of small calls
+        runner = [sys.executable, "-m", "cProfile", "-o", os.environ["PATIENCE_BENCH_CPROFILE"]]
+        runner.append(str(script))
     return await start(
         name,
         *runner,
@@ -344,12 +350,18 @@ class Player:
             f"ws://127.0.0.1:{self.port}/ws", compression=None, max_size=None, open_timeout=60
         )
         name = f"{run}{self.number}"
-        await self.request({"type": "hello", "protocol": 2, "client": "bench/1", "name": name})
+        reply = await self.request(
+            {"type": "hello", "protocol": 2, "client": "bench/1", "name": name}
+        )
+        if reply.get("type") == "error":
+            raise RuntimeError(f"hello refused: {reply}")
         await self.new_game()
 
     async def new_game(self) -> None:
         seed = self.rng.randint(1, 1_000_000)
         reply = await self.request({"type": "start_game", "variant": "freecell", "seed": seed})
+        if "game" not in reply:
+            raise RuntimeError(f"start_game refused: {reply}")
         self.game = reply["game"]
 
     async def move(self, stats: Stats) -> None:
@@ -653,6 +665,10 @@ async def measured(
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--profiled-server"]:
+        # (the server's own flags follow, ``--db`` among them: not this parser's to read)
+        return profiled_server(argv[1], argv[2:])
     parser = argparse.ArgumentParser(
         prog="bench/load.py", description=__doc__.split("\n")[0], allow_abbrev=False
     )
@@ -687,12 +703,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="for --two-nodes")
 
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--profiled-server", help=argparse.SUPPRESS)
-    args, rest = parser.parse_known_args(argv)
-    if args.profiled_server:
-        return profiled_server(args.profiled_server, rest)
-    if rest:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    args = parser.parse_args(argv)
     if args.echo_server:
         asyncio.run(echo_server())
         return 0

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.message import Message as TextualMessage
 
 from client.catalog import Catalog
+from client.challenges import match_text, outcome_text
 from client.clock import Clock, GameClocks
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
@@ -26,14 +27,19 @@ from client.fields import seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
 from client.race_room import RaceRoomApp
+from client.screens.arenas import ArenasScreen
 from client.screens.board import BoardScreen
 from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.daily_start import DailyStartScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
+from client.screens.profile import ProfileScreen
 from client.screens.race import RacePanel, RaceScreen
 from shared.errors import ProtocolError
 from shared.protocol import (
+    ChallengeAccept,
+    ChallengeGameReply,
+    ChallengeReply,
     Error,
     GameEntry,
     GameReply,
@@ -200,6 +206,9 @@ class PatienceApp(RaceRoomApp):
                 self.run_worker(self._refresh_played(), group="race-over")
             self._redraw_race()
             return
+        if isinstance(message, ChallengeReply):
+            self._challenge_told(message)
+            return
         if isinstance(message, GameReply):
             view = message.game
             for screen in self.screen_stack:
@@ -254,6 +263,16 @@ class PatienceApp(RaceRoomApp):
 
     def on_home_screen_leaderboard(self, event: HomeScreen.Leaderboard) -> None:
         self.show_leaderboard(event.variant)
+
+    def on_home_screen_arenas(self, _event: HomeScreen.Arenas) -> None:
+        self.push_screen(ArenasScreen(self.conn))
+    def on_home_screen_profile(self, event: HomeScreen.Profile) -> None:
+        player = self.conn.player
+        if player is not None:
+            self.push_screen(ProfileScreen(self.conn, player.name))
+
+    def on_leaderboard_screen_profile(self, event: LeaderboardScreen.Profile) -> None:
+        self.push_screen(ProfileScreen(self.conn, event.name))
 
     async def new_game(
         self,
@@ -325,6 +344,36 @@ class PatienceApp(RaceRoomApp):
             await self.push_screen(self.played_board(f"{name} race", hints=hints))
         else:
             await self.push_screen(self.played_board())
+
+    def _challenge_told(self, message: ChallengeReply) -> None:
+        """A challenge's news: its result, a round to play, who answered it; home's list
+        shows it when home is back in view."""
+        view = message.challenge
+        if view.state == "done":
+            self.notify(f"challenge {view.id}: {outcome_text(view)}; {match_text(view.match)}")
+        elif view.state == "open":
+            self.notify(f"{view.challenger_name} sent you round {view.round}: accept {view.id}")
+        elif view.state == "playing":
+            self.notify(f"{view.opponent_name} is playing your challenge {view.id}")
+        if isinstance(self.screen, HomeScreen):
+            self.screen.action_refresh()
+
+    def on_home_screen_accept_challenge(self, event: HomeScreen.AcceptChallenge) -> None:
+        self.run_worker(self.accept_challenge(event.code, event.screen), group="home")
+
+    async def accept_challenge(self, code: str, screen: HomeScreen) -> None:
+        """Play a friend's challenge: our game on its deal (the same game again, once
+        answered) opens on the board; its result comes as a ``challenge`` push."""
+        try:
+            reply = await self.conn.request(ChallengeAccept(challenge=code), ChallengeGameReply)
+        except (ProtocolError, ConnectionError) as exc:
+            screen.say(describe(exc), error=True)
+            return
+        self.played.adopt(reply.game)
+        challenge = reply.challenge
+        title = f"{self.catalog.name(challenge.variant)}: {challenge.challenger_name}'s challenge"
+        # hints are allowed but leave the result unranked: the board's hint key says so
+        await self.push_screen(self.played_board(title))
 
     def show_leaderboard(self, variant: str) -> None:
         self.push_screen(self.leaderboard_screen(variant))

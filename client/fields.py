@@ -25,10 +25,7 @@ def code_problem(code: str) -> str | None:
     if not code:
         return "type the room code your friend gave you"
     if len(code) != CODE_LENGTH:
-        return (
-            f"a room code has {CODE_LENGTH} characters, like K7QF2M; "
-            f"{code!r} has {len(code)}"
-        )
+        return f"a room code has {CODE_LENGTH} characters, like K7QF2M; {code!r} has {len(code)}"
     bad = sorted({c for c in code if c not in CODE_ALPHABET})
     shown = " ".join(repr(c) for c in bad)
     if bad and all(c in LOOK_ALIKES for c in bad):

@@ -11,14 +11,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from client.names_table import KEY_LABELS
 from shared.protocol import VariantInfo
 
-#: pile kind -> keys of its piles in order (tableau t0..t9, reserves r0..r3, ...)
-TABLEAU_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
-RESERVE_KEYS = ("q", "w", "e", "r")
-FOUNDATION_KEYS = ("f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8")
-WASTE_KEY = "x"
-STOCK_KEY = "space"
+#: the label written above a pile, as Textual names the key it stands for
+_TEXTUAL = {"spc": "space"}
+
+
+def _key(label: str) -> str:
+    return _TEXTUAL.get(label, label.lower() if label.startswith("F") else label)
+
+
+#: pile kind -> keys of its piles in order (tableau t0..t9, reserves r0..r3, ...), as Textual
+#: names them, from the table of names both clients share (client/names_table.py)
+TABLEAU_KEYS = tuple(_key(label) for label in KEY_LABELS["t"])
+RESERVE_KEYS = tuple(_key(label) for label in KEY_LABELS["r"])
+FOUNDATION_KEYS = tuple(_key(label) for label in KEY_LABELS["f"])
+WASTE_KEY = _key(KEY_LABELS["w"][0])
+STOCK_KEY = _key(KEY_LABELS["s"][0])
 
 #: a gap between groups of piles in a row
 GAP = ""
@@ -44,9 +54,13 @@ class Layout:
     def width(self) -> int:
         """Columns the widest row takes (app.tcss: a pile is 6 wide, a gap 4, a fanned pile
         at least 22), so that a screen can tell whether a panel fits beside the board."""
+
         def row_width(row: tuple[str, ...]) -> int:
             return sum(
-                GAP_COLUMNS if p == GAP else FANNED_COLUMNS if p in self.fanned_right
+                GAP_COLUMNS
+                if p == GAP
+                else FANNED_COLUMNS
+                if p in self.fanned_right
                 else PILE_COLUMNS
                 for p in row
             )

@@ -15,20 +15,22 @@ from __future__ import annotations
 import re
 
 from client.layout import key_label
+from client.names_table import CARD_PATTERN, PILE_PATTERN, RANKS, SUITS
 from shared.notation import AUTO, DEAL, Action, Move
 from shared.protocol import DealView
 
-SUIT_GLYPH = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RANK_TEXT = {"T": "10"}
+#: from the table of names both clients share (client/names_table.py)
+SUIT_GLYPH = SUITS
+RANK_TEXT = RANKS
 
-_PILE = r"(?:[tfr]\d|[ws])"
+_PILE = PILE_PATTERN
 #: a move in notation, quoted or not: ``t3>f0``, ``'t3:4>t7'``, ``w>f``
 _MOVE = rf"'?(?P<src>{_PILE})(?::(?P<count>\d+))?>(?P<dst>{_PILE}|f)'?"
 #: one token of notation inside a sentence: a move, a pile id, a card, or a quoted keyword
 _TOKEN = re.compile(
     rf"(?<![\w'])(?:{_MOVE}"
     rf"|(?P<pile>{_PILE})"
-    r"|(?P<card>[A2-9TJQK][CDHS])"
+    rf"|(?P<card>{CARD_PATTERN})"
     rf"|'(?P<word>{DEAL}|{AUTO})')(?![\w'])"
 )
 
@@ -43,7 +45,7 @@ def pile_name(pile_id: str) -> str:
 
 def card_name(card: str) -> str:
     """``"9C"`` -> ``"9♣"``, ``"TH"`` -> ``"10♥"``."""
-    return RANK_TEXT.get(card[0], card[0]) + SUIT_GLYPH[card[1]]
+    return RANK_TEXT[card[0]] + SUIT_GLYPH[card[1]]
 
 
 def move_name(action: Action) -> str:

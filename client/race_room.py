@@ -87,7 +87,10 @@ class RaceRoomApp(App[int]):
 
     def on_home_screen_create_race(self, event: HomeScreen.CreateRace) -> None:
         self.run_worker(
-            self.create_race(event.variant, event.screen, event.options, event.rule), group="home"
+            self.create_race(
+                event.variant, event.screen, event.options, event.rule, event.difficulty
+            ),
+            group="home",
         )
 
     def on_home_screen_join_race(self, event: HomeScreen.JoinRace) -> None:
@@ -117,13 +120,20 @@ class RaceRoomApp(App[int]):
         screen: HomeScreen,
         options: Mapping[str, bool | int] | None = None,
         rule: str = "live",
+        difficulty: str | None = None,
     ) -> None:
-        """Create a room; ``rule``: its boards (live, delayed, hidden) or ``rated``."""
+        """Create a room; ``rule``: its boards (live, delayed, hidden) or ``rated``;
+        ``difficulty``: its races deal winnable deals of it (None: any secret deal)."""
         try:
             rated = rule == "rated"
             boards = "hidden" if rated else rule
             request = CreateRoom(
-                variant=variant, options=dict(options or {}), rated=rated, boards=boards
+                variant=variant,
+                options=dict(options or {}),
+                rated=rated,
+                boards=boards,
+                winnable=difficulty is not None,
+                difficulty=difficulty,
             )
             reply = await self.conn.request(request, RoomReply)
         except (ProtocolError, ConnectionError) as exc:

@@ -32,6 +32,11 @@ from collections import Counter
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from server.arenas.handlers import ArenaHandlers
+from server.arenas.metrics import ArenaMetrics
+from server.arenas.service import ArenaService
+from server.challenges.handlers import ChallengeHandlers
+from server.challenges.service import ChallengeService
 from server.cluster import news
 from server.cluster.node import Cluster
 from server.config import Config
@@ -59,7 +64,11 @@ from server.players.bots import BotRemoval
 from server.players.changes import OperatorChanges
 from server.players.hello import HelloHandler
 from server.players.stats import StatsHandler
+from server.players.transfers import TransferHandler, Transfers
+from server.profiles.handlers import ProfileHandlers
+from server.profiles.service import ProfileService
 from server.races.handlers import RoomHandlers
+from server.races.invitations import InvitationHandler
 from server.races.owners import Owners
 from server.races.presence import Presence
 from server.races.race import RaceRunner
@@ -68,9 +77,13 @@ from server.races.service import RoomService
 from server.races.watchers import Watchers
 from server.ratings.handlers import RatingsHandler
 from server.ratings.service import RatingService
+from server.replays.handlers import ReplayHandlers
 from server.review.service import ReviewService
+from server.seasons.handlers import SeasonHandlers
+from server.seasons.service import SeasonService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
+from server.storage.reader import BoardReader
 from server.storage.writer import Writer
 from shared import protocol as p
 from shared.variants import STANDARD, Variants
@@ -137,21 +150,33 @@ class App:
         self.accounts = Accounts(
             sessions, clock, cluster.registering, limit=config.registration_limit
         )
+        #: codes that move an account to another device
+        self.transfers = Transfers(sessions, clock, config)
         self.review = ReviewService(sessions, clock, config, variants)
         self.daily = DailyService(
             self.games, self.game_store, self.review, cluster, sessions, config, clock
         )
+        #: challenges: a finished game sent to a friend, answered on the same deal
+        self.challenges = ChallengeService(
+            self.games, self.game_store, self.review, cluster, players, sessions, clock
+        )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
-        self.ratings = ratings = RatingService(sessions, clock)
+        #: the reads of the season and rating boards, in a thread of their own
+        self.board_reader = BoardReader(config.db)
+        self.ratings = ratings = RatingService(sessions, clock, self.board_reader)
+        #: the week's, month's and all-time boards of points per daily; profiles
+        self.seasons = SeasonService(self.daily, sessions, self.board_reader, clock)
+        self.profiles = ProfileService(sessions, self.seasons, clock)
         table, games = self.room_table, self.games
         self.race = RaceRunner(
             table, games, self.game_store, self.review, ratings, cluster, sessions, config, clock
         )
         self.presence = Presence(table, self.race, games, cluster, players, sessions, config, clock)
         self.rooms = RoomService(
-            table, self.race, self.presence, games, ratings, cluster, sessions, config, clock
-        )
+            table, self.race, self.presence, games, self.deal_pool, ratings, cluster, sessions,
+            config, clock,
+        )  # fmt: skip
         #: which node runs each room; requests on a room go there
         self.owners = Owners(self.rooms, self.room_table, self.race, cluster, sessions)
         ranks_changed = self.daily.ranks.clear
@@ -167,6 +192,18 @@ class App:
         )
         self.changes = OperatorChanges(
             sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed
+        )
+        #: arenas: timed tournaments, on every node
+        self.arenas = ArenaService(
+            self.games,
+            self.game_store,
+            self.deal_pool,
+            self.review,
+            cluster,
+            players,
+            sessions,
+            config,
+            clock,
         )
         self.metrics = Metrics(self.connections, players, self.room_table.rooms, self.race)
         self.events = Events()
@@ -263,6 +300,7 @@ class App:
             await self._metrics_server.wait_closed()
             self._metrics_server = None
         await self.events.stopping()
+        self.board_reader.close()
         await self.games.drain()
         await self.games.hints.close()
         await self.hindsight.close()
@@ -360,16 +398,43 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         app.cluster,
     )
     games.start_guards.append(rooms.race_lock)
-    games.hints.guards.extend((daily.daily_lock, rooms.hint_lock))
-    games.listeners.extend((daily.on_action, race.on_action, metrics.counted))
+    arenas = app.arenas
+    games.hints.guards.extend((daily.daily_lock, rooms.hint_lock, arenas.hint_lock))
+    games.listeners.extend(
+        (
+            daily.on_action,
+            race.on_action,
+            arenas.on_action,
+            app.challenges.on_action,
+            metrics.counted,
+        )
+    )
+    metrics.registry.register(ArenaMetrics(arenas))
+    daily.finished.append(app.seasons.finished)
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
     events.on_start.extend(
-        (app.deal_pool.start, daily.start, rooms.start, owners.claim_at_start, app.changes.start)
+        (
+            app.deal_pool.start,
+            daily.start,
+            app.seasons.start,
+            rooms.start,
+            owners.claim_at_start,
+            app.changes.start,
+            arenas.start,
+        )
     )
     # (called in reverse order: the cluster's leases are released once the rooms have stopped)
     # (review's thread once the races and dailies that ask it have)
-    stops = (cluster.stop, app.review.stop, daily.stop, rooms.stop, app.changes.stop)
+    stops = (
+        cluster.stop,
+        app.review.stop,
+        daily.stop,
+        app.seasons.stop,
+        rooms.stop,
+        app.changes.stop,
+        arenas.stop,
+    )
     events.on_stop.extend((app.deal_pool.stop, app.opened.drain, *stops))
     events.on_welcome.append(presence.connection_welcomed)
     events.on_close.extend((presence.connection_closed, app.opened.closed))
@@ -379,6 +444,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     def ranks_lost(_back: news.RedisBack) -> None:
         daily.ranks.clear()  # finishes told while Redis was lost: read them again
 
+    race.over_listeners.append(app.challenges.race_over)
     cluster.rooms_held = table.codes
     cluster.serve = owners.serve
     cluster.subscribe(news.PresenceChanged, presence.remote_changed)
@@ -394,19 +460,36 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.Resync, owners.resync_told)
     cluster.subscribe(news.RedisBack, ranks_lost)
     cluster.subscribe(news.RedisBack, owners.resync_told)
+    challenges = ChallengeHandlers(app.challenges, games, app.opened)
+    cluster.subscribe(news.ArenaLine, arenas.line_told)
+    cluster.subscribe(news.RedisBack, arenas.forget_tables)
     handlers = (
-        HelloHandler(app.accounts, app.server_info(), app.welcomed),
+        HelloHandler(app.accounts, app.transfers, app.server_info(), app.welcomed),
+        TransferHandler(app.transfers),
+        InvitationHandler(app.db_sessions, {v.id: v.name for v in app.server_info().variants}),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings, app.opened),
         DealHandlers(app.hindsight, app.game_store, app.clock),
+        ReplayHandlers(app.game_store, app.db_sessions, app.clock, games.start_guards),
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
+        challenges,
+        ArenaHandlers(arenas),
+        SeasonHandlers(app.seasons),
+        ProfileHandlers(app.profiles),
     )
     routes = [route for handler in handlers for route in handler.routes()]
     router = Router(routes, config=app.config, events=events)
     redis = (lambda: cluster.redis_up) if cluster.enabled else None
-    paths = HttpPaths(app.engine, {}, StaticSite.load(), redis=redis, origins=app.config.origins())
+    paths = HttpPaths(
+        app.engine,
+        {},
+        StaticSite.load(),
+        redis=redis,
+        origins=app.config.origins(),
+        prefixes={"/challenge/": challenges.about},
+    )
     return router, paths
 
 

@@ -17,10 +17,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from server.arenas.schedule import ScheduleError
+from server.arenas.schedule import parse as parse_schedule
 from server.games.hint_shares import HintShares
 from server.net.addresses import AddressSettingError, ClientAddresses, parse_networks
 from server.net.origins import OriginPolicy, parse_origins
 from server.storage.engine import DEFAULT_URL
+from shared.protocol.games import DIFFICULTIES
 from shared.record import MAX_ACTIONS
 
 ENV_PREFIX = "PATIENCE_"
@@ -87,6 +90,8 @@ class Config:
     #: seconds of solver for one ``could_win`` answer in all, and answers computed at once
     could_win_budget_s: float = 5.0
     could_win_concurrency: int = 2
+    #: seconds a code that moves an account to another device (``transfer_code``) lasts
+    transfer_code_s: int = 300
     log_level: str = "INFO"
     #: where ``GET /metrics`` is served, apart from the game's port (empty host: not served)
     metrics_host: str = "127.0.0.1"
@@ -127,8 +132,23 @@ class Config:
     #: cap on the seconds of solver per daily candidate seed (the variant's daily_positions
     #: decide first)
     daily_budget_s: float = 10.0
+    #: a floor on a daily's difficulty: a candidate the solver proves in fewer positions is
+    #: passed over (0: the first candidate proven winnable)
+    daily_min_positions: int = 0
     #: compute today's and tomorrow's dailies in the background at start and every hour
     daily_ahead: bool = True
+    # -- arenas (server/arenas/, docs/operating.md "Arenas") --
+    #: the operators' arenas: ``DAY HH:MM VARIANT MINUTES [NAME]`` entries (UTC) separated by
+    #: ``;``, DAY a weekday or ``daily`` (server/arenas/schedule.py)
+    arena_schedule: str = ""
+    #: hours before its start that a scheduled arena is created (and listed)
+    arena_ahead_h: int = 24
+    #: an arena's standings are pushed at most once per this many milliseconds
+    arena_push_ms: int = 500
+    #: how often arenas are checked: deals out of time, arenas ending, the schedule
+    arena_tick_ms: int = 1000
+    #: the difficulty of the deals arenas draw from the pool (easy, medium, hard)
+    arena_difficulty: str = "medium"
     # -- several nodes on one database, joined by Redis --
     #: Redis URL (``redis://host:6379/0``) for room leases and fan-out; empty: one node alone
     redis: str = ""
@@ -237,7 +257,10 @@ def check(config: Config) -> None:
         "board_delay_s",
         "deal_pool_size",
         "could_win_concurrency",
+        "transfer_code_s",
         "idle_pause_s",
+        "arena_push_ms",
+        "arena_tick_ms",
     )
     for name in positive:
         if getattr(config, name) <= 0:
@@ -280,10 +303,22 @@ def check(config: Config) -> None:
         "review_pauses",
         "review_slack",
         "review_solve_s",
+        "daily_min_positions",
     )
     for name in not_negative:
         if getattr(config, name) < 0:
             raise ConfigError(f"setting {name!r} cannot be negative, not {getattr(config, name)!r}")
+    if config.arena_ahead_h < 0:
+        raise ConfigError(f"setting 'arena_ahead_h' cannot be negative, not {config.arena_ahead_h}")
+    if config.arena_difficulty not in DIFFICULTIES:
+        raise ConfigError(
+            f"setting 'arena_difficulty' must be one of {', '.join(DIFFICULTIES)}, "
+            f"not {config.arena_difficulty!r}"
+        )
+    try:
+        parse_schedule(config.arena_schedule)
+    except ScheduleError as exc:
+        raise ConfigError(f"setting {exc}") from None
     if config.redis and not config.redis.startswith(("redis://", "rediss://", "unix://")):
         raise ConfigError(
             f"setting 'redis' must be a redis://, rediss:// or unix:// URL, not {config.redis!r}"

@@ -192,6 +192,25 @@ class NotRatable(ClientError):
     code = p.NOT_RATABLE
 
 
+class NotChallengeable(ClientError):
+    """A game that cannot be sent as a challenge (not the asker's, not ended, not a keyed
+    solo or practice game), or a challenge the asker cannot answer (their own, another's)."""
+
+    code = p.NOT_CHALLENGEABLE
+
+
+class ArenaNotRunning(ClientError):
+    """A deal or a berserk asked of an arena that is not running (not started, over)."""
+
+    code = p.ARENA_NOT_RUNNING
+
+
+class NotInArena(ClientError):
+    """A deal, a berserk or a leave asked of an arena the player has not joined."""
+
+    code = p.NOT_IN_ARENA
+
+
 # -- the server's side ---------------------------------------------------------------------
 
 

@@ -72,9 +72,7 @@ def bot_account(server: str, name: str | None, root: Path | None = None) -> tupl
 
 async def _main(args: argparse.Namespace) -> int:
     name, store = bot_account(args.server, args.name)
-    conn = Connection(
-        args.server, store=store, name=name, bot=True, client="patience-club-bot/0.1"
-    )
+    conn = Connection(args.server, store=store, name=name, bot=True, client="patience-club-bot/0.1")
 
     def log(line: str) -> None:
         print(f"[{name}] {line}", flush=True)

@@ -397,7 +397,7 @@ class BoardScreen(Screen[None]):
             return
         self.hinted = hint
         if hint is None:
-            self.say("no hint: the game has ended")
+            self.say("no hint: the game has ended, or every move leads back where you have been")
             return
         if isinstance(hint, Move) and self._has_cards(hint.src):
             # Show it on the board as if the player had picked the source.

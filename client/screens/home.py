@@ -1,5 +1,5 @@
 """The home screen: the five games with today's dailies, the games left unfinished, races,
-statistics.
+challenges (a code to accept, the latest results), statistics.
 
 What it shows is asked of the server each time the screen comes back into
 view (after a game, a race, a leaderboard), so a daily just won, a game just
@@ -13,7 +13,7 @@ handles: the screen knows no app, and runs in any host that handles them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,10 +25,19 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
 
 from client.catalog import Catalog
+from client.challenges import challenge_code, challenge_text
 from client.connection import Connection
 from client.home_facts import daily_text, home_facts, stats_text, unfinished_text
 from client.widgets import TitleBar
-from shared.protocol import GameEntry, Standing, StatsReply
+from shared.errors import ProtocolError
+from shared.protocol import (
+    ChallengesReply,
+    ChallengesRequest,
+    ChallengeView,
+    GameEntry,
+    Standing,
+    StatsReply,
+)
 
 
 class GameList(ListView):
@@ -105,6 +114,11 @@ class HomeScreen(Screen[None]):
             super().__init__(screen)
             self.variant = variant
 
+    class Arenas(HomeIntent):
+        """The arenas: the list and their standings."""
+    class Profile(HomeIntent):
+        """The player's own profile."""
+
     class OpenGame(HomeIntent):
         """Continue the unfinished game ``entry``."""
 
@@ -115,7 +129,8 @@ class HomeScreen(Screen[None]):
     class CreateRace(HomeIntent):
         """A race room on ``variant`` with ``options``; ``rule``: what its spectators see of
         the racers' boards (``live``, ``delayed``, ``hidden``), or ``rated`` (a ranked room,
-        boards hidden until the race is over)."""
+        boards hidden until the race is over); ``difficulty``: its races deal winnable deals
+        of it (the kind of deal ``v`` chose for new games)."""
 
         def __init__(
             self,
@@ -123,11 +138,13 @@ class HomeScreen(Screen[None]):
             variant: str,
             options: Mapping[str, bool | int],
             rule: str = "live",
+            difficulty: str | None = None,
         ) -> None:
             super().__init__(screen)
             self.variant = variant
             self.options = options
             self.rule = rule
+            self.difficulty = difficulty
 
     class JoinRace(HomeIntent):
         """Join room ``code``, to race or (``spectator``) to watch; once joined, the app
@@ -138,10 +155,19 @@ class HomeScreen(Screen[None]):
             self.code = code
             self.spectator = spectator
 
+    class AcceptChallenge(HomeIntent):
+        """Play the challenge of ``code`` (its id): its game opens on the board."""
+
+        def __init__(self, screen: HomeScreen, code: str) -> None:
+            super().__init__(screen)
+            self.code = code
+
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("d", "daily", "Daily"),
         Binding("l", "leaderboard", "Leaderboard"),
+        Binding("a", "arenas", "Arenas"),
+        Binding("p", "profile", "Profile", show=False),
         Binding("c", "create_race", "Race"),
         Binding("j", "join_race", "Join"),
         Binding("w", "watch_race", "Watch"),
@@ -214,6 +240,13 @@ class HomeScreen(Screen[None]):
                     yield Input(placeholder="room code", id="room-code", max_length=6, compact=True)
                     yield Button("Join", id="join-race", compact=True)
                     yield Button("Watch", id="watch-race", compact=True)
+                yield Label("Challenges", classes="title")
+                with Horizontal(classes="buttons"):
+                    yield Input(
+                        placeholder="challenge link or code", id="challenge-code", compact=True
+                    )
+                    yield Button("Accept", id="accept-challenge", compact=True)
+                yield Static(id="challenges")
                 yield Label("Your statistics", classes="title")
                 yield Static(id="stats")
         yield Static(id="home-message")
@@ -300,6 +333,11 @@ class HomeScreen(Screen[None]):
             panel.update(stats_text(stats, self.catalog.name, self.unfinished))
         for games in self.query("#variants").results(GameList):
             await self._list_unfinished(games)
+        try:
+            listed = await self.conn.request(ChallengesRequest(limit=4), ChallengesReply)
+        except (ProtocolError, ConnectionError):
+            return  # a server without challenges, or offline: the list stays as it was
+        self.show_challenges(listed.challenges)
 
     async def _list_unfinished(self, games: GameList) -> None:
         """The games in play, as lines after the five games: Enter or a second click opens one."""
@@ -369,10 +407,15 @@ class HomeScreen(Screen[None]):
     def action_leaderboard(self) -> None:
         self.post_message(self.Leaderboard(self, self.variant))
 
+    def action_arenas(self) -> None:
+        self.post_message(self.Arenas(self))
+    def action_profile(self) -> None:
+        self.post_message(self.Profile(self))
+
     def action_create_race(self) -> None:
         variant = self.variant
         options = dict(self.options.get(variant, {}))
-        self.post_message(self.CreateRace(self, variant, options, self.race_rule))
+        self.post_message(self.CreateRace(self, variant, options, self.race_rule, self.difficulty))
 
     def action_race_rule(self) -> None:
         """The next rule for the races this player creates (c): live, delayed, hidden, rated."""
@@ -393,6 +436,30 @@ class HomeScreen(Screen[None]):
             return
         self.post_message(self.JoinRace(self, code, spectator))
 
+    def action_accept_challenge(self) -> None:
+        field = self.query_one("#challenge-code", Input)
+        code = challenge_code(field.value)
+        if code is None:
+            field.focus()
+            self.say("paste the challenge link your friend sent (or its code), then press Enter")
+            return
+        field.value = ""
+        self.query_one("#variants", ListView).focus()
+        self.post_message(self.AcceptChallenge(self, code))
+
+    def show_challenges(self, views: Sequence[ChallengeView]) -> None:
+        """The player's latest challenges, sent and received, with their results."""
+        text = Text()
+        for view in views[:4]:
+            text.append_text(challenge_text(view, self.catalog.name))
+            text.append("\n")
+        if not views:
+            text.append(
+                "none yet: finish a secret deal, then send it (web) or paste one here", style="dim"
+            )
+        for panel in self.query("#challenges").results(Static):
+            panel.update(text)
+
     def action_watch_race(self) -> None:
         self.action_join_race(spectator=True)
 
@@ -412,6 +479,8 @@ class HomeScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "room-code":
             self.action_join_race()
+        elif event.input.id == "challenge-code":
+            self.action_accept_challenge()
         else:
             self.action_new_game()
 
@@ -441,6 +510,7 @@ class HomeScreen(Screen[None]):
             "race-rule": self.action_race_rule,
             "join-race": self.action_join_race,
             "watch-race": self.action_watch_race,
+            "accept-challenge": self.action_accept_challenge,
         }
         action = actions.get(event.button.id or "")
         if action is not None:

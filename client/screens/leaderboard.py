@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.events import Key
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
@@ -49,10 +50,19 @@ class LeaderboardScreen(Screen[None]):
     """Left/right change the variant; a date (YYYY-MM-DD) picks another day: typing its first
     digit goes to the date field, Enter shows that day."""
 
+    class Profile(Message):
+        """The profile of the player called ``name`` (the row chosen, ``p``)."""
+
+        def __init__(self, screen: LeaderboardScreen, name: str) -> None:
+            super().__init__()
+            self.screen = screen
+            self.name = name
+
     BINDINGS = [
         # Above the table's own left/right (it scrolls sideways, which a few columns never need).
         Binding("left", "variant(-1)", "Prev game", priority=True),
         Binding("right", "variant(1)", "Next game", priority=True),
+        Binding("p", "profile", "Profile"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -62,6 +72,8 @@ class LeaderboardScreen(Screen[None]):
         self.catalog = Catalog(lambda: conn.server_info)
         self.variant = variant
         self.date = date
+        #: the players of the rows shown, in order (``p`` opens the chosen one's profile)
+        self.names: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
@@ -94,6 +106,14 @@ class LeaderboardScreen(Screen[None]):
         ids = self.catalog.ids
         self.variant = ids[(ids.index(self.variant) + step) % len(ids)]
         self.load()
+
+    def action_profile(self) -> None:
+        """The profile of the player on the chosen row."""
+        if isinstance(self.focused, Input) or not self.names:
+            return
+        row = self.query_one("#entries", DataTable).cursor_row
+        if 0 <= row < len(self.names):
+            self.post_message(self.Profile(self, self.names[row]))
 
     def action_back(self) -> None:
         if isinstance(self.focused, Input):
@@ -143,6 +163,7 @@ class LeaderboardScreen(Screen[None]):
         self.query_one("#board-title", Static).update(f"{name} daily, {reply.date}")
         table = self.query_one("#entries", DataTable)
         table.clear()
+        self.names = [entry.name for entry in reply.entries]
         for entry in reply.entries:
             table.add_row(*entry_row(entry))
         mine = reply.me

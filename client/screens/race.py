@@ -138,6 +138,8 @@ def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
         text.append(f" #{room.seed}")  # a numbered deal (keyed deals show on the board)
     if room.rated:
         text.append("  rated")
+    if room.difficulty is not None:
+        text.append(f"  winnable, {room.difficulty}")
     left = race.countdown_left()
     if room.state == "countdown" and left is not None:
         text.append(f"  starting in {left:.0f}…", style="bold")

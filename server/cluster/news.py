@@ -153,6 +153,20 @@ class Resync(News):
     since_ms: int
 
 
+@dataclass(frozen=True, slots=True)
+class ArenaLine(News):
+    """A player's totals in an arena changed on the telling node (a deal scored, a join)."""
+
+    kind: ClassVar[str] = "arena_line"
+    arena: str
+    player: int
+    name: str
+    points: int
+    played: int
+    wins: int
+    fire: bool
+
+
 #: the tag on the wire -> its type
 KINDS = MappingProxyType(
     {
@@ -170,6 +184,7 @@ KINDS = MappingProxyType(
             GamesForgotten,
             Released,
             Resync,
+            ArenaLine,
         )
     }
 )

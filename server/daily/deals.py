@@ -58,9 +58,11 @@ def candidate_budget(variant: type[Rules], seconds: float, clock: Callable[[], f
     return Budget(positions=variant.daily_positions, seconds=seconds, clock=clock)
 
 
-def prove(variant: type[Rules], keys: list[bytes], seconds: float) -> tuple[bytes, int]:
-    """In a worker process: the first key whose deal is proven winnable, and the positions it
-    took; LookupError when none is."""
+def prove(
+    variant: type[Rules], keys: list[bytes], seconds: float, min_positions: int = 0
+) -> tuple[bytes, int]:
+    """In a worker process: the first key whose deal is proven winnable in ``min_positions``
+    positions or more, and the positions it took; LookupError when none is."""
     from shared.games import new_game
     from shared.solver import WON, solve_position
 
@@ -77,6 +79,6 @@ def prove(variant: type[Rules], keys: list[bytes], seconds: float) -> tuple[byte
     for key in keys:
         game = new_game(variant.id, key=key, variants=variants)
         result = solve_position(game, candidate_budget(variant, seconds, clock))
-        if result.verdict == WON:
+        if result.verdict == WON and result.positions >= min_positions:
             return key, result.positions
     raise LookupError(f"no candidate deal of {variant.id!r} was proven winnable")

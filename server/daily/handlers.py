@@ -39,7 +39,12 @@ class DailyHandlers:
         its commitment, and no clock running (protocol.md, "Daily challenge")."""
         player = connection.welcomed_player
         service = self.daily
-        if message.practice:
+        if message.date is not None:
+            live, date = (
+                await service.archive(player.id, message.variant, message.date),
+                (message.date),
+            )
+        elif message.practice:
             live, date = await service.practice(player.id, message.variant)
         elif message.start:
             live, date = await service.attempt(player.id, message.variant)

@@ -25,7 +25,7 @@ import logging
 import multiprocessing
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -40,7 +40,7 @@ from server.daily.close import close_days
 from server.daily.deals import DAY_MS, candidate_keys, day_end_ms, prove, utc_date
 from server.daily.leaderboard import LeaderboardReader
 from server.daily.ranks import RankIndex
-from server.errors import DailyOpen, HintsOff, Internal
+from server.errors import DailyOpen, HintsOff, Internal, NotFound
 from server.games.fields import check_variant
 from server.games.live import LiveGame
 from server.races.standings import rank_key, ranked
@@ -118,6 +118,8 @@ class DailyService:
         self._ahead: asyncio.Task[None] | None = None
         self.reader = LeaderboardReader(config.db)
         self.ranks = RankIndex(self.reader.keys)
+        #: told (variant, date, player) when an attempt ends listed (the season's points)
+        self.finished: list[Callable[[str, str, int], Awaitable[None]]] = []
 
     # -- life cycle ------------------------------------------------------------------
 
@@ -226,9 +228,9 @@ class DailyService:
         loop = asyncio.get_running_loop()
         started = time.monotonic()
         rules = self.games.variants.get(variant)
-        budget = self.config.daily_budget_s
+        budget, floor = self.config.daily_budget_s, self.config.daily_min_positions
         try:
-            key, positions = await loop.run_in_executor(pool, prove, rules, keys, budget)
+            key, positions = await loop.run_in_executor(pool, prove, rules, keys, budget, floor)
         except LookupError:
             self._failed[(variant, date)] = self.clock()
             log.error("daily %s %s: no candidate proven winnable", variant, date)
@@ -339,6 +341,30 @@ class DailyService:
             )
         return await self._start(player, variant, date, p.PRACTICE), date
 
+    async def archive(self, player: int, variant: str, date: str) -> LiveGame:
+        """A new unranked game on a past day's deal (the archive): its day is over, so its key
+        is public and the game shows it; a day that had no deal is not found."""
+        check_variant(self.games.variants, variant)
+        if date >= self.today():
+            raise NotFound(
+                f"the archive holds the days before today, not {date}: play today's daily"
+            )
+        async with self.db_sessions() as db:
+            row = await store.daily(db, variant=variant, date=date)
+        if row is None:
+            raise NotFound(f"no {variant} daily on {date}")
+        deal = DailyDeal.of(row)
+        return await self.games.start(
+            player,
+            variant,
+            {},
+            seed=deal.seed,
+            key=deal.key,
+            kind=p.PRACTICE,
+            reveal_ms=day_end_ms(date),
+            guarded=False,
+        )
+
     async def _start(self, player: int, variant: str, date: str, kind: str) -> LiveGame:
         """A game on the day's deal whose key shows once the day has ended."""
         deal = await self.deal(variant, date)
@@ -392,6 +418,11 @@ class DailyService:
             self.ranks.finished(key.variant, key.date, ranked_as)
             # the other nodes' ranks too, so that every node answers the same
             self.cluster.tell(Ranked(key.variant, key.date, ranked_as))
+            for told in self.finished:
+                try:
+                    await told(key.variant, key.date, key.player)
+                except Exception:  # the attempt is stored: its day's close counts it anyway
+                    log.exception("daily %s %s: a listener failed", key.variant, key.date)
 
     def ranked_elsewhere(self, told: Ranked) -> None:
         """Another node's attempt finished ranked: this node's ranks count it too."""

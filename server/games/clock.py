@@ -1,6 +1,6 @@
 """A game's clock: the time it counts, stopped while stuck, paused while nobody has it open.
 
-Ranked clocks (a daily attempt, a race game) count the time since the deal,
+Ranked clocks (a daily attempt, a race game, an arena's deal) count the time since the deal,
 whatever the player does meanwhile: they never pause. Unranked clocks (solo
 and practice games) count active time: once no connection of the player has
 had the game open for ``idle_grace_s`` (server/games/opened.py), the clock
@@ -23,7 +23,7 @@ from __future__ import annotations
 from shared import protocol as p
 
 #: kinds of game whose clock never pauses (what they measure is ranked)
-RANKED_KINDS = frozenset({p.DAILY, p.RACE})
+RANKED_KINDS = frozenset({p.DAILY, p.RACE, p.ARENA})
 
 
 def elapsed(

@@ -117,9 +117,7 @@ class HintShares:
             async with asyncio.timeout(self.wait_s):
                 await waiter.future
         except TimeoutError:
-            raise Busy(
-                f"the server is computing {self.slots} hints; ask again shortly"
-            ) from None
+            raise Busy(f"the server is computing {self.slots} hints; ask again shortly") from None
         except asyncio.CancelledError:
             if waiter.future.done() and not waiter.future.cancelled():
                 self.release()  # handed a thread as it was cancelled: hand it on

@@ -26,9 +26,11 @@ from dataclasses import replace
 from server.errors import Busy
 from server.games.hint_shares import HintShares
 from server.games.live import LiveGame
+from shared.deals import Deal
 from shared.game import PLAYING, Game
 from shared.player_view import PlayerView
 from shared.solver import DEFAULT_HINT_BUDGET, hint
+from shared.variants.base import Rules
 
 log = logging.getLogger(__name__)
 
@@ -42,18 +44,26 @@ def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
 
     What it takes is the player's view (:class:`~shared.player_view.PlayerView`: face-up
     cards, face-down counts, the unseen cards as a multiset; no field for a face-down
-    card), and the answer is the engine's view-only hint: the move that wins most
-    arrangements of the unseen cards, searched within ``budget_s`` seconds at most.
-    Sampling seed 0: the hint is a function of what the player sees. This is the one
-    function to change for another hint.
+    card) and the game's actions so far, and the answer is the engine's view-only hint:
+    the move that wins most arrangements of the unseen cards, searched within
+    ``budget_s`` seconds at most, told the views the player has been in (``avoid``), so
+    that it never undoes the last move nor leads back to a position of this game (each
+    hint is a fresh search: without them a player following the hints could be walked
+    round a circle, a card moved to a foundation and back for ever). The views are made
+    in the thread by replaying the actions (undone positions included): the hint gets
+    views only. Sampling seed 0: the hint is a function of what the player sees and has
+    seen. This is the one function to change for another hint.
     """
     view = PlayerView.of(game)
     rules = game.rules
+    deal = game.deal
+    actions = list(game.actions)
     budget = replace(DEFAULT_HINT_BUDGET, seconds=budget_s, clock=time.monotonic)
 
     def job() -> str | None:
         try:
-            return hint(view, rules, sampling_seed=0, budget=budget)
+            been = seen_views(rules, deal, actions)
+            return hint(view, rules, sampling_seed=0, budget=budget, avoid=been)
         except Exception:
             log.exception("the solver failed on a hint")
             return None
@@ -61,10 +71,20 @@ def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
     return job
 
 
+def seen_views(rules: Rules, deal: Deal, actions: list[str]) -> set[PlayerView]:
+    """The views of every position a game of ``rules`` dealt from ``deal`` has been in
+    through ``actions`` (the deal's, each action's, those undone since included): what
+    its player has seen, as :class:`~shared.player_view.PlayerView`, state aside."""
+    game = Game(rules, deal)
+    seen = {PlayerView.seen(rules, game.position)}
+    for action in actions:
+        game.play(action)
+        seen.add(PlayerView.seen(rules, game.position))
+    return seen
+
+
 class Hints:
-    def __init__(
-        self, budget_s: float, concurrency: int, shares: HintShares | None = None
-    ) -> None:
+    def __init__(self, budget_s: float, concurrency: int, shares: HintShares | None = None) -> None:
         #: seconds of solver per hint
         self.budget_s = budget_s
         self.concurrency = concurrency

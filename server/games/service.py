@@ -370,4 +370,3 @@ class GameService:
                 raise _Behind from exc
             log.error("game %s: write failed: %s", live.id, exc)
             raise Internal("the server could not store this action") from exc
-

@@ -33,6 +33,8 @@ from server.storage.engine import ping
 WS_PATH = "/ws"
 
 HttpHandler = Callable[[], Awaitable[Response]]
+#: a handler of every path under a prefix: given the rest of the path
+PrefixHandler = Callable[[str], Awaitable[Response]]
 
 
 def response(status: http.HTTPStatus, content_type: str, body: bytes) -> Response:
@@ -56,6 +58,7 @@ class HttpPaths:
         *,
         redis: Callable[[], bool] | None = None,
         origins: OriginPolicy | None = None,
+        prefixes: Mapping[str, PrefixHandler] | None = None,
     ) -> None:
         self.engine = engine
         #: the pages whose browsers may open the WebSocket (net/origins.py)
@@ -63,6 +66,8 @@ class HttpPaths:
         #: whether Redis is up, on a node of several (None: a node alone)
         self.redis = redis
         self.paths = MappingProxyType(dict(paths))
+        #: paths under a prefix a feature answers (``/challenge/``: its JSON ``about``)
+        self.prefixes = MappingProxyType(dict(prefixes or {}))
         self.site = site
 
     async def answer(self, _connection: ServerConnection, request: Request) -> Response | None:
@@ -89,6 +94,9 @@ class HttpPaths:
         handler = self.paths.get(path)
         if handler is not None:
             return await handler()
+        for prefix, answer in self.prefixes.items():
+            if path.startswith(prefix) and path.endswith("/about"):
+                return await answer(path[len(prefix) : -len("/about")])
         return self.site.answer(request) or json_response(
             http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH}
         )

@@ -4,7 +4,7 @@ Every file under ``client/web/`` is read once, when the server starts, into
 a table of :class:`Asset` (body, content type, ETag); a request is answered
 from that table alone, so no request path ever reaches the file system and
 ``..`` or an encoded slash can only miss. The app's own addresses
-(``/play/VARIANT``, ``/race/CODE``...) answer the same ``index.html``: the
+(``/play/VARIANT``, ``/race/CODE``, ``/challenge/ID``...) answer the same ``index.html``: the
 page reads its address and shows the right screen.
 
 Files are not renamed by content, so each response says ``Cache-Control:
@@ -17,6 +17,7 @@ the host the page was loaded from.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import http
 import logging
@@ -53,7 +54,13 @@ APP_ROUTES = re.compile(
     r"|daily/[a-z_]{1,32}"
     r"|leaderboard/[a-z_]{1,32}"
     r"|race/[A-Za-z0-9]{1,16}"
+    r"|arenas"
+    r"|arena/[A-Za-z0-9]{1,16}"
     r"|game/[A-Za-z0-9_-]{1,32}"
+    r"|challenge/[A-Za-z0-9_-]{1,16}"
+    r"|replay/[A-Za-z0-9_-]{1,32}"
+    r"|boards"
+    r"|player/[A-Za-z0-9_-]{1,24}"
     r")/?"
 )
 #: what a Host header may hold to be echoed into the policy (a name or address, a port)
@@ -74,6 +81,34 @@ class Asset:
     content_type: str
     etag: str
     last_modified: str
+    #: the body gzipped, when that is smaller (text: scripts, styles, the page, the icon),
+    #: sent to a browser that accepts it; its own ETag (another representation)
+    gzipped: bytes | None = None
+    gzip_etag: str = ""
+
+
+def gzipped(body: bytes) -> bytes | None:
+    """``body`` gzipped once at load (level 9, no timestamp: the same bytes every start), or
+    None when that saves less than a tenth."""
+    packed = gzip.compress(body, compresslevel=9, mtime=0)
+    return packed if len(packed) < len(body) * 0.9 else None
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` header accepts gzip (not refused with ``q=0``)."""
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            q = (
+                params.strip().removeprefix("q=").strip()
+                if params.strip().startswith("q=")
+                else "1"
+            )
+            try:
+                return float(q) > 0
+            except ValueError:
+                return False
+    return False
 
 
 def content_security_policy(host: str | None) -> str:
@@ -107,7 +142,10 @@ class StaticSite:
             body = path.read_bytes()
             etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
             modified = formatdate(path.stat().st_mtime, usegmt=True)
-            assets["/" + path.relative_to(root).as_posix()] = Asset(body, kind, etag, modified)
+            packed = gzipped(body) if kind.startswith(("text/", "image/svg")) else None
+            assets["/" + path.relative_to(root).as_posix()] = Asset(
+                body, kind, etag, modified, packed, etag[:-1] + '-gz"' if packed else ""
+            )
         log.info("browser client: %d files from %s", len(assets), root)
         return cls(assets)
 
@@ -124,10 +162,13 @@ class StaticSite:
         asset = self.asset_for(path)
         if asset is None:
             return None
+        packed = asset.gzipped is not None and accepts_gzip(request.headers.get("Accept-Encoding"))
+        etag = asset.gzip_etag if packed else asset.etag
+        body = asset.gzipped if packed and asset.gzipped is not None else asset.body
         headers = Headers(
             [
                 ("Content-Type", asset.content_type),
-                ("ETag", asset.etag),
+                ("ETag", etag),
                 ("Last-Modified", asset.last_modified),
                 ("Cache-Control", "no-cache"),
                 ("Content-Security-Policy", content_security_policy(request.headers.get("Host"))),
@@ -136,13 +177,17 @@ class StaticSite:
                 ("X-Frame-Options", "DENY"),
             ]
         )
-        if _matches(request.headers.get("If-None-Match"), asset.etag):
+        if asset.gzipped is not None:
+            headers["Vary"] = "Accept-Encoding"
+        if packed:
+            headers["Content-Encoding"] = "gzip"
+        if _matches(request.headers.get("If-None-Match"), etag):
             status = http.HTTPStatus.NOT_MODIFIED
             headers["Content-Length"] = "0"
             return Response(status.value, status.phrase, headers, b"")
-        headers["Content-Length"] = str(len(asset.body))
+        headers["Content-Length"] = str(len(body))
         status = http.HTTPStatus.OK
-        return Response(status.value, status.phrase, headers, asset.body)
+        return Response(status.value, status.phrase, headers, body)
 
 
 def _matches(if_none_match: str | None, etag: str) -> bool:

@@ -8,6 +8,7 @@ from server.errors import AlreadyWelcomed, ProtocolMismatch
 from server.net.connection import Connection, PlayerInfo
 from server.net.routing import Route
 from server.players.accounts import Accounts
+from server.players.transfers import Transfers
 from server.storage.queries import players
 from shared import protocol as p
 
@@ -16,9 +17,15 @@ class HelloHandler:
     """``hello``: who the connection is, and what the server is (its ``welcome``)."""
 
     def __init__(
-        self, accounts: Accounts, server: p.ServerInfo, welcomed: Callable[[Connection], None]
+        self,
+        accounts: Accounts,
+        transfers: Transfers,
+        server: p.ServerInfo,
+        welcomed: Callable[[Connection], None],
     ) -> None:
         self.accounts = accounts
+        #: codes that move an account to another device
+        self.transfers = transfers
         #: what ``welcome`` says of this server (its name, version, variants, message of the day)
         self.server = server
         #: told of each connection welcomed (the app's table of players' connections)
@@ -35,7 +42,12 @@ class HelloHandler:
                 f"this server speaks protocol {p.PROTOCOL_VERSION}, not {message.protocol}",
             )
         token: str | None = None
-        if message.token is not None:
+        if message.transfer is not None:
+            # another device's code: the player of the token it was made for, told the token
+            token = await self.transfers.redeem(message.transfer)
+            player = await self.accounts.returning(token)
+            token_hash = players.hash_token(token)
+        elif message.token is not None:
             player = await self.accounts.returning(message.token)
             token_hash = players.hash_token(message.token)
         else:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,10 @@ log = logging.getLogger(__name__)
 RatingsNow = Mapping[int, p.PlayerRating]
 
 
+#: told that a race ended: its room's code, its games, the games whose result is held
+RaceOverListener = Callable[[str, list[LiveGame], set[str]], Awaitable[None]]
+
+
 class RaceRunner:
     """Runs the races of the rooms of ``table``; knows which game belongs to which room."""
 
@@ -91,6 +95,9 @@ class RaceRunner:
         self.hinted: dict[str, bool] = {}
         #: the board rule: what watchers are sent of the racers' boards
         self.boards = Boards(table, clock, config.board_delay_s)
+        #: told once a race has ended: (room code, its games, those whose result review
+        #: holds); a live match's round (server/challenges/) is scored here
+        self.over_listeners: list[RaceOverListener] = []
 
     def track(self, room: RoomState) -> None:
         """Route the actions of the room's current race games to it."""
@@ -310,6 +317,11 @@ class RaceRunner:
         self.table.push(room, p.RaceOver(code=room.code, standings=room.standings))
         self.table.push_room(room)
         log.info("room %s: race %d over", room.code, room.race)
+        for listener in self.over_listeners:
+            try:
+                await listener(room.code, racing, held_games)
+            except Exception:
+                log.exception("room %s: a listener of the race's end failed", room.code)
 
     async def end_now(self, room: RoomState) -> None:
         """End the race at once, as its time limit would (an operator's ``end-race``)."""

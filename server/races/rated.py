@@ -3,8 +3,10 @@
 A rated race is rated by the pairwise rule (server/ratings/): only when its
 deal is keyed and drawn by the server and every racer is a human player. A
 rated room therefore refuses, with ``not_ratable``, whatever would break that:
-a bot creating it or joining it to race (a bot may watch), and a numbered
-deal, at creation or at a race's start. The checks run before anything
+a bot creating it or joining it to race (a bot may watch), a numbered
+deal, at creation or at a race's start, and hints (``hints: true`` at
+creation: a ranked result is played by a person unaided, and a hint is the
+server's move). The checks run before anything
 changes, so a refused request leaves the room as it was.
 """
 
@@ -24,6 +26,9 @@ def check_create(player: PlayerInfo, message: p.CreateRoom) -> None:
         raise NotRatable("a rated race's deal is drawn by the server: create it without seed")
     if message.rated and player.bot:
         raise NotRatable("bots never race in rated rooms")
+    if message.rated and message.hints:
+        # Every ranked result is played by a person unaided: a hint is the server's move.
+        raise NotRatable("a rated race is played without hints: create it without hints")
 
 
 def check_join(room: RoomState, player: PlayerInfo, role: str) -> None:

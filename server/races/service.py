@@ -39,22 +39,20 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from server.config import Config
 from server.errors import (
     Busy,
-    HintsOff,
     NoRacers,
     NotFound,
     NotHost,
     NotInRoom,
     RaceInProgress,
-    RaceLocked,
     RoomFull,
     TooManyRooms,
     UnknownRoom,
 )
 from server.games.fields import checked_options
-from server.games.live import LiveGame
 from server.net.connection import PlayerInfo
 from server.net.routing import error_of
 from server.races import rated
+from server.races.guards import RoomGuards
 from server.races.presence import Presence
 from server.races.race import RaceRunner
 from server.races.rooms import RoomTable
@@ -67,6 +65,7 @@ from shared.states import ENDED
 
 if TYPE_CHECKING:
     from server.cluster.node import Cluster
+    from server.deals.pool import DealPool
     from server.games.service import GameService
     from server.ratings.service import RatingService
     from server.storage.queries.rooms import LoadedMember
@@ -79,7 +78,7 @@ IDLE_ROOM_MS = 24 * 3_600_000
 SWEEP_MS = 60_000
 
 
-class RoomService:
+class RoomService(RoomGuards):
     """The rules of rooms: who may join, leave, start a race and watch; idle rooms closed."""
 
     def __init__(
@@ -88,6 +87,7 @@ class RoomService:
         race: RaceRunner,
         presence: Presence,
         games: GameService,
+        deals: DealPool,
         ratings: RatingService,
         cluster: Cluster,
         db_sessions: async_sessionmaker[AsyncSession],
@@ -101,6 +101,8 @@ class RoomService:
         self.race = race
         self.presence = presence
         self.games = games
+        #: the winnable deals of rooms that ask for them
+        self.deals = deals
         self.cluster = cluster
         self.db_sessions = db_sessions
         self.config = config
@@ -194,6 +196,7 @@ class RoomService:
             hints=message.hints,
             rated=message.rated,
             boards=p.HIDDEN if message.rated else message.boards,
+            difficulty=(message.difficulty or p.MEDIUM) if message.winnable else None,
             members=[Member(player.id, player.name, now, 0, p.RACER, player.bot)],
         )
         await rated.read_ratings(self.ratings, room, room.members)
@@ -262,17 +265,30 @@ class RoomService:
         rated.check_start(room, racers, seed)
         if seed is None and room.race == 0:
             seed = room.seed  # the first race deals the seed the room was created with
+        key = None if seed is not None else await self._race_key(room)
+        if not allows(room.state, Change.START):  # started while the deal was drawn
+            raise RaceInProgress(f"room {code!r} is already racing: wait for race_over")
         countdown = self.config.race_countdown_ms
         room.state = after(room.state, Change.START)
         room.race += 1
         room.race_seed = seed
-        room.race_key = None if seed is not None else secrets.token_hex(32)
+        room.race_key = key
         room.race_start_ms = self.clock() + countdown
         room.standings = None
         await self.table.save(room)
         self.table.push_room(room, skip=player)
         self.table.push(room, p.RaceCountdown(code=code, start_in_ms=countdown))
         self.race.schedule(room)
+
+    async def _race_key(self, room: RoomState) -> str:
+        """A fresh secret key for a race (hex): one the solver has won, of the room's
+        difficulty, where the room asks for winnable deals (from the deal pool, which never
+        waits for the solver unless the pool is empty: then ``busy`` past
+        ``deal_pool_wait_s``, the race not started)."""
+        if room.difficulty is None:
+            return secrets.token_hex(32)
+        key = await self.deals.draw(room.variant, room.options, room.difficulty)
+        return key.hex()
 
     async def watch_check(
         self, player: int, code: str, target: int
@@ -317,37 +333,6 @@ class RoomService:
             log.info("room %s: player %d banned, treated as having left", room.code, player_id)
             await self.leave(player_id, room.code)
         self.presence.gone.pop(player_id, None)
-
-    # -- guards the game service asks -----------------------------------------------------
-
-    async def race_lock(
-        self, player: int, variant: str, seed: int | None, _options: dict[str, bool | int]
-    ) -> None:
-        """``race_locked``: a racer does not play their race's numbered deal on the side."""
-        if seed is None:
-            return
-        for room in await self.table.all_rooms_of(player):
-            if (room.variant, room.race_seed) != (variant, seed):
-                continue
-            if room.state == COUNTDOWN:
-                racing = any(m.id == player and m.racer for m in room.members)
-            else:
-                racing = room.state == RACING and not await self.race.done_racing(room, player)
-            if racing:
-                raise RaceLocked(
-                    f"you are racing on {variant} deal {seed} in room {room.code}: "
-                    "play it once your race game has ended",
-                )
-
-    def hint_lock(self, live: LiveGame) -> None:
-        """``hints_off``: a race game's hints are the room's to allow."""
-        if live.kind != p.RACE:
-            return
-        code = self.race.by_game.get(live.id)
-        room = self.rooms.get(code) if code is not None else None
-        hints = room.hints if room is not None else self.race.hinted.get(live.id, False)
-        if not hints:
-            raise HintsOff("hints are off in this race")
 
     # -- time ---------------------------------------------------------------------------------
 

@@ -54,6 +54,8 @@ class RoomState:
     rated: bool = False
     #: what watchers see of the racers' boards while it races (a rated room: hidden)
     boards: str = p.LIVE
+    #: its races deal winnable deals of this difficulty (the deal pool's); None: any deal
+    difficulty: str | None = None
     state: str = WAITING
     members: list[Member] = field(default_factory=list)
     race: int = 0
@@ -93,6 +95,7 @@ class RoomState:
             hints=row.hints,
             rated=row.rated,
             boards=row.boards,
+            difficulty=row.difficulty,
             state=row.state,
             members=list(members),
             race=row.race,
@@ -132,6 +135,7 @@ class RoomState:
             seed=self.shown_seed,
             rated=self.rated,
             boards=p.HIDDEN if self.rated else self.boards,
+            difficulty=self.difficulty,
         )
 
     @property
@@ -159,6 +163,7 @@ class RoomState:
             "hints": self.hints,
             "rated": self.rated,
             "boards": self.boards,
+            "difficulty": self.difficulty,
             "race": self.race,
             "race_seed": self.race_seed,
             "race_key": self.race_key,

@@ -71,9 +71,9 @@ def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return (ex * (delta * delta - phi2 - v - ex)) / (2.0 * (phi2 + v + ex) ** 2) - (
-            x - a
-        ) / (tau * tau)
+        return (ex * (delta * delta - phi2 - v - ex)) / (2.0 * (phi2 + v + ex) ** 2) - (x - a) / (
+            tau * tau
+        )
 
     big_a = a
     if delta * delta > phi2 + v:

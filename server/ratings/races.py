@@ -42,9 +42,7 @@ def score(mine: Finish, theirs: Finish) -> float:
     return 1.0 if mine.cards_home > theirs.cards_home else 0.0
 
 
-def rate_race(
-    before: Mapping[str, Rating], finishes: Mapping[str, Finish]
-) -> dict[str, Rating]:
+def rate_race(before: Mapping[str, Rating], finishes: Mapping[str, Finish]) -> dict[str, Rating]:
     """Every racer's rating after the race, from their ratings before it and how each finished.
 
     ``before`` and ``finishes`` have the same keys (the racers' ids); a racer

@@ -26,6 +26,7 @@ from server.ratings.glicko2 import PROVISIONAL_DEVIATION, Rating
 from server.ratings.races import Finish, rate_race
 from server.storage.models import RatingChange
 from server.storage.queries import ratings as store
+from server.storage.reader import BoardReader
 from shared import protocol as p
 
 log = logging.getLogger(__name__)
@@ -53,10 +54,15 @@ class RatingService:
     """Rates rated races, shows ratings, answers the rating board; counts what it did."""
 
     def __init__(
-        self, db_sessions: async_sessionmaker[AsyncSession], clock: Callable[[], int]
+        self,
+        db_sessions: async_sessionmaker[AsyncSession],
+        clock: Callable[[], int],
+        reader: BoardReader | None = None,
     ) -> None:
         self.db_sessions = db_sessions
         self.clock = clock
+        #: the board's reads in a thread of their own (the app's); None: through db_sessions
+        self.reader = reader
         #: rated races this node rated, and the racers' ratings it changed (metrics)
         self.rated_races = 0
         self.updates = 0
@@ -130,10 +136,14 @@ class RatingService:
 
     async def board(self, player: int, message: p.RatingsRequest) -> p.RatingsReply:
         """The rating board of a variant and the asker's own place."""
-        async with self.db_sessions() as db:
-            top, mine = await store.board(
-                db, variant=message.variant, limit=message.limit, me=player
+        variant, limit = message.variant, message.limit
+        if self.reader is not None:
+            top, mine = await self.reader.read(
+                lambda conn: store.read_board(conn, variant=variant, limit=limit, me=player)
             )
+        else:
+            async with self.db_sessions() as db:
+                top, mine = await store.board(db, variant=variant, limit=limit, me=player)
         return p.RatingsReply(
             variant=message.variant,
             entries=tuple(_entry(rank, place) for rank, place in top),

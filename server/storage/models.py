@@ -29,6 +29,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    UniqueConstraint,
     false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -45,6 +46,8 @@ class Player(Base):
     __table_args__ = (
         Index("ix_players_registered", "registered_ip", "created_ms"),
         Index("ix_players_name_skeleton", "name_skeleton", unique=True),
+        #: the few banned players, read to count them out of a season board's true rank
+        Index("ix_players_banned", "banned"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -66,6 +69,8 @@ class Player(Base):
     #: bumped by every change a running server must act on (ban, unban, rename, new token);
     #: the server reads the rows changed since it last looked, every second
     updated_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    #: the player hides their profile from everyone else (``profile`` answers only its name)
+    profile_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Game(Base):
@@ -86,6 +91,9 @@ class Game(Base):
     #: the key may be shown (the player chose it, or the deal was revealed); ``reveal_ms``:
     #: the key shows from then on (a daily's deal: the end of its day), else None
     key_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the key showed from the deal on (the player named it): its player could know the deal
+    #: before playing, so a challenge made of the game is not ranked
+    key_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     reveal_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     #: playing, won, stuck, resigned, timeout: as last stored, for queries (replay is the truth)
     state: Mapped[str] = mapped_column(String(16))
@@ -123,6 +131,24 @@ class GameAction(Base):
     played_ms: Mapped[int] = mapped_column(BigInteger)
 
 
+class TransferCode(Base):
+    """A short code that moves an account to another device, for minutes (``transfer_code``).
+
+    The code itself is not kept: its SHA-256 finds the row. The account's token is kept
+    sealed with a key made from the code (SHAKE-256 of the row's salt and the code): the row
+    alone opens nothing. One row per player at most; a row is gone once used or replaced, and
+    an expired one is never opened (and deleted by the next code made).
+    """
+
+    __tablename__ = "transfer_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), unique=True)
+    salt: Mapped[str] = mapped_column(String(32))
+    sealed: Mapped[str] = mapped_column(String(256))
+    expires_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
 class Setting(Base):
     """Server-wide values created once, such as the daily secret."""
 
@@ -151,6 +177,8 @@ class Room(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: what watchers see of the racers' boards during a race: live, delayed, hidden
     boards: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    #: its races deal winnable deals of this difficulty (easy, medium, hard); null: any deal
+    difficulty: Mapped[str | None] = mapped_column(String(8), nullable=True)
     #: the current race: its number, its deal (a seed, or a key in hex), the moment its
     #: games start, racer id -> game id
     race: Mapped[int] = mapped_column(Integer, default=0)
@@ -356,6 +384,73 @@ class RatingChange(Base):
     at_ms: Mapped[int] = mapped_column(BigInteger)
 
 
+class Match(Base):
+    """A match of challenges between two players (server/challenges/): best of 1, 3 or 5,
+    the running score of its ranked rounds, its winner once over."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    best_of: Mapped[int] = mapped_column(Integer)
+    #: who sent its first challenge, and who answered it (None until someone has)
+    first_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    second_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    first_wins: Mapped[int] = mapped_column(Integer, default=0)
+    second_wins: Mapped[int] = mapped_column(Integer, default=0)
+    draws: Mapped[int] = mapped_column(Integer, default=0)
+    #: rounds done (ranked or not)
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    #: playing, over
+    state: Mapped[str] = mapped_column(String(16))
+    winner_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class Challenge(Base):
+    """One round of a match: the challenger's game, sent to be played on the same deal by
+    the opponent (whoever answers first; named for the rounds after the first).
+
+    The challenger's result and the ghost (``ghost``: ``[elapsed_ms, moves, home]`` after
+    each action, the clock's pauses taken out) are stored when it opens, the opponent's
+    and the outcome when their game ends, in the transaction that scores the match.
+    """
+
+    __tablename__ = "challenges"
+    __table_args__ = (
+        Index("ix_challenges_challenger", "challenger_id", "created_ms"),
+        Index("ix_challenges_opponent", "opponent_id", "created_ms"),
+        #: one challenge per round: of two rematches asked at once, one is stored
+        UniqueConstraint("match_id", "round"),
+    )
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    #: setting (a rematch's challenger playing), open, playing, done
+    state: Mapped[str] = mapped_column(String(16))
+    challenger_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    challenger_game: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    opponent_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    opponent_game: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), nullable=True, unique=True
+    )
+    ghost: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    #: each side's end as ChallengeSide's fields (state, elapsed_ms, moves, home, hints,
+    #: undos) and whether review holds it
+    challenger_result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    opponent_result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: challenger, opponent, draw; whether it counts in the match, and why not
+    result: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    ranked: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    unranked: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    accepted_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
 class PooledDeal(Base):
     """A keyed deal the solver has won, waiting to be dealt to a player who asks for a
     winnable deal (server/deals/pool.py). Its key is as secret as any keyed deal's: it
@@ -376,3 +471,164 @@ class PooledDeal(Base):
     positions: Mapped[int] = mapped_column(Integer)
     line: Mapped[int] = mapped_column(Integer)
     created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class Arena(Base):
+    """A timed tournament on one variant (server/arenas/): created by an operator (a command,
+    or the schedule of the settings) or by a player (a private arena). Every node reads the
+    arenas from here (``updated_ms`` says which changed), so that whichever node a player
+    is connected to knows them."""
+
+    __tablename__ = "arenas"
+    __table_args__ = (
+        Index("ix_arenas_ends_ms", "ends_ms"),
+        Index("ix_arenas_updated_ms", "updated_ms"),
+    )
+
+    code: Mapped[str] = mapped_column(String(8), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(32))
+    #: the variant's full options as canonical JSON
+    options: Mapped[str] = mapped_column(String(256))
+    starts_ms: Mapped[int] = mapped_column(BigInteger)
+    ends_ms: Mapped[int] = mapped_column(BigInteger)
+    #: the player who created a private arena; None: the operators
+    host_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the entry of the schedule that made it, None for the others
+    schedule: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    cancelled_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class ArenaDeal(Base):
+    """One deal of an arena's sequence, the same for every player: its key stays secret until
+    the arena is over (its commitment is shown from the moment it is drawn)."""
+
+    __tablename__ = "arena_deals"
+
+    arena: Mapped[str] = mapped_column(
+        ForeignKey("arenas.code", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal_key: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    #: the deal's par time (server/arenas/par.py) and the solver's line it was made from
+    par_ms: Mapped[int] = mapped_column(BigInteger)
+    line: Mapped[int] = mapped_column(Integer)
+
+
+class ArenaPlayer(Base):
+    """A player who joined an arena, with their totals as their finished deals give them (the
+    sum of their ``arena_games`` points, written in the same transaction as each deal's)."""
+
+    __tablename__ = "arena_players"
+    __table_args__ = (Index("ix_arena_players_arena", "arena", "points"),)
+
+    arena: Mapped[str] = mapped_column(
+        ForeignKey("arenas.code", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    joined_ms: Mapped[int] = mapped_column(BigInteger)
+    points: Mapped[int] = mapped_column(Integer, default=0)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    #: the next win is doubled (two wins in a row)
+    fire: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ArenaGame(Base):
+    """One deal a player was dealt in an arena: its game, its allowance, and once it ended, its
+    result and points. One row per (arena, player, seq): no deal is dealt twice to a player,
+    whichever node deals it."""
+
+    __tablename__ = "arena_games"
+    __table_args__ = (
+        UniqueConstraint("arena", "player_id", "seq", name="uq_arena_games_arena"),
+        Index("ix_arena_games_deadline_ms", "deadline_ms"),
+    )
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    arena: Mapped[str] = mapped_column(ForeignKey("arenas.code", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    berserk: Mapped[bool] = mapped_column(Boolean, default=False)
+    allowance_ms: Mapped[int] = mapped_column(BigInteger)
+    #: when the deal is out of time: its start and allowance, or the arena's end if sooner
+    deadline_ms: Mapped[int] = mapped_column(BigInteger)
+    #: how it ended (None while it is played), its time, points, whether on a streak, and
+    #: whether review held it (a held win scores nothing)
+    state: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    time_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    points: Mapped[int] = mapped_column(Integer, default=0)
+    on_streak: Mapped[bool] = mapped_column(Boolean, default=False)
+    held: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SeasonDay(Base):
+    """The season points one daily attempt earned (server/seasons/points.py), and its final
+    place once its day has closed (None before): what the season boards were given for it,
+    so that a change (the day's close adding place points) is applied as a difference."""
+
+    __tablename__ = "season_days"
+    __table_args__ = (Index("ix_season_days_player", "player_id", "date"),)
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class SeasonPoints(Base):
+    """A player's points on one board: ``scope`` a variant, or ``*`` for every variant;
+    ``period`` a week (``w2026-49``), a month (``m2026-12``) or ``all``. Kept as attempts
+    finish and days close; the board reads the index on (scope, period, points)."""
+
+    __tablename__ = "season_points"
+    __table_args__ = (Index("ix_season_points_board", "scope", "period", "points", "player_id"),)
+
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    period: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    dailies: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+
+
+class SeasonCount(Base):
+    """How many players of a board hold each number of points: a true rank is one sum over
+    the few point values above a player's, not a count over every player above."""
+
+    __tablename__ = "season_counts"
+
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    period: Mapped[str] = mapped_column(String(16), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[int] = mapped_column(Integer)
+
+
+class SeasonClosed(Base):
+    """A daily whose places were given their points: written once, in the transaction that
+    gives them, so that two nodes closing the same day cannot count it twice."""
+
+    __tablename__ = "season_closed"
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    date: Mapped[str] = mapped_column(String(10), primary_key=True)
+    closed_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class RatingCount(Base):
+    """How many players of a variant hold a rating in each whole point (``floor``): a true
+    rank on the rating board is a sum over these, plus the few in the player's own point."""
+
+    __tablename__ = "rating_counts"
+
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    floor: Mapped[int] = mapped_column(Integer, primary_key=True)
+    players: Mapped[int] = mapped_column(Integer)

@@ -13,7 +13,17 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
+    challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
+               challenge_rematch, challenges, match_start; challenge, challenge_game,
+               ghost, match (ChallengeView, ChallengeSide, MatchView)
+    arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
+               arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
+               ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
+    replays    replay: a finished game's actions and boards
+    invitations  invitation: what a race's link is, asked before hello
+    seasons    season (SeasonEntry): the week's, month's and all-time boards
+    profiles   profile, profile_settings (ProfileRating, ProfileVariant, DailyPlace...)
 
 :data:`REQUESTS` and :data:`REPLIES` are the two registries, built here once
 from explicit lists and read-only: :func:`decode` turns a client's frame into
@@ -25,6 +35,37 @@ server, the clients and the tests share it.
 
 from __future__ import annotations
 
+from shared.protocol.arenas import *  # noqa: F403
+from shared.protocol.arenas import (
+    ArenaBerserk,
+    ArenaCreate,
+    ArenaGame,
+    ArenaJoin,
+    ArenaLeave,
+    ArenaOver,
+    ArenaPlay,
+    ArenaReply,
+    ArenasReply,
+    ArenasRequest,
+    ArenaStandings,
+    ArenaTableReply,
+    ArenaTableRequest,
+)
+from shared.protocol.challenges import *  # noqa: F403
+from shared.protocol.challenges import (
+    ChallengeAccept,
+    ChallengeCreate,
+    ChallengeGameReply,
+    ChallengeGet,
+    ChallengeGhost,
+    ChallengeRematch,
+    ChallengeReply,
+    ChallengesReply,
+    ChallengesRequest,
+    GhostReply,
+    MatchReply,
+    MatchStart,
+)
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest
@@ -48,8 +89,14 @@ from shared.protocol.games import (
 )
 from shared.protocol.hindsight import *  # noqa: F403
 from shared.protocol.hindsight import CouldWinReply, CouldWinRequest
+from shared.protocol.invitations import *  # noqa: F403
+from shared.protocol.invitations import InvitationReply, InvitationRequest
+from shared.protocol.profiles import *  # noqa: F403
+from shared.protocol.profiles import ProfileReply, ProfileRequest, ProfileSettings
 from shared.protocol.ratings import *  # noqa: F403
 from shared.protocol.ratings import RatingsReply, RatingsRequest
+from shared.protocol.replays import *  # noqa: F403
+from shared.protocol.replays import ReplayReply, ReplayRequest
 from shared.protocol.rooms import *  # noqa: F403
 from shared.protocol.rooms import (
     CreateRoom,
@@ -63,8 +110,10 @@ from shared.protocol.rooms import (
     StartRace,
     Watch,
 )
+from shared.protocol.seasons import *  # noqa: F403
+from shared.protocol.seasons import SeasonReply, SeasonRequest
 from shared.protocol.session import *  # noqa: F403
-from shared.protocol.session import Hello, Welcome
+from shared.protocol.session import Hello, TransferCodeReply, TransferCodeRequest, Welcome
 from shared.protocol.stats import *  # noqa: F403
 from shared.protocol.stats import StatsReply, StatsRequest
 from shared.protocol.views import *  # noqa: F403
@@ -81,6 +130,9 @@ REQUESTS: Registry[Request] = Registry(
         HintRequest,
         LeaveGame,
         CouldWinRequest,
+        ReplayRequest,
+        TransferCodeRequest,
+        InvitationRequest,
         GamesRequest,
         CreateRoom,
         JoinRoom,
@@ -91,6 +143,23 @@ REQUESTS: Registry[Request] = Registry(
         LeaderboardRequest,
         StatsRequest,
         RatingsRequest,
+        ChallengeCreate,
+        ChallengeGet,
+        ChallengeAccept,
+        ChallengeGhost,
+        ChallengeRematch,
+        ChallengesRequest,
+        MatchStart,
+        ArenasRequest,
+        ArenaCreate,
+        ArenaJoin,
+        ArenaLeave,
+        ArenaPlay,
+        ArenaBerserk,
+        ArenaTableRequest,
+        SeasonRequest,
+        ProfileRequest,
+        ProfileSettings,
     )
 )
 
@@ -101,6 +170,9 @@ REPLIES: Registry[Reply] = Registry(
         GameReply,
         HintReply,
         CouldWinReply,
+        ReplayReply,
+        TransferCodeReply,
+        InvitationReply,
         GamesReply,
         Ok,
         Error,
@@ -113,6 +185,19 @@ REPLIES: Registry[Reply] = Registry(
         LeaderboardReply,
         StatsReply,
         RatingsReply,
+        ChallengeReply,
+        ChallengeGameReply,
+        GhostReply,
+        ChallengesReply,
+        MatchReply,
+        ArenasReply,
+        ArenaReply,
+        ArenaGame,
+        ArenaStandings,
+        ArenaOver,
+        ArenaTableReply,
+        SeasonReply,
+        ProfileReply,
     )
 )
 

@@ -40,6 +40,12 @@ NO_RACERS = "no_racers"
 TOO_MANY_ROOMS = "too_many_rooms"
 #: a rated room refused what would make its races unratable: a bot racer, a numbered deal
 NOT_RATABLE = "not_ratable"
+#: a game that cannot be sent as a challenge, or a challenge this player cannot answer
+NOT_CHALLENGEABLE = "not_challengeable"
+#: an arena that is not running (not started yet, over, cancelled) refused a deal or berserk
+ARENA_NOT_RUNNING = "arena_not_running"
+#: a request on an arena the asker has not joined
+NOT_IN_ARENA = "not_in_arena"
 #: the server failed; nothing was stored
 INTERNAL = "internal"
 
@@ -49,11 +55,40 @@ CLIENT_FAULTS = frozenset({BAD_MESSAGE, UNKNOWN_TYPE, INVALID_FIELD, HELLO_FIRST
 
 # fmt: off
 __all__ = [
-    "ALREADY_WELCOMED", "BAD_MESSAGE", "BAD_TOKEN", "BANNED", "BUSY", "CLIENT_FAULTS",
-    "DAILY_OPEN", "FORBIDDEN", "GAME_OVER", "HELLO_FIRST", "HINTS_OFF", "ILLEGAL_MOVE",
-    "INTERNAL", "INVALID_FIELD", "INVALID_NAME", "NAME_LOOKS_TAKEN", "NAME_TAKEN", "NOT_FOUND",
-    "NOT_HOST", "NOT_IN_ROOM", "NOT_RATABLE", "NO_RACERS", "PROTOCOL_MISMATCH",
-    "RACE_IN_PROGRESS", "RACE_LOCKED", "RATE_LIMITED", "ROOM_FULL", "STALE_PLY",
-    "TOO_MANY_ACCOUNTS", "TOO_MANY_ACTIONS", "TOO_MANY_ROOMS", "UNKNOWN_TYPE",
+    "ALREADY_WELCOMED",
+    "ARENA_NOT_RUNNING",
+    "BAD_MESSAGE",
+    "BAD_TOKEN",
+    "BANNED",
+    "BUSY",
+    "CLIENT_FAULTS",
+    "DAILY_OPEN",
+    "FORBIDDEN",
+    "GAME_OVER",
+    "HELLO_FIRST",
+    "HINTS_OFF",
+    "ILLEGAL_MOVE",
+    "INTERNAL",
+    "INVALID_FIELD",
+    "INVALID_NAME",
+    "NAME_LOOKS_TAKEN",
+    "NAME_TAKEN",
+    "NOT_CHALLENGEABLE",
+    "NOT_FOUND",
+    "NOT_HOST",
+    "NOT_IN_ARENA",
+    "NOT_IN_ROOM",
+    "NOT_RATABLE",
+    "NO_RACERS",
+    "PROTOCOL_MISMATCH",
+    "RACE_IN_PROGRESS",
+    "RACE_LOCKED",
+    "RATE_LIMITED",
+    "ROOM_FULL",
+    "STALE_PLY",
+    "TOO_MANY_ACCOUNTS",
+    "TOO_MANY_ACTIONS",
+    "TOO_MANY_ROOMS",
+    "UNKNOWN_TYPE",
 ]
 # fmt: on

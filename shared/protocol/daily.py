@@ -115,16 +115,18 @@ class DailyRequest(Request):
     """Today's deal of a variant: the player's one ranked attempt, resumed, or started with
     ``start`` (without it, a player who has no attempt yet gets :class:`DailyIntro`: nothing
     is dealt and no clock runs before the player starts); with ``practice``, a new unranked
-    game on the same deal once the attempt has ended."""
+    game on the same deal once the attempt has ended. With ``date``, a day before today:
+    a new unranked game on that day's deal (the archive; its key is public by then)."""
 
     type: ClassVar[str] = "daily"
     variant: str
     practice: bool = False
     start: bool = False
+    date: str | None = None
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"variant": self.variant}
-        return present(m, practice=self.practice or None, start=self.start or None)
+        return present(m, practice=self.practice or None, start=self.start or None, date=self.date)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -132,6 +134,7 @@ class DailyRequest(Request):
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             practice=req_bool(m, "practice") if "practice" in m else False,
             start=req_bool(m, "start") if "start" in m else False,
+            date=day(m) if m.get("date") is not None else None,
             id=request_id(m),
         )
 

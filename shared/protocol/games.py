@@ -46,8 +46,8 @@ from shared.protocol.envelope import (
 from shared.protocol.views import GAME_STATES, DailyInfo, DealView, GameView
 
 #: what a game is for: the ``kind`` of an entry of the ``games`` list
-SOLO, DAILY, PRACTICE, RACE = "solo", "daily", "practice", "race"
-GAME_KINDS = (SOLO, DAILY, PRACTICE, RACE)
+SOLO, DAILY, PRACTICE, RACE, ARENA = "solo", "daily", "practice", "race", "arena"
+GAME_KINDS = (SOLO, DAILY, PRACTICE, RACE, ARENA)
 #: entries of the ``games`` list: by default, and at most (a larger ``limit`` is taken as this)
 DEFAULT_GAMES = 20
 MAX_GAMES = 100
@@ -379,6 +379,7 @@ class Error(Reply):
 
 # fmt: off
 __all__ = [
+    "ARENA",
     "DAILY",
     "DEFAULT_GAMES",
     "DIFFICULTIES",

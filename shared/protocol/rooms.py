@@ -32,6 +32,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
+from shared.protocol.games import DIFFICULTIES
 from shared.protocol.ratings import PlayerRating, opt_rating
 from shared.protocol.session import MAX_NAME_LENGTH
 from shared.protocol.views import GAME_STATES, GameView
@@ -133,9 +134,11 @@ class RoomView(Part):
     #: its races are rated: a deal the server draws, human racers only
     rated: bool = False
     boards: str = LIVE
+    #: its races deal winnable deals of this difficulty (None: any deal)
+    difficulty: str | None = None
 
     def to_map(self) -> dict[str, Any]:
-        return {
+        m = {
             "code": self.code,
             "variant": self.variant,
             "options": dict(self.options),
@@ -150,6 +153,7 @@ class RoomView(Part):
             "rated": self.rated,
             "boards": self.boards,
         }
+        return present(m, difficulty=self.difficulty)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
@@ -168,6 +172,7 @@ class RoomView(Part):
             seed=nullable(m, "seed", lambda m, name: req_int(m, name, 1, MAX_SEED)),
             rated=req_bool(m, "rated"),
             boards=req_choice(m, "boards", BOARD_RULES),
+            difficulty=req_choice(m, "difficulty", DIFFICULTIES) if "difficulty" in m else None,
         )
 
     def names(self) -> dict[int, str]:
@@ -182,7 +187,8 @@ class CreateRoom(Request):
     """A room for racing on one variant; ``time_limit_s`` None is the server's default;
     ``hints`` allows hints in its races; ``rated``: ranked races (a keyed deal the server
     draws, human racers, no hints, boards hidden until the race is over); ``boards``: what
-    spectators see of the racers' boards in a friendly room."""
+    spectators see of the racers' boards in a friendly room; ``winnable``: its races deal
+    secret deals the server's solver has won, of ``difficulty`` (medium unless said)."""
 
     type: ClassVar[str] = "create_room"
     variant: str
@@ -194,6 +200,8 @@ class CreateRoom(Request):
     #: its races are rated (refused with a ``seed``: a rated race's deal is the server's)
     rated: bool = False
     boards: str = LIVE
+    winnable: bool = False
+    difficulty: str | None = None
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {
@@ -204,11 +212,20 @@ class CreateRoom(Request):
             "rated": self.rated,
             "boards": self.boards,
         }
-        return present(m, seed=self.seed, time_limit_s=self.time_limit_s)
+        if self.winnable:
+            m["winnable"] = True
+        return present(
+            m, seed=self.seed, time_limit_s=self.time_limit_s, difficulty=self.difficulty
+        )
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         players = opt_int(m, "max_players", 1, MAX_PLAYERS)
+        winnable = req_bool(m, "winnable") if "winnable" in m else False
+        if winnable and "seed" in m:
+            raise invalid("winnable", "asks the server for its races' deals: send no seed")
+        if "difficulty" in m and not winnable:
+            raise invalid("difficulty", "is for winnable deals: send winnable true with it")
         return cls(
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             options=option_map(m),
@@ -218,6 +235,8 @@ class CreateRoom(Request):
             hints=req_bool(m, "hints") if "hints" in m else False,
             rated=req_bool(m, "rated") if "rated" in m else False,
             boards=req_choice(m, "boards", BOARD_RULES) if "boards" in m else LIVE,
+            winnable=winnable,
+            difficulty=req_choice(m, "difficulty", DIFFICULTIES) if "difficulty" in m else None,
             id=request_id(m),
         )
 

@@ -40,6 +40,8 @@ from shared.protocol.envelope import (
 NAME_RE = re.compile(r"[A-Za-z0-9_-]{1,24}")
 MAX_NAME_LENGTH = 24
 MAX_TOKEN_LENGTH = 256
+#: a transfer code as a person types it (eight signs, a dash, spaces)
+MAX_TRANSFER_LENGTH = 32
 MAX_CLIENT_LENGTH = 64
 #: how a variant's layout spreads a pile: down (tableau), right (Osmosis rows), stack
 FANS = ("down", "right", "stack")
@@ -50,7 +52,8 @@ MAX_PILE_NAME = 40
 
 @dataclass(frozen=True, slots=True)
 class Hello(Request):
-    """Exactly one of ``name`` (a new player registers) and ``token`` (a returning one)."""
+    """Exactly one of ``name`` (a new player registers), ``token`` (a returning one) and
+    ``transfer`` (a returning one on another device, with a code from ``transfer_code``)."""
 
     type: ClassVar[str] = "hello"
     protocol: int
@@ -59,32 +62,81 @@ class Hello(Request):
     name: str | None = None
     #: a new player registers as a bot account (ignored for a returning player)
     bot: bool = False
+    transfer: str | None = None
 
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"protocol": self.protocol, "client": self.client}
-        return present(m, token=self.token, name=self.name, bot=self.bot or None)
+        return present(
+            m, token=self.token, name=self.name, bot=self.bot or None, transfer=self.transfer
+        )
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         protocol = req_int(m, "protocol", INT64_MIN, INT64_MAX)
         client = req_str(m, "client", MAX_CLIENT_LENGTH)
-        has_token, has_name = "token" in m, "name" in m
-        if has_token and has_name:
+        given = [name for name in ("token", "name", "transfer") if name in m]
+        if len(given) > 1:
             raise ProtocolError(
-                INVALID_FIELD, "field 'token' and field 'name' exclude each other: send one"
+                INVALID_FIELD,
+                f"fields {' and '.join(repr(n) for n in given)} exclude each other: send one",
             )
-        if not has_token and not has_name:
+        if not given:
             raise ProtocolError(
-                INVALID_FIELD, "field 'name' (new player) or field 'token' (returning) is missing"
+                INVALID_FIELD,
+                "field 'name' (new player), 'token' (returning) or 'transfer' (a code from "
+                "another device) is missing",
             )
         token = opt_str(m, "token", MAX_TOKEN_LENGTH)
+        transfer = opt_str(m, "transfer", MAX_TRANSFER_LENGTH)
         # Any string: whether it is a valid name is the server's ``invalid_name`` to say.
         name = m.get("name")
-        if has_name and not isinstance(name, str):
+        if "name" in m and not isinstance(name, str):
             raise invalid("name", f"must be a string, not {kind_of(name)}")
         bot = req_bool(m, "bot") if "bot" in m else False
         return cls(
-            protocol=protocol, client=client, token=token, name=name, bot=bot, id=request_id(m)
+            protocol=protocol,
+            client=client,
+            token=token,
+            name=name,
+            bot=bot,
+            transfer=transfer,
+            id=request_id(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TransferCodeRequest(Request):
+    """A code that moves the account to another device: sent with the token this device
+    holds (the one the connection signed in with)."""
+
+    type: ClassVar[str] = "transfer_code"
+    token: str
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"token": self.token}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(token=req_str(m, "token", MAX_TOKEN_LENGTH), id=request_id(m))
+
+
+@dataclass(frozen=True, slots=True)
+class TransferCodeReply(Reply):
+    """The code to enter on the other device (``K7QF-2MXP``), and when it expires."""
+
+    type: ClassVar[str] = "transfer_code"
+    code: str
+    expires_ms: int
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {"code": self.code, "expires_ms": self.expires_ms}
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            code=req_str(m, "code", MAX_TRANSFER_LENGTH),
+            expires_ms=req_int(m, "expires_ms", 0, INT64_MAX),
+            re=reply_to(m),
         )
 
 
@@ -252,7 +304,17 @@ class Welcome(Reply):
 
 # fmt: off
 __all__ = [
-    "FANS", "MAX_NAME_LENGTH", "NAME_RE", "Hello", "PlayerInfo", "ServerInfo", "VariantInfo",
-    "VariantLayout", "Welcome",
+    "FANS",
+    "MAX_NAME_LENGTH",
+    "MAX_TRANSFER_LENGTH",
+    "NAME_RE",
+    "Hello",
+    "PlayerInfo",
+    "ServerInfo",
+    "TransferCodeReply",
+    "TransferCodeRequest",
+    "VariantInfo",
+    "VariantLayout",
+    "Welcome",
 ]
 # fmt: on

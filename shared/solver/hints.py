@@ -33,14 +33,14 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from hashlib import sha256
 
-from shared.player_view import PlayerView
+from shared.player_view import UNSEEN, PlayerView, blind
 from shared.position import Position
 from shared.rng import Sha256Stream
 from shared.solver.api import best_move, position_after, solve_rules
 from shared.solver.result import Budget, Result
 from shared.variants import STANDARD, Variants
 from shared.variants.base import InternalMove, Rules
-from shared.variants.keys import key_function
+from shared.variants.keys import Key, key_function
 
 #: what every hint's sampling stream starts from, before the sampling seed and the view
 STREAM_PREFIX = b"patience-club/hint/v1|"
@@ -80,9 +80,11 @@ def hint(
     when the game has ended or no move is legal. ``rules`` are the game's rules, or the
     registry to find them in by the view's variant and options.
 
-    ``avoid``: views the player has already been in (say, those of the game's way from
-    the deal). A move that turns no card and would bring one of them back is not
-    suggested, unless every legal move would: a player who follows the hints then never
+    ``avoid``: views the player has already been in (the server passes those of every
+    position of the game so far). A move that turns no card and would bring one of them
+    back (up to piles no rule tells apart: a card moved from one foundation to a
+    tableau and on to another empty foundation is back) is never suggested: when every
+    legal move would, the answer is None. A player who follows the hints then never
     walks in a circle, which the searches, each starting afresh, would otherwise lead
     them into (a line that begins by undoing the move the last hint gave).
     """
@@ -95,6 +97,8 @@ def hint(
     if not legal:
         return None
     allowed = _allowed(rules, view, position, legal, avoid)
+    if not allowed:
+        return None  # every move leads back where the player has been
     if not view.unseen:
         # Nothing is hidden: the one arrangement is the board, and gets the whole budget.
         names = rules.move_names(allowed)
@@ -229,18 +233,38 @@ def _allowed(
     legal: list[InternalMove],
     avoid: Collection[PlayerView],
 ) -> list[InternalMove]:
-    """``legal`` less the moves that visibly lead back to a view of ``avoid`` (all of them
-    if every one does). A move that turns a card leads to a view no one can foresee, so it
-    is kept; any arrangement shows where a move that turns none leads."""
+    """``legal`` less the moves that visibly lead back to a view of ``avoid`` (compared by
+    the canonical key of what the player sees: :func:`seen_key`), possibly none. A move
+    that turns a card leads to a view no one can foresee, so it is kept; any arrangement
+    shows where a move that turns none leads."""
     if not avoid:
         return legal
-    avoided = set(avoid)
+    key = key_function(rules)
+    avoided = {_view_key(key, seen) for seen in avoid if seen.unseen == view.unseen}
+    if not avoided:
+        return legal
     kept = []
     for move in legal:
-        seen = PlayerView.seen(rules, position_after(rules, board, move))
-        if seen.unseen != view.unseen or seen not in avoided:
+        after = position_after(rules, board, move)
+        seen = PlayerView.seen(rules, after)
+        if seen.unseen != view.unseen or key(blind(rules, after)) not in avoided:
             kept.append(move)
-    return kept or legal
+    return kept
+
+
+def seen_key(rules: Rules, view: PlayerView) -> Key:
+    """The canonical key (shared.variants.keys) of what ``view`` shows, each unseen card
+    an :data:`~shared.player_view.UNSEEN`: two views with the same key look the same to
+    their player up to piles no rule tells apart (with the same unseen cards)."""
+    return _view_key(key_function(rules), view)
+
+
+def _view_key(key: Callable[[Position], Key], view: PlayerView) -> Key:
+    piles = [
+        list(pile.remembered) if pile.remembered else [UNSEEN] * pile.down + list(pile.up)
+        for pile in view.piles
+    ]
+    return key(Position(piles, [pile.down for pile in view.piles], view.redeals_used))
 
 
 class Arrangements:
@@ -279,4 +303,4 @@ def _rules_of(view: PlayerView, rules: Rules | Variants) -> Rules:
     return rules
 
 
-__all__ = ["DEFAULT_HINT_BUDGET", "Arrangements", "HintBudget", "hint"]
+__all__ = ["DEFAULT_HINT_BUDGET", "Arrangements", "HintBudget", "hint", "seen_key"]

@@ -279,9 +279,7 @@ def solve(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[Intern
     deal = Deal(rules, pos)
     first: list[InternalMove] = []
     start = deal.forced(deal.start(pos), first)
-    return best_first.search(
-        start, first, deal.children, _key, _won, _out, limits, dead=deal.dead
-    )
+    return best_first.search(start, first, deal.children, _key, _won, _out, limits, dead=deal.dead)
 
 
 def _out(state: State) -> int:

@@ -343,24 +343,71 @@ def _score_blocked_first(state: State) -> int:
     return 5 * (52 - sum(state[2])) + 2 * sum(state[1]) + 2 * _blocked(state[0])
 
 
+def _waste_blocked(state: State) -> int:
+    """Cards on the waste lying above a lower card of their own suit there: once no
+    redeal is left the waste is a stack, and each such card must find a column before
+    that lower card can come off."""
+    talon, on_waste = state[4], state[5]
+    lows = [99, 99, 99, 99]
+    blocked = 0
+    for card in talon[:on_waste]:
+        suit = card >> 4
+        rank = card & 15
+        if rank > lows[suit]:
+            blocked += 1
+        elif rank < lows[suit]:
+            lows[suit] = rank
+    return blocked
+
+
+def _score_redeals(state: State) -> int:
+    """:func:`_score_blocked_first` with 8 per redeal used: a search that spends the
+    redeals early ends on a last pass whose waste it can only take from the top."""
+    return _score_blocked_first(state) + 8 * state[6]
+
+
+def _score_redeals_buried(state: State) -> int:
+    """:func:`_score` with 8 per redeal used and 2 per blocked card."""
+    return _score(state) + 8 * state[6] + 2 * _blocked(state[0])
+
+
+def _score_waste_first(state: State) -> int:
+    """:func:`_score_blocked_first` with 2 per blocked card on the waste
+    (:func:`_waste_blocked`)."""
+    return _score_blocked_first(state) + 2 * _waste_blocked(state)
+
+
+def _score_waste_blocked(state: State) -> int:
+    """:func:`_score_blocked` with 2 per blocked card on the waste."""
+    return _score_blocked(state) + 2 * _waste_blocked(state)
+
+
 #: the scores of the searches that take turns (``best_first.portfolio``): on a few deals
 #: in a hundred one wanders for hundreds of thousands of positions where another wins in
 #: a few thousand (Thumb and Pouch deals 7, 58, 62: 139,616, over 150,000 and 78,980
 #: positions with :func:`_score` alone; 748, 2,146 and 834 with :func:`_score_blocked_first`)
 SCORES = (_score, _score_blocked_first, _score_blocked)
+#: with redeals (Thumb and Pouch), two more that count the redeals used: on tuning seeds
+#: 1-120 at 60,000 positions the three above leave 7 deals undecided, these five 2
+SCORES_REDEALS = (*SCORES, _score_redeals, _score_redeals_buried)
+#: without (Westhaven: the waste is a stack from the start), two more that count the
+#: blocked waste cards: on tuning seeds 1-120 at 60,000 positions 2 undecided become 0
+SCORES_STACK = (*SCORES, _score_waste_first, _score_waste_blocked)
 
 
 def solve(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[InternalMove], int]:
     """Search for a win from ``pos``: (verdict, internal moves, positions seen).
 
-    Best-first searches on each of :data:`SCORES` taking turns, newest first among
+    Best-first searches on each of :data:`SCORES_REDEALS` (or :data:`SCORES_STACK`
+    when the stock is dealt once) taking turns, newest first among
     equals (so each digs rather than widens); every key is expanded once by each, so
     any one running out of keys proves the deal ``unwinnable``.
     """
     board = Board(rules)
     first: list[InternalMove] = []
     start = board.forced(board.start(pos), first)
-    return best_first.portfolio(start, first, board.children, _key, _won, SCORES, limits)
+    scores = SCORES_STACK if board.max_redeals == 0 else SCORES_REDEALS
+    return best_first.portfolio(start, first, board.children, _key, _won, scores, limits)
 
 
 def _won(state: State) -> bool:

@@ -137,9 +137,7 @@ class HomeCards:
         found = self.cache.get(state)
         if found is None:
             accepts = rules.foundation_accepts
-            found = frozenset(
-                c for c in DECK if any(accepts(pos, c, f) for f in rules.foundations)
-            )
+            found = frozenset(c for c in DECK if any(accepts(pos, c, f) for f in rules.foundations))
             if len(self.cache) >= HOME_CARDS_SIZE:
                 self.cache.clear()
             self.cache[state] = found

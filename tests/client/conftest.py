@@ -95,9 +95,7 @@ OpenConnection = Callable[..., Awaitable[Connection]]
 
 
 @pytest.fixture
-async def open_connection(
-    server: ServerControl, tmp_path: Path
-) -> AsyncIterator[OpenConnection]:
+async def open_connection(server: ServerControl, tmp_path: Path) -> AsyncIterator[OpenConnection]:
     """Connections of distinct players (each with its own token store) to the test server."""
     opened: list[Connection] = []
 

@@ -41,9 +41,7 @@ class ScreensApp(PatienceApp):
     CSS_PATH = Path(client.__file__).parent / "app.tcss"
 
     def __init__(self, make: Callable[[PatienceApp], Screen[None]], tmp: Path) -> None:
-        super().__init__(
-            "ws://127.0.0.1:9/ws", store=TokenStore(tmp / "cfg"), clock=lambda: 0.0
-        )
+        super().__init__("ws://127.0.0.1:9/ws", store=TokenStore(tmp / "cfg"), clock=lambda: 0.0)
         self.make = make
         self.conn.welcome = welcome()
         self.conn.state = FAILED

@@ -145,7 +145,8 @@ async def test_double_click_or_f_sends_a_card_to_the_foundation(
 ) -> None:
     # The first Microsoft deal with an ace on top, so that a card can go home at once.
     seed = next(
-        s for s in range(1, 1000)
+        s
+        for s in range(1, 1000)
         if any(">f" in m for m in new_game("freecell", seed=s).legal_moves())
     )
     app = PatienceApp(server.url, store=TokenStore(tmp_path / "cfg"))

@@ -106,9 +106,7 @@ def test_the_board_of_each_variant_as_dealt(
     snap(tmp_path, snap_compare, board(view), size, run_before=uncut(*shown, absent=absent))
 
 
-def test_a_picked_source_lights_its_legal_destinations(
-    snap_compare: Any, tmp_path: Path
-) -> None:
+def test_a_picked_source_lights_its_legal_destinations(snap_compare: Any, tmp_path: Path) -> None:
     # Microsoft deal 617: t1's top card is picked; its legal destinations light up.
     view = engine_view("freecell", SEED)
     snap(tmp_path, snap_compare, board(view), (80, 24), press=["2"], run_before=uncut("2"))
@@ -180,9 +178,7 @@ def in_race(app: PatienceApp, *, over: bool) -> GameView:
     app.race.apply(room("racing"))
     app.race.apply(RaceStarted(code="K7QF2M", game=view))
     app.played.adopt(view)
-    app.race.apply(
-        Progress(code="K7QF2M", player=2, ply=9, foundation=3, score=3, state="playing")
-    )
+    app.race.apply(Progress(code="K7QF2M", player=2, ply=9, foundation=3, score=3, state="playing"))
     if over:
         app.race.apply(RaceOver(code="K7QF2M", standings=STANDINGS))
     return view

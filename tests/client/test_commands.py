@@ -21,8 +21,13 @@ from tests.client.conftest import ServerControl
 
 async def run_cli(*args: str, env: dict[str, str]) -> tuple[int, str, str]:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "server.cli", *args,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+        sys.executable,
+        "-m",
+        "server.cli",
+        *args,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
     )
     out, err = await asyncio.wait_for(process.communicate(), 120)
     assert process.returncode is not None
@@ -34,8 +39,20 @@ async def test_the_bot_command_plays_a_game_and_keeps_its_token(
 ) -> None:
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
     code, out, err = await run_cli(
-        "bot", "--server", server.url, "--variant", "westhaven", "--seed", "617",
-        "--name", "clibot", "--delay", "0", "--max-actions", "10", env=env,
+        "bot",
+        "--server",
+        server.url,
+        "--variant",
+        "westhaven",
+        "--seed",
+        "617",
+        "--name",
+        "clibot",
+        "--delay",
+        "0",
+        "--max-actions",
+        "10",
+        env=env,
     )
     assert code == 0, err
     assert "[clibot] started westhaven seed 617" in out
@@ -53,8 +70,18 @@ async def test_the_bot_command_plays_a_game_and_keeps_its_token(
 
     # A second run is the same player: the saved token is used, no new registration.
     code, _, err = await run_cli(
-        "bot", "--server", server.url, "--variant", "osmosis", "--name", "clibot",
-        "--delay", "0", "--max-actions", "3", env=env,
+        "bot",
+        "--server",
+        server.url,
+        "--variant",
+        "osmosis",
+        "--name",
+        "clibot",
+        "--delay",
+        "0",
+        "--max-actions",
+        "3",
+        env=env,
     )
     assert code == 0, err
 

@@ -61,9 +61,11 @@ async def test_a_seed_typed_on_the_list_starts_with_enter_and_one_click_only_sel
         await pilot.press(*"617", "enter")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen is not board
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen is not board
+                and app.screen.is_mounted
+            ),
         )
         seeded = app.screen
         assert isinstance(seeded, BoardScreen)

@@ -1,4 +1,4 @@
-""""Could I have won?" in the terminal client, against a real server: W on a resigned game
+""" "Could I have won?" in the terminal client, against a real server: W on a resigned game
 shows the answer, and the arrows step the board through the winning line."""
 
 from __future__ import annotations

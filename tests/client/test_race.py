@@ -75,9 +75,12 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
         await pilot.press("w")
         await until(
-            pilot, lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is None
-            and app.screen.is_mounted
+            pilot,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is None
+                and app.screen.is_mounted
+            ),
         )
         watched = app.screen
         assert isinstance(watched, BoardScreen)
@@ -93,9 +96,11 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await pilot.press("escape", "b")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is not None
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is not None
+                and app.screen.is_mounted
+            ),
         )
         board = app.screen
         assert isinstance(board, BoardScreen)
@@ -121,9 +126,11 @@ async def test_the_app_races_a_bot_from_room_code_to_standings_and_a_rematch(
         await pilot.press("m")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen is not board
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen is not board
+                and app.screen.is_mounted
+            ),
         )
         rematch = app.screen
         assert isinstance(rematch, BoardScreen)
@@ -195,9 +202,11 @@ async def test_a_spectator_joins_at_any_time_watches_racers_and_hears_why_s_does
         await pilot.press("w")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is None
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is None
+                and app.screen.is_mounted
+            ),
         )
         watched = app.screen
         assert isinstance(watched, BoardScreen)
@@ -218,9 +227,11 @@ async def join_and_see_the_race_board(
         await start()
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen.played is not None
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen.played is not None
+                and app.screen.is_mounted
+            ),
         )
         board = app.screen
         assert isinstance(board, BoardScreen) and board.view.state == "playing"
@@ -244,3 +255,19 @@ async def test_a_racer_who_comes_back_to_a_running_race_gets_their_board_again(
     first = await join_and_see_the_race_board(server, store, code, start)
     again = await join_and_see_the_race_board(server, store, code, nothing)
     assert again.view.id == first.view.id, "the same game, not a new one"
+
+
+async def test_a_race_created_after_v_chose_winnable_deals_asks_for_them(
+    server: ServerControl, tmp_path: Path
+) -> None:
+    app = PatienceApp(server.url, name="alice", store=TokenStore(tmp_path / "cfg"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
+        home = app.screen
+        home.query_one("#variants").index = app.variant_ids.index("osmosis")  # type: ignore[attr-defined]
+        await pilot.press("v", "v", "v")  # any deal -> winnable easy -> medium -> hard
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen) and app.screen.is_mounted)
+        assert app.race.room is not None and app.race.room.difficulty == "hard"
+        heading = text_of(app.screen.query_one("#room-heading", Static))
+        assert "winnable, hard" in heading

@@ -51,9 +51,11 @@ async def test_a_game_left_with_esc_is_listed_on_home_and_continues_where_it_was
         await pilot.press("enter")
         await until(
             pilot,
-            lambda: isinstance(app.screen, BoardScreen)
-            and app.screen is not board
-            and app.screen.is_mounted,
+            lambda: (
+                isinstance(app.screen, BoardScreen)
+                and app.screen is not board
+                and app.screen.is_mounted
+            ),
         )
         again = app.screen
         assert isinstance(again, BoardScreen)

@@ -20,11 +20,25 @@ from textual.widgets import Button, DataTable, Input, Static
 import client
 from client.connection import Connection
 from client.race import RaceState
+from client.screens.arenas import ArenasScreen
 from client.screens.connecting import NameScreen, WaitScreen
 from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
+from client.screens.profile import ProfileScreen
 from client.screens.race import RaceScreen
-from shared.protocol import RaceCountdown, RoomPlayer, RoomReply, RoomView
+from shared.protocol import (
+    ArenaCreate,
+    ArenaReply,
+    GameReply,
+    ProfileReply,
+    ProfileRequest,
+    RaceCountdown,
+    Resign,
+    RoomPlayer,
+    RoomReply,
+    RoomView,
+    StartGame,
+)
 from tests.client.conftest import OpenConnection
 from tests.client.test_app import SIZE, text_of, until
 
@@ -49,6 +63,7 @@ class Host(App[None]):
     on_home_screen_create_race = on_home_screen_join_race = on_home_screen_open_game = keep
     on_race_screen_start = on_race_screen_show_board = on_race_screen_watch = keep
     on_race_screen_leave = on_name_screen_chosen = keep
+    on_home_screen_profile = on_leaderboard_screen_profile = on_home_screen_arenas = keep
 
 
 def last(host: Host) -> Message:
@@ -187,6 +202,27 @@ async def test_a_leaderboard_alone_asks_the_server_and_dismisses_itself(
         await until(pilot, lambda: not isinstance(host.screen, LeaderboardScreen))
 
 
+async def test_the_arenas_screen_lists_them_and_shows_the_chosen_ones_standings(
+    open_connection: OpenConnection,
+) -> None:
+    conn: Connection = await open_connection("lena")
+    made = await conn.request(ArenaCreate(variant="gypsy", minutes=30, name="Lena's"), ArenaReply)
+    host = Host(lambda: ArenasScreen(conn))
+    async with host.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(host.screen, ArenasScreen) and host.screen.is_mounted)
+        screen = host.screen
+        arenas = screen.query_one("#arenas", DataTable)
+        await until(pilot, lambda: arenas.row_count == 1)
+        assert arenas.get_row_at(0)[:3] == [made.arena.code, "Lena's", "Gypsy"]
+        await pilot.press("enter")
+        standings = screen.query_one("#standings", DataTable)
+        await until(pilot, lambda: standings.row_count == 1)
+        assert standings.get_row_at(0)[:3] == ["1", "lena", "0"]
+        assert "running, 1 players" in text_of(screen.query_one("#arena-title", Static))
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(host.screen, ArenasScreen))
+
+
 class CountedRaceScreen(RaceScreen):
     """The room screen, counting its redraws (each lays the screen out again)."""
 
@@ -216,3 +252,35 @@ async def test_an_idle_room_does_not_redraw_and_a_countdown_ticks_once_a_second(
         race.apply(RaceCountdown(code="K7QF2M", start_in_ms=3000))
         await pilot.pause(2.2)
         assert 1 <= screen.redraws - before <= 3
+
+
+async def test_a_profile_alone_shows_the_players_games_and_hides_on_h(
+    open_connection: OpenConnection,
+) -> None:
+    ines = await open_connection("ines")
+    jon = await open_connection("jon")
+    game = await ines.request(StartGame(variant="freecell", seed=617), GameReply)
+    await ines.request(Resign(game=game.game.id, ply=0), GameReply)
+    host = Host(lambda: ProfileScreen(ines, "ines"))
+    async with host.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(host.screen, ProfileScreen) and is_up(host))
+        body = host.screen.query_one("#profile", Static)
+        await until(pilot, lambda: "Freecell: 1 played, 0 won (0%)" in text_of(body))
+        assert f"  {game.game.id}  Freecell solo, resigned" in text_of(body)  # a replay's id
+        assert "shown to everyone (h: hide it)" in text_of(body)
+        await pilot.press("h")
+        await until(pilot, lambda: "hidden from others (h: show it)" in text_of(body))
+    seen = await jon.request(ProfileRequest(name="ines"), ProfileReply)
+    assert seen.hidden and seen.variants == ()
+    host = Host(lambda: ProfileScreen(jon, "ines"))
+    async with host.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(host.screen, ProfileScreen) and is_up(host))
+        body = host.screen.query_one("#profile", Static)
+        await until(pilot, lambda: "ines keeps their profile private." in text_of(body))
+        await pilot.press("h")  # not jon's profile: nothing happens
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(host.screen, ProfileScreen))
+
+
+def is_up(host: Host) -> bool:
+    return host.screen.is_mounted

@@ -36,7 +36,10 @@ from tests.server import databases
 #: (commands, net, observe) pass on PostgreSQL too but would add 52 runs, about 30 s of wall
 #: time, for code that reads and writes through the same queries, and the suite must stay
 #: under 8 minutes.
-BOTH_DATABASES = frozenset({"storage", "games", "daily", "races", "review", "players"})
+BOTH_DATABASES = frozenset(
+    {"storage", "games", "daily", "races", "review", "players", "challenges", "arenas"}
+    | {"seasons", "profiles"}
+)
 
 
 class FakeClock:

@@ -60,6 +60,9 @@ async def test_two_apps_in_one_process_have_their_own_routes_services_and_listen
     mine = {id(first.daily), id(rooms), id(first.race), id(first.presence), id(first.metrics)}
     mine |= {id(first.changes), id(first.cluster), id(first.room_table), id(first.owners)}
     mine |= {id(first.bots), id(first.review), id(first.deal_pool), id(first.opened)}
+    mine.add(id(first.challenges))
+    mine |= {id(first.arenas)}
+    mine |= {id(first.seasons)}
     mine |= {id(route.handler.__self__) for route in first.router.routes.values()}
     assert owners(first) == mine
     assert owners(second).isdisjoint(owners(first))

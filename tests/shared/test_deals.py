@@ -79,4 +79,3 @@ def test_aisleriot_deal_vector_seed_1() -> None:
 def test_seeds_outside_the_range_are_refused(seed: object) -> None:
     with pytest.raises(InvalidOptions, match="seed"):
         check_seed(seed)
-

@@ -249,9 +249,13 @@ def check_refused(game: Game, action: str, *, well_formed: bool) -> None:
     """``action`` is refused with a reason and leaves the game exactly as it was."""
     before = game.view(reveal=True)
     record = game.record()
-    expected: tuple[type[Exception], ...] = (IllegalMove,) if well_formed else (
-        IllegalMove,
-        InvalidNotation,
+    expected: tuple[type[Exception], ...] = (
+        (IllegalMove,)
+        if well_formed
+        else (
+            IllegalMove,
+            InvalidNotation,
+        )
     )
     with pytest.raises(expected) as refused:
         game.play(action)

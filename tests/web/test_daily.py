@@ -96,8 +96,8 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
     page.locator(f"{BOARD}[data-state='resigned']").wait_for()
     assert "ranked attempt" in page.locator(".game-head").inner_text()
 
-    # the attempt from home's games list: the page does not know its kind, the server's
-    # hints_off says it, in words, and disables the Hint button
+    # the attempt from home's games list: the page learns its kind from the games list, and
+    # the server's hints_off, said in the words of that kind, disables the Hint button
     page.get_by_role("link", name="Patience Club").click()
     page.locator(".your-games a", has_text="daily attempt").click()
     # each board that went (the practice game's, the attempt's) told the server: its clock
@@ -107,9 +107,10 @@ def test_daily_attempt_leaderboard_practice_and_share(page: Any, live: LiveServe
     page.locator(f"{BOARD}[data-state='resigned']").wait_for()
     hint = page.get_by_role("button", name="Hint", exact=True)
     hint.click()
-    page.locator(".message", has_text="Hints are off in this game.").wait_for()
+    off = "Hints are off in a ranked daily attempt (practice games allow them)."
+    page.locator(".message", has_text=off).wait_for()
     assert hint.is_disabled()
-    assert page.locator(".hint-note").inner_text() == "Hints are off in this game."
+    assert page.locator(".hint-note").inner_text() == off
     assert faults == []
 
 

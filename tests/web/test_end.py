@@ -194,6 +194,23 @@ def test_a_race_link_says_what_it_is_before_asking_a_name(page: Any, live: LiveS
     page.get_by_label("Name", exact=True).wait_for()
 
 
+def test_a_race_link_names_who_invites_to_what_before_asking_a_name(
+    live: LiveServer, new_context: Callable[..., Any]
+) -> None:
+    host = Seat(live.url, "alice")
+    try:
+        code = host.request("create_room", variant="gypsy")["room"]["code"]
+        page = new_context().new_page()
+        faults = client_faults(page)
+        page.goto(f"{live.url}/race/{code}")
+        page.get_by_text(f"alice invites you to race Gypsy (room {code})").wait_for()
+        register(page, f"{live.url}/race/{code}", "bob")  # the name, then the room
+        page.locator(".members", has_text="bob").wait_for()
+        assert faults == []
+    finally:
+        host.close()
+
+
 def test_home_offers_the_way_back_to_the_race_one_is_in(page: Any, live: LiveServer) -> None:
     register(page, f"{live.url}/", "alice")
     page.get_by_role("button", name="Create race").click()

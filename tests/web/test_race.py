@@ -164,3 +164,25 @@ def test_the_race_form_chooses_what_spectators_see_and_the_room_says_it(
     page.wait_for_url(re.compile(r"/race/[A-Z0-9]{6}$"))
     assert "boards shown late" in page.locator(".room-state").inner_text()
     assert errors == []
+
+
+def test_the_race_form_asks_for_winnable_deals_and_the_race_deals_one_from_the_pool(
+    new_context: Any, live: LiveServer
+) -> None:
+    from tests.server.races.test_winnable import dealt_keys, pool, pooled, won_keys
+
+    keys = won_keys(1)
+    live.call(lambda app: pool(app, "hard", keys))
+    page = new_context().new_page()
+    errors = page_errors(page)
+    register(page, f"{live.url}/", "alice")
+    page.locator("#race-variant").select_option("osmosis")
+    page.locator("#race-deal").select_option("hard")
+    page.get_by_role("button", name="Create race").click()
+    page.wait_for_url(re.compile(r"/race/[A-Z0-9]{6}$"))
+    assert "winnable deals, hard" in page.locator(".room-state").inner_text()
+    page.get_by_role("button", name="Start race").click()
+    page.locator(OWN).wait_for()
+    assert live.call(pooled) == []  # the race took the pool's one hard deal, and dealt it
+    assert live.call(dealt_keys) == keys
+    assert errors == []

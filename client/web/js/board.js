@@ -10,15 +10,14 @@
 
 import { cardGlyphs, cardName, faceDownName, isRed, pileLabel, rankText, suitSymbol } from './cards.js';
 import { fitBoard } from './fit.js';
-import { maxCardWidth, settings } from './settings.js';
+import { animationMs, maxCardWidth } from './settings.js';
 import { Gestures } from './gestures.js';
 import { t } from './i18n.js';
 import { GAP, boardLayout, keyLabel, pileUnits, rightCapacity, RIGHT_STEP } from './layout.js';
-import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove } from './notation.js';
+import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove, pileKind } from './notation.js';
 import { chooseMove, countsFrom, destinations, stepCount } from './selection.js';
 
-const ANIMATION_MS = 140;
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches || !settings().animations;
+const reducedMotion = () => animationMs() === 0;
 /** Pile keys are written above the piles where there is a keyboard (a fine pointer). */
 const keysShown = () => !window.matchMedia?.('(hover: none) and (pointer: coarse)').matches;
 
@@ -101,6 +100,86 @@ export class Board {
     if (!piles) this.hintMove = null;
     this.pick = null;
     this.draw(true);
+  }
+
+  /** Draw ``view``, the cards it sent to the foundations flying there one after another (an
+   * autocomplete): aces first; none when moves do not animate. Resolves once they have landed. */
+  showHome(view) {
+    const ms = animationMs();
+    const before = ms ? this.homeBound() : null;
+    const was = this.piles;
+    this.view = view;
+    this.piles = view.piles;
+    this.hintMove = null;
+    this.pick = null;
+    this.draw(false);
+    return before ? this.flyHome(before, was, ms) : Promise.resolve(0);
+  }
+
+  /** Where each face-up card off the foundations is drawn now: [{card, rect}]. */
+  homeBound() {
+    const out = [];
+    for (const node of this.root.querySelectorAll('[data-pile] [data-card]')) {
+      const pile = node.closest('[data-pile]').dataset.pile;
+      if (pileKind(pile) !== 'f') out.push({ card: node.dataset.card, rect: node.getBoundingClientRect() });
+    }
+    return out;
+  }
+
+  flyHome(before, was, ms) {
+    const root = this.root;
+    const origin = root.getBoundingClientRect();
+    const flights = [];
+    const used = new Set();
+    for (const pile of this.piles) {
+      if (pileKind(pile.id) !== 'f') continue;
+      const old = was?.find((p) => p.id === pile.id)?.up.length ?? 0;
+      const to = this.pileEl(pile.id)?.getBoundingClientRect();
+      if (!to) continue;
+      pile.up.slice(old).forEach((card) => {
+        const i = before.findIndex((b, n) => b.card === card && !used.has(n));
+        if (i < 0) return;
+        used.add(i);
+        flights.push({ card, pile: pile.id, from: before[i].rect, to });
+      });
+    }
+    if (!flights.length) return Promise.resolve(0);
+    const RANKS = 'A23456789TJQK';
+    flights.sort((a, b) => RANKS.indexOf(a.card[0]) - RANKS.indexOf(b.card[0]));
+    // each pile's drawn top waits for the last card flying to it
+    const landing = new Map();
+    flights.forEach((f, i) => landing.set(f.pile, i));
+    const hidden = [...landing.keys()].flatMap((id) => [...(this.pileEl(id)?.querySelectorAll('.card, .count') ?? [])]);
+    for (const node of hidden) node.style.visibility = 'hidden';
+    const stagger = Math.max(12, Math.round(ms / 5));
+    const flight = Math.round(ms * 2);
+    let left = flights.length;
+    let landed;
+    const all = new Promise((resolve) => { landed = resolve; });
+    flights.forEach((f, i) => {
+      const node = faceCard(f.card);
+      node.classList.add('flying');
+      node.removeAttribute('role');
+      node.removeAttribute('tabindex');
+      node.setAttribute('aria-hidden', 'true');
+      node.style.left = `${f.to.left - origin.left}px`;
+      node.style.top = `${f.to.top - origin.top}px`;
+      root.append(node);
+      const dx = f.from.left - f.to.left;
+      const dy = f.from.top - f.to.top;
+      const done = () => {
+        node.remove();
+        if (landing.get(f.pile) === i) for (const n of this.pileEl(f.pile)?.querySelectorAll('.card, .count') ?? []) n.style.visibility = '';
+        left -= 1;
+        if (left) return;
+        document.dispatchEvent(new CustomEvent('pc-home', { detail: { cards: flights.length } }));
+        landed(flights.length);
+      };
+      const animation = node.animate?.([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }],
+        { duration: flight, delay: i * stagger, easing: 'ease-in-out', fill: 'backwards' });
+      if (animation) { animation.onfinish = done; animation.oncancel = done; } else done();
+    });
+    return all;
   }
 
   pileOf(id) {
@@ -273,7 +352,7 @@ export class Board {
       const dx = old.left - now.left;
       const dy = old.top - now.top;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      node.animate?.([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: ANIMATION_MS, easing: 'ease-out' });
+      node.animate?.([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], { duration: animationMs(), easing: 'ease-out' });
     }
   }
 

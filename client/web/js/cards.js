@@ -4,9 +4,11 @@
 // (``pile_names``: Freecell's reserves are free cells), else from its kind.
 
 import { t } from './i18n.js';
+import { NAMES } from './names.js';
 import { ANY_FOUNDATION, AUTO, DEAL, UNDO, parseMove, pileIndex, pileKind } from './notation.js';
 
-const SYMBOLS = { C: '\u2663', D: '\u2666', H: '\u2665', S: '\u2660' };
+/** Suits and ranks as faces show them: the table of names both clients share (names.js). */
+const SYMBOLS = NAMES.suits;
 
 /** "TH" -> "ten of hearts". */
 export function cardName(card) {
@@ -20,9 +22,8 @@ export function isRed(card) {
 /** What the corner of a face shows: "10" for a ten, the language's letter for a face card
  * (J Q K in English, V D R in French), the letter or digit otherwise. */
 export function rankText(card) {
-  if (card[0] === 'T') return '10';
   const letter = t(`glyph.${card[0]}`);
-  return letter === `glyph.${card[0]}` ? card[0] : letter;
+  return letter === `glyph.${card[0]}` ? NAMES.ranks[card[0]] ?? card[0] : letter;
 }
 
 export function suitSymbol(card) {
@@ -85,14 +86,15 @@ function movedCards(m, piles, glyphs) {
   return m.count > 1 ? t('move.more', name, m.count - 1) : name;
 }
 
-/** A move in words for the live region, read against the board it was played on. */
-export function moveWords(move, piles, variant) {
+/** A move in words for the live region, read against the board it was played on; ``glyphs``:
+ * cards as their faces show them ("Q♥"), as a list of moves shows them. */
+export function moveWords(move, piles, variant, glyphs = false) {
   if (move === DEAL) return t('move.dealt');
   if (move === AUTO) return t('move.auto');
   if (move === UNDO) return t('move.undo');
   const m = parseMove(move);
   if (!m) return move;
-  return t('move.words', movedCards(m, piles), pileName(m.src, variant), pileName(m.dst, variant));
+  return t('move.words', movedCards(m, piles, glyphs), pileName(m.src, variant), pileName(m.dst, variant));
 }
 
 /** A hint as advice, cards as their faces show them: "move 5♥ from tableau 7 to foundation 3". */

@@ -7,7 +7,7 @@ import { dialect } from './dialect.js';
 import { GamePanel } from './game.js';
 import { UNFINISHED, WON } from './notation.js';
 import { RULES, openRules } from './rules.js';
-import { clockText, copyText, h, stateWords } from './ui.js';
+import { clockText, copyText, h, playerLink, stateWords } from './ui.js';
 
 /** A player's rating beside their name ("1523 +14", "1500?"), or null when they have none. */
 export function ratingBadge(rating) {
@@ -20,7 +20,7 @@ export function ratingBadge(rating) {
 function entryRow(entry, mine) {
   return h('tr', { class: mine ? 'me' : null, 'aria-current': mine ? 'true' : null },
     h('td', {}, entry.rank === null || entry.rank === undefined ? '\u2013' : String(entry.rank)),
-    h('th', { scope: 'row' }, entry.name, entry.rating ? ' ' : null, ratingBadge(entry.rating)),
+    h('th', { scope: 'row' }, playerLink(entry.name), entry.rating ? ' ' : null, ratingBadge(entry.rating)),
     h('td', {}, stateWords(entry.state) + (entry.review ? t('daily.review', entry.review) : '')),
     h('td', {}, clockText(entry.elapsed_ms)),
     h('td', {}, String(entry.moves)),
@@ -108,9 +108,10 @@ function introStep(app, info, intro, onStart) {
     h('p', {}, go), problem);
 }
 
-export async function dailyScreen(app, variant) {
+export async function dailyScreen(app, variant, date = null) {
   const info = app.variants.get(variant);
   if (!info) return { element: h('section', { class: 'screen' }, h('p', {}, `There is no game called ${variant}.`)) };
+  if (date) return archiveScreen(app, variant, info, date);
   let reply;
   try {
     reply = await app.conn.request({ type: 'daily', variant });
@@ -210,6 +211,44 @@ function attemptScreen(app, variant, info, reply, screen) {
   return screen;
 }
 
+/** The daily archive: a new unranked game on a past day's deal (its key public by now), and
+ * that day's board once the game has ended. */
+async function archiveScreen(app, variant, info, date) {
+  let reply;
+  try {
+    reply = await app.conn.request({ type: 'daily', variant, date });
+  } catch (err) {
+    return { element: h('section', { class: 'screen' }, h('h1', {}, t('archive.title', info.name, date)), h('p', { class: 'error' }, t('archive.none', err.message)),
+      h('a', { href: `/leaderboard/${variant}?date=${date}`, 'data-link': '', class: 'button' }, t('archive.board'))) };
+  }
+  const boardBox = h('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title', hidden: true });
+  const screen = {};
+  const panel = new GamePanel(app, reply.game, {
+    kind: 'practice',
+    hints: true,
+    title: t('archive.gameTitle', date),
+    endActions: () => [
+      h('a', { href: `/daily/${variant}?date=${date}`, 'data-link': '', class: 'button' }, t('archive.again')),
+      h('a', { href: '/', 'data-link': '', class: 'button' }, t('button.home')),
+    ],
+    onEnded: async () => {
+      boardBox.hidden = false;
+      await loadBoard(app, boardBox, variant, date);
+    },
+  });
+  screen.panel = panel;
+  screen.element = h('section', { class: 'screen daily archive' },
+    h('p', { class: 'notice' }, t('archive.unranked', info.name, date)), panel.element, boardBox);
+  screen.key = (e) => panel.key(e);
+  screen.resync = async () => {
+    try {
+      panel.offer((await app.conn.request({ type: 'get_game', game: panel.view.id })).game);
+    } catch { /* keep what is shown */ }
+  };
+  screen.destroy = () => panel.destroy();
+  return screen;
+}
+
 export async function leaderboardScreen(app, variant, date) {
   const info = app.variants.get(variant);
   const box = h('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title' });
@@ -225,5 +264,10 @@ export async function leaderboardScreen(app, variant, date) {
     h('p', {}, h('a', { href: `/daily/${variant}`, 'data-link': '', class: 'button' }, t('daily.playToday', info?.name ?? variant))));
   const reply = await loadBoard(app, box, variant, date);
   if (reply?.date && !dateInput.value) dateInput.value = reply.date; // the day shown, today's too
+  // a past day: its deal may be played again, unranked (the archive); and the season's boards
+  if (reply?.date && reply.date < new Date().toISOString().slice(0, 10)) {
+    element.append(h('p', {}, h('a', { href: `/daily/${variant}?date=${reply.date}`, 'data-link': '', class: 'button archive-play' }, t('archive.play', reply.date))));
+  }
+  element.append(h('p', {}, h('a', { href: `/boards?period=week&variant=${variant}`, 'data-link': '', class: 'button' }, t('boards.title'))));
   return { element, resync: () => loadBoard(app, box, variant, date) };
 }

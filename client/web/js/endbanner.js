@@ -2,6 +2,7 @@
 // (with the time, the moves, whether it is the player's best for this game, and a line to share),
 // a resign, the time running out, or a stuck game that says why and offers undo.
 
+import { sendBox } from './challengelink.js';
 import { dealWords } from './fairplay.js';
 import { t } from './i18n.js';
 import { RESIGNED, STUCK, TIMEOUT, WON } from './notation.js';
@@ -14,7 +15,8 @@ export function resultText(variant, view) {
 }
 
 /** Fill ``banner`` for ``view``'s end; ``hooks``: undo(), resign(), endActions(view) (a daily's
- * or a race's own), stats() (a promise of the ``stats`` reply, for a personal best). Returns
+ * or a race's own), stats() (a promise of the ``stats`` reply, for a personal best),
+ * challenge(bestOf) (a promise of ``challenge_create``'s reply; absent where none is sent). Returns
  * whether there is an end to show. */
 export function fillBanner(banner, view, variant, hooks) {
   const v = view;
@@ -42,12 +44,18 @@ export function fillBanner(banner, view, variant, hooks) {
       copied,
     ];
   }
+  // its replay, move by move, once it has ended (a stuck game has not)
+  if (v.state !== STUCK && v.id) actions = [...actions, h('a', { href: `/replay/${encodeURIComponent(v.id)}`, 'data-link': '', class: 'button replay-link' }, t('replay.watch'))];
   // "Could I have won?" once the deal is shown (a numbered deal, or a keyed one revealed)
   if ((v.deal?.seed || v.deal?.key) && hooks.couldWin) actions = [...actions, button(t('could.ask'), hooks.couldWin)];
   const best = h('p', { class: 'end-best', hidden: true });
+  // "Challenge a friend" to play this deal: a finished game on a secret deal (the server says
+  // whether this game can be sent)
+  const finished = v.state === WON || v.state === RESIGNED;
+  const challenge = hooks.challenge && finished && v.deal?.commitment ? sendBox(hooks.challenge) : null;
   banner.dataset.state = v.state;
   banner.replaceChildren(...[h('p', { class: 'end-line' }, line), why ? h('p', { class: 'end-why' }, why) : null, best,
-    h('div', { class: 'actions' }, actions)].filter(Boolean));
+    h('div', { class: 'actions' }, actions), challenge].filter(Boolean));
   if (v.state === WON && hooks.stats) personalBest(best, v, hooks.stats);
   return true;
 }

@@ -62,6 +62,7 @@ export function verifyCommand(variant, deal, options = {}, defaults = {}) {
 /** When a keyed deal's key shows, for the kind of game it is. */
 export function revealWords(kind) {
   if (kind === 'race') return t('deal.revealRace');
+  if (kind === 'arena') return t('deal.revealArena');
   if (kind === 'daily' || kind === 'practice') return t('deal.revealDaily');
   return t('deal.revealSolo');
 }

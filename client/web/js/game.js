@@ -16,17 +16,37 @@ import { gameHead } from './gamehead.js';
 import { showHindsight } from './hindsight.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
-import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO } from './notation.js';
+import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO, WON, pileKind } from './notation.js';
 import { refusalWords } from './refusals.js';
 import { openRules } from './rules.js';
-import { optimisticPiles } from './selection.js';
+import { finishable, optimisticPiles } from './selection.js';
+import { playSound } from './sounds.js';
 import { announce, clockText, h, stateWords } from './ui.js';
 
 export { ENDED };
 
 /** Why hints are off, by the kind of game (the server's ``hints_off`` in words). */
-const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race' };
+const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race', arena: 'hints.arena' };
 const REFUSALS = { hints_off: 'hints.off', busy: 'refused.busy', game_over: 'refused.over', rate_limited: 'refused.rate' };
+
+/** Cards on the foundations. */
+function homeCount(piles) {
+  return piles.reduce((n, p) => n + (pileKind(p.id) === 'f' ? p.up.length + p.down : 0), 0);
+}
+
+/** The address that deals ``view``'s deal again with its options: a numbered deal by its
+ * number, a keyed one by its key once shown; null while the key is secret. */
+export function restartHref(view) {
+  const deal = view.deal ?? {};
+  const query = new URLSearchParams();
+  if (deal.seed) query.set('seed', String(deal.seed));
+  else if (deal.key) query.set('key', deal.key);
+  else return null;
+  for (const [name, value] of Object.entries(view.options ?? {})) {
+    query.set(name, value === true ? '1' : value === false ? '0' : String(value));
+  }
+  return `/play/${encodeURIComponent(view.variant)}?${query}`;
+}
 
 export class GamePanel {
   /**
@@ -34,7 +54,8 @@ export class GamePanel {
    * ``options.hints``: false where the server refuses hints (a daily attempt, a race room
    * without hints): the Hint button is disabled and says why;
    * ``options.title``: extra words for the header; ``options.onView(view)``: every view adopted;
-   * ``options.endActions(view)``: buttons for the end banner.
+   * ``options.endActions(view)``: buttons for the end banner; ``options.challenge``: false
+   * where the banner offers no "Challenge a friend" (the game of a challenge).
    */
   constructor(app, view, options = {}) {
     this.app = app;
@@ -47,6 +68,9 @@ export class GamePanel {
     // the moves this page played, and those undone since: Redo plays the last undone one again
     this.played = [];
     this.undone = [];
+    // the current line as this page saw it played, in the board's names (the move list)
+    this.line = [];
+    this.openedAt = view.ply;
     this.headShown = null;
     this.receivedAt = performance.now();
     const variant = app.variants.get(view.variant) ?? { id: view.variant, name: view.variant };
@@ -72,6 +96,7 @@ export class GamePanel {
     this.element.append(this.header, this.status, this.toolbar, this.table);
     this.timer = setInterval(() => this.tick(), 1000);
     this.adopt(view);
+    this.drawMoveList();
   }
 
   focusBoard() {
@@ -95,6 +120,16 @@ export class GamePanel {
       t('resign.ask'),
       button(t('button.resignYes'), () => this.play(RESIGN)),
       button(t('button.keepPlaying'), () => this.disarm()));
+    // Restart: a solo game only (a daily attempt or a race game is played once)
+    this.restartBox = h('span', { class: 'confirm restart-confirm', hidden: true },
+      t('restart.ask'),
+      button(t('restart.yes'), () => this.restart()),
+      button(t('button.keepPlaying'), () => this.disarm()));
+    this.restartButton = this.options.kind === 'solo'
+      ? button(t('button.restart'), () => this.armRestart(), { class: 'restart-button' }) : null;
+    this.moveList = h('ol', { class: 'move-list-items' });
+    this.moveListBox = h('details', { class: 'move-list' },
+      h('summary', {}, t('moves.title')), this.moveList);
     this.hintButton = button(t('button.hint'), () => this.askHint(), { title: 'h' });
     this.hintNote = h('span', { class: 'hint-note', id: `hint-note-${Math.random().toString(36).slice(2, 8)}`, hidden: true });
     this.hintButton.setAttribute('aria-describedby', this.hintNote.id);
@@ -107,8 +142,11 @@ export class GamePanel {
       button(t('button.auto'), () => this.play(AUTO), { title: 'a' }),
       this.resignButton,
       this.confirmBox,
+      this.restartButton,
+      this.restartBox,
       h('button', { type: 'button', class: 'rules-button', onclick: () => openRules(this.variant) }, t('button.rules')),
       keysHelp(ids, this.variant),
+      this.moveListBox,
       this.hintNote);
   }
 
@@ -126,15 +164,22 @@ export class GamePanel {
 
   // -- views ---------------------------------------------------------------------------------
 
-  adopt(view) {
+  /** ``home``: the cards the view sent home fly there (an autocomplete, Auto), the end's
+   * banner once they have landed. */
+  adopt(view, home = false) {
     const wasEnded = this.view && ENDED.has(this.view.state);
     this.view = view;
     this.receivedAt = performance.now();
     this.hint = null;
     this.drawHead();
     this.drawStatus();
-    if (!this.pending) this.board.show(view);
-    this.drawBanner();
+    if (home && !this.pending) {
+      this.banner.hidden = true;
+      this.board.showHome(view).then(() => { if (this.view === view) this.drawBanner(); });
+    } else {
+      if (!this.pending) this.board.show(view);
+      this.drawBanner();
+    }
     this.options.onView?.(view);
     if (!wasEnded && ENDED.has(view.state)) this.options.onEnded?.(view);
   }
@@ -187,9 +232,16 @@ export class GamePanel {
       endActions: this.options.endActions,
       stats: () => this.app.conn.request({ type: 'stats' }),
       couldWin: () => showHindsight(this, this.banner.appendChild(h('div', { class: 'hindsight' }))),
+      challenge: this.challengeable() ? (bestOf) => this.app.conn.request({ type: 'challenge_create', game: this.view.id, best_of: bestOf }) : null,
     });
     this.banner.hidden = !shown;
     this.table.classList.toggle('ended', shown);
+  }
+
+  /** Whether the end banner offers "Challenge a friend": a solo or practice game (the server
+   * refuses the others), not the game of a challenge itself. */
+  challengeable() {
+    return this.options.challenge !== false && !['daily', 'race', 'arena'].includes(this.options.kind);
   }
 
   say(text, kind = 'problem') {
@@ -210,18 +262,26 @@ export class GamePanel {
     const kind = move === UNDO || move === RESIGN ? move : 'move';
     const request = { type: kind, game: view.id, ply: view.ply };
     if (kind === 'move') request.move = move;
-    const piles = view.state === PLAYING ? optimisticPiles(view.piles, move, view.legal) : null;
+    const piles = view.state === PLAYING && move !== AUTO ? optimisticPiles(view.piles, move, view.legal) : null;
     const words = moveWords(move, view.piles, this.variant);
+    const listed = moveWords(move, view.piles, this.variant, true);
     this.pending = { move, piles };
     this.board.show(view, piles);
     this.say(this.app.conn.online ? '' : t('offline.move'), 'info');
     try {
       const reply = await this.app.conn.request(request);
       this.pending = null;
-      this.remember(move);
-      this.adopt(reply.game);
+      this.remember(move, listed);
+      // Auto, or a move after which the game sent cards home itself (Freecell's autoplay)
+      this.adopt(reply.game, move === AUTO || homeCount(reply.game.piles) - homeCount(view.piles) > 1);
+      playSound(reply.game.state === WON && view.state !== WON ? 'win' : 'move');
       this.say('');
       announce(move === RESIGN ? t('resigned') : `${words}.`);
+      // every card left can go home: they go (an autocomplete)
+      if (move !== AUTO && move !== UNDO && move !== RESIGN && finishable(reply.game)) {
+        this.say(t('finishing'), 'info');
+        this.play(AUTO);
+      }
     } catch (err) {
       this.pending = null;
       if (err.code === 'stale_ply' && err.reply?.game) {
@@ -229,6 +289,7 @@ export class GamePanel {
         this.say(t('stale'));
       } else {
         this.board.show(this.view);
+        playSound('refusal');
         this.say(REFUSALS[err.code] ? t(REFUSALS[err.code]) : err.message ? t('refused', refusalWords(err.message, this.variant)) : t('refused.plain'));
       }
       announce(this.message.textContent);
@@ -236,15 +297,18 @@ export class GamePanel {
   }
 
   /** Keep what Redo needs: an undo moves the last move played to the undone ones; any other
-   * move forgets them (it is a new line of play). */
-  remember(move) {
+   * move forgets them (it is a new line of play). The move list follows the line. */
+  remember(move, words) {
     if (move === UNDO) {
       const last = this.played.pop();
       if (last) this.undone.push(last);
+      this.line.pop();
     } else if (move !== RESIGN) {
       this.played.push(move);
+      this.line.push(words);
       if (move !== this.redoing) this.undone = [];
     }
+    this.drawMoveList();
     this.redoing = null;
     this.redoButton.disabled = !this.undone.length;
   }
@@ -267,6 +331,44 @@ export class GamePanel {
   disarm() {
     this.resignArmed = false;
     this.confirmBox.hidden = true;
+    this.restartBox.hidden = true;
+  }
+
+  /** The moves of the current line this page saw, in the board's names; those played before
+   * the page opened are counted, not named. */
+  drawMoveList() {
+    const items = this.line.map((words) => h('li', {}, words));
+    if (this.openedAt > 0) items.unshift(h('li', { class: 'earlier' }, t('moves.earlier', this.openedAt)));
+    this.moveList.replaceChildren(...items);
+    this.moveList.hidden = !items.length;
+    this.moveList.scrollTop = this.moveList.scrollHeight;
+  }
+
+  armRestart() {
+    this.disarm();
+    if (!ENDED.has(this.view.state)) {
+      this.restartBox.hidden = false;
+      this.restartBox.querySelector('button')?.focus();
+    } else this.restart();
+  }
+
+  /** The same deal from the start, with the same options: a game still on is resigned first
+   * (its key, once out, deals the same cards again). */
+  async restart() {
+    this.disarm();
+    let view = this.view;
+    if (!ENDED.has(view.state)) {
+      try {
+        view = (await this.app.conn.request({ type: 'resign', game: view.id, ply: view.ply })).game;
+        this.adopt(view);
+      } catch (err) {
+        this.say(err.message || err.code);
+        return;
+      }
+    }
+    const href = restartHref(view);
+    if (href) this.app.navigate(href);
+    else this.say(t('restart.secret'));
   }
 
   async askHint() {

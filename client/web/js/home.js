@@ -1,11 +1,13 @@
 // Home: the five games (new game, numbered deal, options, daily, leaderboard), races (create one,
 // join one by code), the player's own games to go back to, statistics, and the account code.
 
+import { matchLine } from './challenge.js';
 import { dialect } from './dialect.js';
 import { dealWords } from './fairplay.js';
 import { t } from './i18n.js';
-import { PLAYING, UNFINISHED } from './notation.js';
+import { ENDED, PLAYING, UNFINISHED } from './notation.js';
 import { openRules } from './rules.js';
+import { AUTOPLAY, setSetting, settings } from './settings.js';
 import { DEAL_KINDS, store } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
@@ -15,11 +17,13 @@ function optionWords(name) {
 }
 
 function gameRow(app, info) {
-  const saved = store.options(info.id);
+  // autoplay is a setting of every game that offers it (settings.js): its box changes that
+  const saved = { ...store.options(info.id), [AUTOPLAY]: settings().autoplay };
   const boxes = Object.entries(info.options ?? {}).filter(([, v]) => typeof v === 'boolean').map(([name, fallback]) => {
     const id = `opt-${info.id}-${name}`;
     const box = h('input', { type: 'checkbox', id, checked: saved[name] ?? fallback, onchange: () => {
-      store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
+      if (name === AUTOPLAY) setSetting(AUTOPLAY, box.checked);
+      else store.setOptions(info.id, { ...store.options(info.id), [name]: box.checked });
     } });
     return h('label', { for: id, class: 'option' }, box, ` ${optionWords(name)}`);
   });
@@ -52,10 +56,17 @@ function dealChoice(list) {
   return h('p', { class: 'inline' }, h('label', { for: 'new-deal' }, t('home.newDeal')), ' ', choice);
 }
 
+/** The difficulties of a winnable deal (New game's and New race's choice). */
+const WINNABLE = DEAL_KINDS.filter((kind) => kind !== 'any');
+
 function raceForms(app) {
   const variants = [...app.variants.values()];
   const variant = h('select', { id: 'race-variant' }, variants.map((v) => h('option', { value: v.id, selected: Boolean(v.race_default) }, v.name)));
-  const dealKind = h('select', { id: 'race-deal' }, h('option', { value: 'secret' }, t('home.secretDeal')), h('option', { value: 'numbered' }, t('home.numberedDeal')));
+  // a secret deal (the default), one the server's solver has won of a difficulty, or a numbered one
+  const dealKind = h('select', { id: 'race-deal' },
+    h('option', { value: 'secret' }, t('home.secretDeal')),
+    WINNABLE.map((kind) => h('option', { value: kind }, t(`deal.kind.${kind}`))),
+    h('option', { value: 'numbered' }, t('home.numberedDeal')));
   const seed = h('input', { id: 'race-seed', type: 'number', min: 1, max: 2147483647, placeholder: t('home.dealPlaceholder'), hidden: true });
   dealKind.addEventListener('change', () => { seed.hidden = dealKind.value !== 'numbered'; });
   const hints = h('input', { id: 'race-hints', type: 'checkbox' });
@@ -68,9 +79,10 @@ function raceForms(app) {
     e.preventDefault();
     const request = {
       type: 'create_room', variant: variant.value, options: store.options(variant.value),
-      hints: hints.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
+      hints: hints.checked && !rated.checked, time_limit_s: Math.round(Number(minutes.value || 30) * 60),
       boards: boards.value,
     };
+    if (WINNABLE.includes(dealKind.value)) Object.assign(request, { winnable: true, difficulty: dealKind.value });
     if (rated.checked) request.rated = true; // a rated race's deal is the server's: no seed
     else if (dealKind.value === 'numbered' && seed.value) request.seed = Number(seed.value);
     try {
@@ -125,9 +137,12 @@ function gameLine(app, g) {
   const name = app.variants.get(g.variant)?.name ?? g.variant;
   const started = String(g.started_at ?? '').slice(0, 10);
   const words = [name, dealWords(g.deal), gameKind(g.kind), stateWords(g.state), t('home.moves', g.ply), clockText(g.elapsed_ms), started].filter(Boolean);
+  // a race game of a room the player is still in opens the race (its rivals, its hints rule)
+  const href = g.room ? `/race/${encodeURIComponent(g.room)}` : `/game/${g.id}`;
   return h('li', { class: UNFINISHED.has(g.state) ? 'unfinished' : null, dataset: { game: g.id, state: g.state } },
-    h('a', { href: `/game/${g.id}`, 'data-link': '' }, words.join(' \u00b7 ')),
-    UNFINISHED.has(g.state) ? h('span', { class: 'badge' }, 'resume') : null);
+    h('a', { href, 'data-link': '' }, words.join(' \u00b7 ')),
+    UNFINISHED.has(g.state) ? h('span', { class: 'badge' }, t('home.resume')) : null,
+    ENDED.has(g.state) ? [' ', h('a', { href: `/replay/${encodeURIComponent(g.id)}`, 'data-link': '', class: 'replay-link' }, t('home.replay'))] : null);
 }
 
 /** "Your games": the player's own games (the ``games`` message), unfinished first, each a link
@@ -149,6 +164,32 @@ async function yourGames(app, box) {
   }
 }
 
+/** "Your challenges": the latest sent and received, each a link to its page, with where it
+ * stands (yours to play, waiting, who won) and the match's score. */
+async function yourChallenges(app, box) {
+  try {
+    const listed = (await app.conn.request({ type: 'challenges', limit: 5 })).challenges ?? [];
+    if (!listed.length) return;
+    const me = app.player.id;
+    const line = (c) => {
+      const name = app.variants.get(c.variant)?.name ?? c.variant;
+      const them = c.challenger === me ? c.opponent_name : c.challenger_name;
+      let where;
+      if (c.state === 'done') where = c.result === 'draw' ? t('challenge.draw') : t('challenge.wins', c.result === 'challenger' ? c.challenger_name : c.opponent_name);
+      else if (c.state === 'open' && c.challenger !== me) where = t('challenges.yourTurn');
+      else if (c.state === 'setting' && c.challenger === me) where = t('challenges.yourTurn');
+      else where = t('challenges.waiting');
+      return h('li', {}, h('a', { href: `/challenge/${encodeURIComponent(c.id)}`, 'data-link': '' },
+        t('challenges.line', name, them ?? '?', c.round)), ` \u00b7 ${where} \u00b7 `, matchLine(c.match).textContent);
+    };
+    box.replaceChildren(h('h2', { id: 'your-challenges-title' }, t('challenges.title')),
+      h('ul', { class: 'your-challenges', 'aria-labelledby': 'your-challenges-title' }, listed.map(line)));
+    box.hidden = false;
+  } catch {
+    // a server without challenges: nothing to show
+  }
+}
+
 async function statistics(app, box) {
   try {
     const reply = await app.conn.request({ type: 'stats' });
@@ -165,22 +206,56 @@ async function statistics(app, box) {
   }
 }
 
+/** A short code (``transfer_code``) to enter on the other device, and the minutes it lasts. */
+async function showTransferCode(app, box) {
+  clearInterval(box.timer);
+  try {
+    const reply = await app.conn.request({ type: 'transfer_code', token: store.token ?? '' });
+    const left = h('span', { class: 'transfer-left', role: 'timer' });
+    const tick = () => {
+      const ms = reply.expires_ms - Date.now();
+      if (ms <= 0) { clearInterval(box.timer); box.replaceChildren(h('p', {}, t('transfer.expired'))); return; }
+      left.textContent = t('transfer.left', clockText(ms));
+    };
+    box.replaceChildren(h('p', {}, t('transfer.enter')), h('p', { class: 'transfer-code' }, reply.code), h('p', { class: 'small' }, left));
+    tick();
+    box.timer = setInterval(tick, 1000);
+  } catch (err) {
+    box.replaceChildren(h('p', { class: 'problem' }, err.message || err.code));
+  }
+}
+
 function account(app) {
   const code = h('code', { class: 'token', hidden: true });
   const copied = h('span', { role: 'status' });
-  return h('details', { class: 'carry' },
-    h('summary', {}, t('account.carry')),
-    h('p', {}, t('account.explain')),
-    h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
-    h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
-    copied, h('p', {}, code),
-    h('p', { class: 'small' }, t('account.logoutExplain')),
-    h('button', { type: 'button', onclick: () => { store.token = null; location.assign('/'); } }, t('account.logout')));
+  const transfer = h('div', { class: 'transfer', 'aria-live': 'polite' });
+  const confirm = h('p', { class: 'confirm logout-confirm', hidden: true }, t('account.logoutExplain'), ' ',
+    h('button', { type: 'button', class: 'logout-yes', onclick: () => {
+      store.token = null;
+      store.room = null;
+      location.assign('/');
+    } }, t('account.logoutYes')), ' ',
+    h('button', { type: 'button', onclick: () => { confirm.hidden = true; } }, t('button.cancel')));
+  return h('div', { class: 'account' },
+    h('details', { class: 'carry' },
+      h('summary', {}, t('account.carry')),
+      h('p', {}, t('transfer.explain')),
+      h('button', { type: 'button', class: 'transfer-button', onclick: () => showTransferCode(app, transfer) }, t('transfer.show')),
+      transfer,
+      h('details', { class: 'long-code' },
+        h('summary', {}, t('account.longCode')),
+        h('p', {}, t('account.explain')),
+        h('button', { type: 'button', onclick: () => { code.textContent = store.token ?? ''; code.hidden = false; } }, t('account.show')), ' ',
+        h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(store.token ?? '')) ? t('copied') : t('copy.select'); } }, t('copy')),
+        copied, h('p', {}, code))),
+    h('p', {}, h('button', { type: 'button', class: 'logout', onclick: () => { confirm.hidden = false; } }, t('account.logout'))),
+    confirm);
 }
 
 export function homeScreen(app) {
   const games = h('section', { hidden: true, class: 'mine' });
   const stats = h('section', { class: 'stats-box' });
+  const challenges = h('section', { hidden: true, class: 'mine challenges-box' });
   const list = h('ul', { class: 'variants' }, [...app.variants.values()].map((info) => gameRow(app, info)));
   const element = h('section', { class: 'screen home' },
     h('h1', {}, t('home.welcome', app.player.name)),
@@ -190,8 +265,16 @@ export function homeScreen(app) {
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
       dealChoice(list), list),
-    raceForms(app), games, stats, account(app));
+    raceForms(app),
+    h('section', { class: 'arenas-link', 'aria-labelledby': 'arenas-title' }, h('h2', { id: 'arenas-title' }, t('arena.listTitle')),
+      h('p', {}, t('arena.pitch'), ' ', h('a', { href: '/arenas', 'data-link': '', class: 'button' }, t('arena.open')))),
+    games, challenges, stats,
+    h('p', { class: 'inline boards-links' },
+      h('a', { href: '/boards', 'data-link': '', class: 'button' }, t('boards.title')),
+      h('a', { href: `/player/${encodeURIComponent(app.player.name)}`, 'data-link': '', class: 'button' }, t('profile.mine'))),
+    account(app));
   yourGames(app, games);
+  yourChallenges(app, challenges);
   statistics(app, stats);
-  return { element, resync: () => { yourGames(app, games); statistics(app, stats); } };
+  return { element, resync: () => { yourGames(app, games); yourChallenges(app, challenges); statistics(app, stats); } };
 }

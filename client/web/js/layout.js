@@ -1,30 +1,23 @@
 // Where each pile sits, from the variant's layout in welcome (rows of pile ids, "" a gap, and how
 // each pile fans), and the keys that pick piles: the terminal client's keys.
 
+import { NAMES } from './names.js';
 import { pileIndex, pileKind } from './notation.js';
 
 export const GAP = '';
 
-const TABLEAU_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
-const RESERVE_KEYS = ['q', 'w', 'e', 'r'];
+/** How a pile's key is written above it ("4", "q", "x", "F1", "spc"): the table of names both
+ * clients share (names.js). */
+export function keyLabel(pileId) {
+  const labels = NAMES.keys[pileKind(pileId)];
+  if (!labels) return null;
+  return labels[pileIndex(pileId) ?? 0] ?? null;
+}
 
 /** The key that picks a pile, as KeyboardEvent.key names it ("1", "q", "x", "F1", " "). */
 export function keyOf(pileId) {
-  const n = pileIndex(pileId);
-  switch (pileKind(pileId)) {
-    case 't': return TABLEAU_KEYS[n];
-    case 'r': return RESERVE_KEYS[n];
-    case 'f': return `F${n + 1}`;
-    case 'w': return 'x';
-    case 's': return ' ';
-    default: return null;
-  }
-}
-
-/** How a pile's key is written above it. */
-export function keyLabel(pileId) {
-  const key = keyOf(pileId);
-  return key === ' ' ? 'spc' : key;
+  const label = keyLabel(pileId);
+  return label === 'spc' ? ' ' : label;
 }
 
 /** The pile among ``pileIds`` that ``key`` picks, or null. */

@@ -6,14 +6,27 @@
 //   /leaderboard/VARIANT  a daily leaderboard (?date=YYYY-MM-DD)
 //   /race/CODE         that room (?as=spectator to watch)
 //   /game/ID           one of the player's own games, resumed
+//   /replay/ID         a finished game, move by move (?step=N at that move)
+//   /arenas            the arenas: join one, create a private one
+//   /arena/CODE        one arena: its standings, your deal, its final table
+//   /challenge/ID      a challenge: a friend's game to play on the same deal, its result
+//   /boards            the season boards (?period=week|month|all|rating&variant=ID)
+//   /player/NAME       a player's profile
+//   /daily/VARIANT?date=YYYY-MM-DD   a past day's deal, unranked (the archive)
 
 import { Connection } from './connection.js';
+import { decode, encode } from './msgpack.js';
 import { GamePanel } from './game.js';
 import { homeScreen } from './home.js';
 import { dailyScreen, leaderboardScreen } from './daily.js';
 import { raceScreen } from './race.js';
+import { arenaScreen, arenasScreen } from './arena.js';
+import { replayScreen } from './replay.js';
+import { challengeScreen } from './challenge.js';
+import { boardsScreen } from './boards.js';
+import { profileScreen } from './profile.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
-import { applySettings, openSettings } from './settings.js';
+import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -52,14 +65,57 @@ function wsUrl() {
 /** On a first visit to a race's link, what the link is, before the name is asked. */
 function invitation() {
   const [, first, code] = location.pathname.split('/');
+  if (first === 'challenge' && code) return challengeInvitation(code);
   if (first !== 'race' || !code) return null;
   const watching = new URLSearchParams(location.search).get('as') === 'spectator';
   return t(watching ? 'welcome.watchInvite' : 'welcome.raceInvite', decodeURIComponent(code).toUpperCase());
 }
 
+/** On a first visit to a challenge's link: who challenges, on what, asked of the server over
+ * HTTP (no name needed yet); until it answers, that it is a challenge. */
+function challengeInvitation(id) {
+  const line = h('span', {}, t('welcome.challengeInvite'));
+  fetch(`/challenge/${encodeURIComponent(decodeURIComponent(id))}/about`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((about) => {
+      if (!about) return;
+      const name = about.variant.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+      line.textContent = t('welcome.challengeFrom', about.challenger, name, about.best_of);
+    })
+    .catch(() => {});
+  return line;
+}
+
+/** A transfer code as a person types it: eight letters and digits, a dash or spaces between. */
+const TRANSFER_CODE = /^[A-Za-z0-9]{4}[-\s]?[A-Za-z0-9]{4}$/;
+
+/** Who invites to what, asked of the server before hello (``invitation``) on a first visit to a
+ * race's link: "alice invites you to race Freecell" written into ``line``. */
+function askInvitation(line) {
+  const [, first, code] = location.pathname.split('/');
+  if (first !== 'race' || !code) return;
+  let ws;
+  try { ws = new WebSocket(wsUrl()); } catch { return; }
+  ws.binaryType = 'arraybuffer';
+  const watching = new URLSearchParams(location.search).get('as') === 'spectator';
+  ws.onopen = () => ws.send(encode({ type: 'invitation', id: 1, code: decodeURIComponent(code) }));
+  ws.onmessage = (e) => {
+    try {
+      const told = decode(new Uint8Array(e.data));
+      if (told.type === 'invitation' && line.isConnected) {
+        line.textContent = t(watching ? 'welcome.hostWatch' : 'welcome.hostInvite', told.host, told.variant_name, told.code);
+        line.dataset.host = told.host;
+      }
+    } catch { /* the plain invitation stays */ }
+    ws.close();
+  };
+  ws.onerror = () => ws.close();
+}
+
 function nameForm(problem) {
   const input = h('input', { id: 'name', name: 'name', autocomplete: 'nickname', required: true, maxlength: 24, pattern: '[A-Za-z0-9_\\-]{1,24}', value: store.name ?? '' });
   const codeInput = h('input', { id: 'account-code', name: 'code', autocomplete: 'off' });
+  let invitationLine = null;
   const form = h('form', { class: 'welcome', onsubmit: (e) => {
     e.preventDefault();
     const name = input.value.trim();
@@ -68,7 +124,7 @@ function nameForm(problem) {
     connect({ name });
   } },
   h('h1', {}, 'Patience Club'),
-  invitation() ? h('p', { class: 'invitation' }, invitation()) : null,
+  ((invite) => (invite ? (invitationLine = h('p', { class: 'invitation' }, invite)) : null))(invitation()),
   h('p', {}, t('welcome.pitch')),
   problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
   h('label', { for: 'name' }, t('welcome.name')),
@@ -80,12 +136,17 @@ function nameForm(problem) {
       e.preventDefault();
       const code = codeInput.value.trim();
       if (!code) return;
-      store.token = code;
-      connect({ token: code });
+      // a short code from the other device's "Show a code", or the long account code (a token)
+      if (TRANSFER_CODE.test(code)) connect({ transfer: code });
+      else {
+        store.token = code;
+        connect({ token: code });
+      }
     } },
     h('label', { for: 'account-code' }, t('welcome.code')),
     h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, t('welcome.useCode')))));
   show({ element: h('section', { class: 'screen narrow' }, form, carry) });
+  if (invitationLine) askInvitation(invitationLine);
   statusEl.textContent = '';
   input.focus();
 }
@@ -104,7 +165,9 @@ function connect(credentials) {
   conn.addEventListener('push', (e) => app.screen?.push?.(e.detail));
   conn.addEventListener('refused', (e) => {
     const err = e.detail;
-    if (err.code === 'bad_token') {
+    if (err.code === 'bad_token' && credentials.transfer) {
+      nameForm(t('transfer.bad'));
+    } else if (err.code === 'bad_token') {
       store.token = null;
       nameForm(t('welcome.unknown'));
     } else if (err.code === 'name_taken') nameForm(t('welcome.taken', credentials.name));
@@ -159,7 +222,8 @@ async function playScreen(variant, query) {
   const info = app.variants.get(variant);
   if (!info) return notFound(t('nothere.game', variant));
   const request = { type: 'start_game', variant, options: {} };
-  const saved = store.options(variant);
+  // autoplay follows the settings, in every game that offers it; other options home's choice
+  const saved = { ...store.options(variant), [AUTOPLAY]: settings().autoplay };
   for (const [name, fallback] of Object.entries(info.options ?? {})) {
     const raw = query.get(name);
     const value = raw === null ? saved[name] ?? fallback : raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : Number(raw);
@@ -175,7 +239,7 @@ async function playScreen(variant, query) {
   try {
     const reply = await app.conn.request(request);
     history.replaceState(null, '', `/game/${reply.game.id}`);
-    return gameScreen(reply.game);
+    return gameScreen(reply.game, { kind: 'solo' });
   } catch (err) {
     return notFound(t('nothere.start', err.message));
   }
@@ -183,8 +247,13 @@ async function playScreen(variant, query) {
 
 async function resumeScreen(id) {
   try {
-    const reply = await app.conn.request({ type: 'get_game', game: id });
-    return gameScreen(reply.game);
+    // the games list says what kind of game it is (a solo game may be restarted)
+    const [reply, listed] = await Promise.all([
+      app.conn.request({ type: 'get_game', game: id }),
+      app.conn.request({ type: 'games', limit: 100 }).catch(() => null),
+    ]);
+    const kind = listed?.games?.find((g) => g.id === id)?.kind;
+    return gameScreen(reply.game, kind ? { kind } : {});
   } catch (err) {
     const why = err.code === 'forbidden' ? t('nothere.forbidden') : err.code === 'not_found' ? t('nothere.none') : err.message;
     return notFound(why);
@@ -201,10 +270,16 @@ async function route() {
   let screen;
   if (first === '') screen = homeScreen(app);
   else if (first === 'play') screen = await playScreen(arg, url.searchParams);
-  else if (first === 'daily') screen = await dailyScreen(app, arg);
+  else if (first === 'daily') screen = await dailyScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
   else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
+  else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
+  else if (first === 'arenas') screen = await arenasScreen(app);
+  else if (first === 'arena') screen = await arenaScreen(app, arg.toUpperCase());
+  else if (first === 'challenge') screen = await challengeScreen(app, arg);
+  else if (first === 'boards') screen = await boardsScreen(app, url.searchParams);
+  else if (first === 'player') screen = await profileScreen(app, arg);
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();

@@ -11,6 +11,7 @@ import { dialect } from './dialect.js';
 import { ENDED, GamePanel } from './game.js';
 import { ratingBadge, resultsTable } from './daily.js';
 import { dealWords } from './fairplay.js';
+import { matchBox } from './racematch.js';
 import { store } from './store.js';
 import { announce, copyText, h, stateWords } from './ui.js';
 
@@ -45,13 +46,14 @@ export async function raceScreen(app, code, role) {
   const spectatorNote = h('p', { class: 'spectator-note' }, t('race.spectatorNote'));
   const standingsBox = h('section', { class: 'standings', hidden: true, 'aria-label': 'Standings' });
   const message = h('p', { class: 'message', role: 'status' });
+  const live = matchBox(app, room.code); // a best of 3 or 5 between the two racers
   const element = h('section', { class: 'screen race' },
     h('div', { class: 'room-head' },
       h('h1', {}, t('race.title', room.code)),
       h('p', { class: 'share' }, t('race.invite'),
         h('input', { class: 'share-link', readonly: true, value: link, 'aria-label': t('race.link'), onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(link)) ? t('copied') : t('copy.select'); } }, t('race.copyLink')), copied)),
-    h('p', { class: 'room-state' }), members, controls, countdown, message, standingsBox,
+    h('p', { class: 'room-state' }), members, controls, countdown, message, standingsBox, live.element,
     h('div', { class: 'race-area' }, ownSlot, h('aside', { class: 'strip', 'aria-label': 'Race progress' }, strip, watchSlot)));
   const aside = element.querySelector('.strip');
 
@@ -78,6 +80,7 @@ export async function raceScreen(app, code, role) {
     if (r.seed !== undefined) facts.push(r.seed ? t('race.dealNumber', r.seed) : t('race.keyed'));
     if (r.hints !== undefined) facts.push(t(r.hints ? 'race.hintsOn' : 'race.hintsOff'));
     if (r.rated) facts.push(t('race.rated'));
+    if (r.difficulty) facts.push(t(`race.winnable.${r.difficulty}`));
     if (r.boards !== undefined) facts.push(t(`race.boards.${r.boards}`));
     facts.push(t('race.limit', Math.round(r.time_limit_s / 60)), t(`room.${r.state}`));
     element.querySelector('.room-state').textContent = facts.join(' \u00b7 ');
@@ -100,6 +103,7 @@ export async function raceScreen(app, code, role) {
     } else if (r.state === 'waiting' || r.state === 'over') buttons.push(h('p', {}, t('race.hostStarts')));
     buttons.push(h('button', { type: 'button', onclick: leave }, t('race.leave')));
     controls.replaceChildren(...buttons);
+    live.update(r);
     drawStrip();
   }
 
@@ -219,6 +223,7 @@ export async function raceScreen(app, code, role) {
     element,
     key: (e) => s.panel?.key(e) ?? false,
     push(m) {
+      if (live.push(m)) return;
       const code = m.type === 'room' ? m.room?.code : m.code;
       if (code !== undefined && code !== s.room.code) return; // another room of the player's
       switch (m.type) {

@@ -8,11 +8,13 @@
 import { cardGlyphs, pileName } from './cards.js';
 import { t } from './i18n.js';
 import { REASONS } from './i18n/reasons.js';
+import { NAMES } from './names.js';
 import { parseMove } from './notation.js';
 
-const PILE = "(?:[tfr]\\d|[ws])";
+// a pile and a card in notation: the table of names both clients share (names.js)
+const PILE = NAMES.notation.pile;
 const MOVE = `'?(${PILE}(?::\\d+)?>(?:${PILE}|f))'?`;
-const CARD = '[A2-9TJQK][CDHS]';
+const CARD = NAMES.notation.card;
 /** One token of notation inside a sentence: a move, a pile id, a card, a quoted keyword. */
 const TOKEN = new RegExp(`(?<![\\w'])(?:${MOVE}|(${PILE})|(${CARD})|'(deal|auto)')(?![\\w'])`, 'g');
 /** The engine's frame around a reason: "'t4>t0' is not legal now: ". */

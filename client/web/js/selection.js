@@ -2,7 +2,7 @@
 // The client decides nothing: a move the list does not hold is still sent as the player asked,
 // so that the server says why it is refused.
 
-import { formatMove, parseMove, pileKind } from './notation.js';
+import { PLAYING, formatMove, parseMove, pileKind } from './notation.js';
 
 export { formatMove, parseMove };
 
@@ -76,4 +76,30 @@ export function optimisticPiles(piles, move, legal) {
     if (p === dst) return { ...p, up: [...p.up, ...moving] };
     return p;
   });
+}
+
+const RANK_ORDER = 'A23456789TJQK';
+
+/**
+ * Whether ``view`` can be finished by sending every card home: nothing face down, nothing left
+ * in the stock or the waste, and every other pile's cards going down in rank from its bottom to
+ * its top, with a card able to go to a foundation now. Then the next card each suit's
+ * foundation needs always lies on top of its pile (a card over it would be lower still, so
+ * already home), and ``auto`` puts every card home: an autocomplete tells nothing the board does
+ * not show, and cannot spoil a game (no card moved home was needed elsewhere).
+ */
+export function finishable(view) {
+  if (view.state !== PLAYING || !view.legal?.length) return false;
+  let off = 0;
+  for (const pile of view.piles) {
+    if (pile.down) return false;
+    const kind = pileKind(pile.id);
+    if (kind === 'f') continue;
+    if ((kind === 's' || kind === 'w') && pile.up.length) return false;
+    off += pile.up.length;
+    for (let i = 1; i < pile.up.length; i++) {
+      if (RANK_ORDER.indexOf(pile.up[i][0]) >= RANK_ORDER.indexOf(pile.up[i - 1][0])) return false;
+    }
+  }
+  return off > 0 && parsed(view.legal).some((m) => pileKind(m.dst) === 'f');
 }

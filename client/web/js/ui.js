@@ -65,3 +65,10 @@ export async function copyText(text) {
     return false;
   }
 }
+
+// -- seasons and profiles ----------------------------------------------------------------------
+
+/** A player's name as a link to their profile (/player/NAME). */
+export function playerLink(name) {
+  return h('a', { href: `/player/${encodeURIComponent(name)}`, 'data-link': '', class: 'player' }, name);
+}

@@ -3,9 +3,10 @@
 Each area of the operator's work is a module of this package that declares
 its actions (:data:`Action`): players (list, rename, ban, unban, a new
 token), results held for review (list, clear, confirm), rooms (list, end a
-race, close one), bot accounts (remove). Every action works on the database
-directly, while the server runs or not (SQLite in WAL mode lets both
-write); it never migrates it: a database behind the code is refused. What
+race, close one), bot accounts (remove), arenas (list, create, cancel).
+Every action works on the database directly, while the server runs or not
+(SQLite in WAL mode lets both write); it never migrates it: a database behind
+the code is refused. What
 an action changes, a running server acts on within a second or two (it
 reads the changes every second: ``server/players/changes.py``); what only
 the server can do (end a race, close a room, remove bots) is a request it
@@ -20,13 +21,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from server.commands.admin import bots, players, review, rooms
+from server.commands.admin import arenas, bots, players, review, rooms
 from server.commands.admin.common import Action, AdminError, checked_database
 from server.config import ConfigError, load
 
 #: every action, by its name on the command line
 ACTIONS: Mapping[str, Action] = MappingProxyType(
-    {**players.ACTIONS, **review.ACTIONS, **rooms.ACTIONS, **bots.ACTIONS}
+    {**players.ACTIONS, **review.ACTIONS, **rooms.ACTIONS, **bots.ACTIONS, **arenas.ACTIONS}
 )
 
 

@@ -80,6 +80,7 @@ def new_game_write(
         "commitment": None if keyed is None else keyed.commitment,
         "kind": kind,
         "key_open": key_open,
+        "key_chosen": key_open,
         "reveal_ms": reveal_ms,
         "state": state,
         "score": score,

@@ -26,9 +26,7 @@ async def put(session: AsyncSession, row: PooledDeal) -> None:
     session.add(row)
 
 
-async def take(
-    session: AsyncSession, *, variant: str, options: str, difficulty: str
-) -> str | None:
+async def take(session: AsyncSession, *, variant: str, options: str, difficulty: str) -> str | None:
     """The key (hex) of one deal of the pool, its row deleted by the same statement
     (``DELETE ... RETURNING``, committed here): a row only one taker can delete, so no deal
     is dealt twice, even by two nodes at once. None: the pool is empty."""

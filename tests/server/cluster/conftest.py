@@ -113,8 +113,17 @@ class OwnRedis:
         server = shutil.which("redis-server")
         assert server is not None
         self.process = subprocess.Popen(
-            [server, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"],
+            [
+                server,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -10,7 +10,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,9 @@ LIMIT_S = 10
 START = "SELECT race_start_ms FROM rooms WHERE code = :c"
 
 
-async def spawn(config: Config, node_id: str) -> asyncio.subprocess.Process:
+async def spawn(
+    config: Config, node_id: str, extra: Mapping[str, str] | None = None
+) -> asyncio.subprocess.Process:
     settings = {
         "PATIENCE_DAILY_AHEAD": "0",
         "PATIENCE_STUCK_WORKERS": "0",
@@ -38,6 +40,7 @@ async def spawn(config: Config, node_id: str) -> asyncio.subprocess.Process:
         "PATIENCE_RACE_COUNTDOWN_MS": "100",
         "PATIENCE_RACE_TICK_MS": "100",
         "PATIENCE_RACE_TIME_LIMIT_S": str(LIMIT_S),
+        **(extra or {}),
     }
     return await asyncio.create_subprocess_exec(
         str(SCRIPT),
@@ -65,9 +68,12 @@ async def port_of(process: asyncio.subprocess.Process) -> int:
 
 
 @asynccontextmanager
-async def two_nodes(config: Config) -> AsyncIterator[list[tuple[asyncio.subprocess.Process, int]]]:
-    """Nodes ``a`` and ``b`` as processes, started side by side; killed at the end."""
-    processes = [await spawn(config, "a"), await spawn(config, "b")]
+async def two_nodes(
+    config: Config, extra: Mapping[str, str] | None = None
+) -> AsyncIterator[list[tuple[asyncio.subprocess.Process, int]]]:
+    """Nodes ``a`` and ``b`` as processes, started side by side (``extra``: more settings, as
+    ``PATIENCE_*`` variables); killed at the end."""
+    processes = [await spawn(config, "a", extra), await spawn(config, "b", extra)]
     try:
         ports = await asyncio.gather(*(port_of(process) for process in processes))
         yield list(zip(processes, ports, strict=True))

@@ -32,6 +32,7 @@ def test_every_kind_of_news_reads_back_as_it_was_sent() -> None:
         news.GamesForgotten(("g4",)),
         news.Released(("ABCD", "EFGH")),
         news.Resync(1_000),
+        news.ArenaLine("ABCDEF", 7, "alice", 5, 3, 2, True),
     ]
     view = new_game("gypsy", seed=3).view() | {"id": "g1", "elapsed_ms": 0, "hints": 0}
     examples.append(news.RaceActed("g1", 7, 0, 0, 0, "playing", p.GameView.from_map(view)))

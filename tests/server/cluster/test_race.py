@@ -76,7 +76,7 @@ async def test_a_race_across_two_nodes_with_a_watcher_on_the_other_node(nodes: S
     for client in (alice, bob, carol):
         over = await push(client, "race_over")
         assert sorted(s["player"] for s in over["standings"]) == [alice_id, bob_id]
-    assert (await push(bob, "room", check=lambda m: m["room"]["state"] == "over"))
+    assert await push(bob, "room", check=lambda m: m["room"]["state"] == "over")
 
     # the rematch reaches everyone too; bob leaves on b and everyone sees it
     assert (await alice.request("start_race", code=code))["type"] == "ok"

@@ -29,9 +29,9 @@ async def test_a_redis_restart_mid_race_loses_no_move_and_no_race_over(
     await alice.hello("alice")
     bob = await open_client(b)
     await bob.hello("bob")
-    code = (await alice.request("create_room", variant="freecell", seed=617, options={}))[
-        "room"
-    ]["code"]
+    code = (await alice.request("create_room", variant="freecell", seed=617, options={}))["room"][
+        "code"
+    ]
     await bob.request("join_room", code=code)
     await alice.request("start_race", code=code)
     game_a = (await push(alice, "race_started"))["game"]

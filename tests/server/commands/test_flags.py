@@ -53,6 +53,10 @@ def other_value(name: str, kind: type) -> str:
         return "redis://set-by-flag:6379/0"  # (a URL is checked as one)
     if name == "trusted_proxies":
         return "10.0.0.1"  # (addresses are checked as such)
+    if name == "arena_schedule":
+        return "sunday 18:00 freecell 45"  # (a schedule is read as one)
+    if name == "arena_difficulty":
+        return "hard"
     return "set-by-flag"
 
 

@@ -102,9 +102,7 @@ async def test_kill_9_loses_no_acknowledged_move_and_sigterm_closes_with_1001(
             except ConnectionClosed:
                 return
 
-        tasks = [
-            asyncio.create_task(play(e, random.Random(n))) for n, e in enumerate(players)
-        ]
+        tasks = [asyncio.create_task(play(e, random.Random(n))) for n, e in enumerate(players)]
         await asyncio.sleep(1.0)
         os.kill(process.pid, signal.SIGKILL)
         await process.wait()

@@ -12,10 +12,9 @@ from sqlalchemy import select
 
 from server.app import App
 from server.config import Config
-from server.deals.difficulty import difficulty_of
+from server.deals.difficulty import difficulty_of, measure
 from server.storage.models import Game, PooledDeal
 from shared.games import new_game
-from shared.solver import WON, Budget, solve_position
 from shared.variants import Variants
 from shared.variants.osmosis import OsmosisRules
 from tests.server.conftest import FakeClock, open_client
@@ -51,11 +50,10 @@ async def dealt_key(app: App, game_id: str) -> str:
         return row.deal_key
 
 
-def won_positions(key: str) -> int:
-    game = new_game("osmosis", key=bytes.fromhex(key))
-    result = solve_position(game, Budget(positions=OsmosisRules.daily_positions))
-    assert result.verdict == WON
-    return result.positions
+def hardness(key: str) -> float:
+    found = measure(new_game("osmosis", key=bytes.fromhex(key)), 10.0, time.monotonic)
+    assert found is not None
+    return found.hardness
 
 
 async def start_winnable(app: App, name: str, **fields: Any) -> dict[str, Any]:
@@ -83,7 +81,7 @@ async def test_a_winnable_deal_comes_from_the_pool_which_refills_and_survives_a_
         key = await dealt_key(app, game["id"])
         assert key in before
         assert key not in await pooled(app)  # taken out for good
-        assert difficulty_of("osmosis", won_positions(key)) == "medium"
+        assert difficulty_of("osmosis", hardness(key)) == "medium"
         after = await until_pooled(app, 2)  # the workers fill it again
         assert key not in after
         assert app.deal_pool.solved_on_request == 0
@@ -93,7 +91,9 @@ async def test_a_winnable_deal_comes_from_the_pool_which_refills_and_survives_a_
     again = App(config.replace(deal_pool_workers=0), clock=clock, variants=OSMOSIS)
     await again.start()
     try:
-        kept = await pooled(again)  # the pool, and the deals the first took ahead (put back)
+        # the pool, and the deals the first took ahead (put back); this node takes some ahead
+        ahead = [key for ready in again.deal_pool.ready.values() for key, *_ in ready]
+        kept = await pooled(again) + ahead
         assert len(kept) >= 2 and key not in kept
         reply = await start_winnable(again, "bob")  # medium unless said
         assert reply["type"] == "game", reply
@@ -113,7 +113,7 @@ async def test_an_empty_pool_solves_on_request(config: Config, clock: FakeClock)
         reply = await start_winnable(app, "alice", difficulty="easy")
         assert reply["type"] == "game", reply
         key = await dealt_key(app, reply["game"]["id"])
-        assert difficulty_of("osmosis", won_positions(key)) == "easy"
+        assert difficulty_of("osmosis", hardness(key)) == "easy"
         assert app.deal_pool.solved_on_request == 1
         assert key not in await pooled(app, "easy")
     finally:
@@ -147,5 +147,37 @@ async def test_winnable_excludes_a_seed_or_key(config: Config, clock: FakeClock)
         reply = await client.request("start_game", variant="osmosis", difficulty="easy")
         assert reply["type"] == "error" and reply["code"] == "invalid_field", reply
         await client.ws.close()
+    finally:
+        await app.stop()
+
+
+async def test_deals_are_taken_ahead_in_batches_not_one_take_per_request(
+    config: Config, clock: FakeClock
+) -> None:
+    # A take per request doubled the write transactions (and the games' writes waited for the
+    # database behind them): the node takes AHEAD at start, and again once half are dealt.
+    from server.deals.pool import AHEAD, options_text
+    from tests.server.races.test_winnable import pool, won_keys
+
+    app = App(config.replace(deal_pool_workers=0), clock=clock, variants=OSMOSIS)
+    await app.start()
+    try:
+        await pool(app, "medium", won_keys(AHEAD + 4))
+        await app.deal_pool.stop()  # (its warm-up ran on an empty table): start again
+        await app.deal_pool.start()
+        ready = ("osmosis", options_text({"deal_three": False}), "medium")
+        deadline = time.monotonic() + 30
+        while len(app.deal_pool.ready.get(ready, ())) < AHEAD and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert len(await pooled(app)) == 4  # AHEAD taken ahead, in one take
+        for dealt in range(1, AHEAD // 2):
+            assert (await start_winnable(app, f"p{dealt}"))["type"] == "game"
+            await asyncio.sleep(0.05)
+            assert len(await pooled(app)) == 4, "no take while more than half are left"
+        assert (await start_winnable(app, "last"))["type"] == "game"
+        while await pooled(app) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert await pooled(app) == []  # half dealt: the rest taken, in one take
+        assert app.deal_pool.solved_on_request == 0
     finally:
         await app.stop()

@@ -3,8 +3,9 @@
 Three things would: a face-down card's name, the seed of a keyed deal (there is none to
 send: any seed a client did not ask for is a leak), and the key of a keyed deal still in
 play. Every message every client of these tests receives, of every kind (views, errors,
-hints, the games list, race pushes, watched boards, progress, rooms, leaderboards), is
-checked for all three; and the old exploit, rebuilding a random game's deal from what its
+hints, the games list, replays, race pushes, watched boards, progress, rooms, leaderboards,
+season boards, profiles, the daily archive), is checked for all three; and the old exploit,
+rebuilding a random game's deal from what its
 view says, is tried again and finds nothing to rebuild from.
 """
 
@@ -20,9 +21,11 @@ import pytest
 from server.app import App
 from server.config import Config
 from server.daily.deals import utc_date
+from server.storage.queries import arenas as arena_store
 from shared.deals import KeyedDeal
 from shared.games import new_game
 from shared.variants import STANDARD
+from tests.server.arenas.conftest import fill_pool
 from tests.server.conftest import Client, Connect, FakeClock
 from tests.server.pushes import fix_daily, push
 
@@ -140,6 +143,9 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
         secrets.games.add(view["id"])
         live = await server.game_store.get(view["id"])
         before = live.game.view(reveal=True)
+        seen = face_up(before)
+        early = await player.request("replay", game=view["id"])
+        assert early["code"] == "forbidden"  # not while it is played
         for step in range(40):
             action, ply = attempts(rng, view)
             if action == "undo":
@@ -150,6 +156,7 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
             listed = await player.request("games", limit=2) if step % 10 == 0 else {}
             after = live.game.view(reveal=True)
             visible = face_up(before) | face_up(after)
+            seen |= visible
             hidden_seen += len(face_down(after))
             for message in (reply, hint, listed):
                 leaked = card_names(message) - visible
@@ -161,6 +168,11 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
             before = after
             if view["state"] != "playing":
                 break
+        if view["state"] in ("playing", "stuck"):
+            await player.request("resign", game=view["id"], ply=view["ply"])
+        replayed = await player.request("replay", game=view["id"])
+        assert replayed["type"] == "replay", replayed
+        assert not card_names(replayed) - seen, "a replay shows only the boards the player saw"
         assert await secrets.check(player) > 40
     if variant != "freecell":
         assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
@@ -171,11 +183,14 @@ async def test_a_race_watched_by_a_spectator_shows_only_what_each_racer_sees(
 ) -> None:
     rng = random.Random(7)
     alice, bob, sam = await connect(), await connect(), await connect()
+    tokens = {}
     for client, name in ((alice, "alice"), (bob, "bob"), (sam, "sam")):
-        await client.hello(name)
+        tokens[name] = (await client.hello(name))["token"]
     secrets = Secrets(server)
     b = (await bob.request("stats"))["player"]["id"]
     code = (await alice.request("create_room", variant="westhaven"))["room"]["code"]
+    await sam.request("invitation", code=code)  # what the link is: no card, no key
+    await bob.request("transfer_code", token=tokens["bob"])
     await bob.request("join_room", code=code)
     await sam.request("join_room", code=code, role="spectator")
     await alice.request("start_race", code=code)
@@ -224,6 +239,19 @@ async def test_a_daily_leaks_nothing_before_its_day_ends(
         await client.request("hint", game=practice["game"]["id"])
         await client.request("leaderboard", variant="thumb_and_pouch")
         await client.request("games")
+        await client.request("replay", game=game["id"])  # the attempt: its player's boards
+        await client.request("replay", game=practice["game"]["id"])  # in play: forbidden
+    for client, other in ((alice, bob), (bob, alice)):
+        attempt = next(m["game"]["id"] for m in other.received if m.get("type") == "game")
+        refused = await client.request("replay", game=attempt)  # another's, its key secret
+        assert refused["code"] == "forbidden", refused
+        await client.request("season", period="week", variant="thumb_and_pouch")
+        await client.request("season", period="all")
+        await client.request("daily", variant="thumb_and_pouch", date=utc_date(clock.now))
+    for client, other in ((alice, "bob"), (bob, "alice"), (alice, "alice")):
+        shown = await client.request("profile", name=other)
+        # no game on the day's deal is offered as a replay while its key is secret
+        assert not {game["id"] for game in shown["recent"]} & secrets.games, shown
     # Ended, every one of them, but the day has not: the day's one key is still secret.
     secrets.kept |= secrets.games
     assert await secrets.keys_in_play() == {bytes(range(32)).hex()}
@@ -261,3 +289,122 @@ def _numbers(value: Any) -> Iterator[int]:
     elif isinstance(value, list):
         for item in value:
             yield from _numbers(item)
+
+
+async def test_an_arena_tells_no_key_nor_face_down_card_before_its_end(
+    clock: FakeClock, server: App, connect: Connect
+) -> None:
+    """Every arena message (arenas, arena, arena_game, arena_standings, arena_table, and the
+    refusals) while the arena runs: no key of its deals, no card the receiver cannot see.
+    Once it is over its keys are shown, and only then."""
+    await fill_pool(server)
+    rng = random.Random(22)
+    alice, bob = await connect(), await connect()
+    await alice.hello("alice")
+    await bob.hello("bob")
+    secrets = Secrets(server)
+    code = (await alice.request("arena_create", variant="osmosis", minutes=30))["arena"]["code"]
+    await bob.request("arena_join", code=code)
+    hidden_seen = 0
+    for client in (alice, bob) * 2:
+        dealt = await client.request("arena_play", code=code)
+        assert dealt["type"] == "arena_game", dealt
+        view = dealt["game"]
+        secrets.games.add(view["id"])
+        live = await server.game_store.get(view["id"])
+        if rng.random() < 0.5:
+            await client.request("arena_berserk", code=code)
+        for _ in range(25):
+            before = live.game.view(reveal=True)
+            action, ply = attempts(rng, view)
+            clock.advance(1_500)
+            reply = await client.request("move", game=view["id"], ply=ply, move=action)
+            after = live.game.view(reveal=True)
+            hidden_seen += len(face_down(after))
+            visible = face_up(before) | face_up(after)
+            for message in (
+                reply,
+                await client.request("hint", game=view["id"]),
+                await client.request("arenas"),
+                await client.request("arena_join", code=code),
+                await client.request("arena_table", code=code),
+            ):
+                assert not card_names(message) - visible, message
+            if "game" in reply and isinstance(reply["game"], dict):
+                view = reply["game"]
+            if view["state"] != "playing":
+                break
+        if view["state"] == "playing":
+            await client.request("resign", game=view["id"], ply=view["ply"])
+    await push(alice, "arena_standings", code=code)
+    # every game ended, but the arena has not: its deals' keys are all still secret
+    secrets.kept |= secrets.games
+    async with server.db_sessions() as db:
+        drawn = {row.deal_key for row in await arena_store.deals(db, code=code)}
+    assert len(drawn) >= 2 and (await secrets.keys_in_play()) <= drawn
+    for message in alice.received + bob.received:  # the deals drawn ahead, not played yet, too
+        assert not drawn & {t.lower() for s in strings(message) for t in HEX64.findall(s)}
+    kinds = {m.get("type") for c in (alice, bob) for m in c.received}
+    assert {"arenas", "arena", "arena_game", "arena_standings", "arena_table"} <= kinds
+    assert await secrets.check(alice, bob) > 50
+    assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
+    clock.advance(31 * 60_000)
+    await server.arenas.tick()
+    over = await push(alice, "arena_over")
+    assert {d["key"] for d in over["deals"]} == drawn  # shown once it is over
+
+
+@pytest.mark.parametrize("variant", ["westhaven", "gypsy"])
+async def test_a_challenge_shows_its_friend_no_key_nor_card_before_their_game_ends(
+    server: App, connect: Connect, clock: FakeClock, variant: str
+) -> None:
+    """Every message of a challenge (its view, the game it deals, the ghost, the result, the
+    list), to the friend and to a third player: no card name beyond the friend's own board,
+    none at all outside it, and no key of the deal until the friend's own game has ended."""
+    rng = random.Random(variant)
+    alice, bob, carol = await connect(), await connect(), await connect()
+    for client, name in ((alice, "alice"), (bob, "bob"), (carol, "carol")):
+        await client.hello(name)
+    mine = (await alice.request("start_game", variant=variant))["game"]
+    for _ in range(15):
+        clock.advance(1_000)
+        if not mine["legal"]:
+            break
+        mine = (await alice.move(mine, rng.choice(mine["legal"])))["game"]
+    mine = (await alice.request("resign", game=mine["id"], ply=mine["ply"]))["game"]
+    key = mine["deal"]["key"]  # alice's to see: her game ended
+    sent = (await alice.request("challenge_create", game=mine["id"]))["challenge"]
+    before = len(bob.received)
+    await carol.request("challenge_get", challenge=sent["id"])
+    await bob.request("challenge_get", challenge=sent["id"])
+    answered = await bob.request("challenge_accept", challenge=sent["id"])
+    game = answered["game"]
+    live = await server.game_store.get(game["id"])
+    assert live.keyed is not None and live.keyed.key.hex() == key
+    visible = face_up(live.game.view(reveal=True))
+    hidden_seen = len(face_down(live.game.view(reveal=True)))
+    for step in range(30):
+        clock.advance(700)
+        await bob.request("challenge_ghost", challenge=sent["id"])
+        await carol.request("challenge_ghost", challenge=sent["id"])  # refused
+        if step % 10 == 0:
+            await bob.request("challenges")
+        if game["state"] != "playing" or not game["legal"]:
+            break
+        game = (await bob.move(game, rng.choice(game["legal"])))["game"]
+        visible |= face_up(live.game.view(reveal=True))
+        hidden_seen += len(face_down(live.game.view(reveal=True)))
+    playing = bob.received[before:] + carol.received
+    assert len(playing) > 20
+    for message in playing:
+        assert key not in str(message).lower(), ("the key before the end", message)
+        board = message.get("game") if isinstance(message.get("game"), dict) else {}
+        rest = {k: v for k, v in message.items() if k != "game"}
+        assert not card_names(rest), ("a card outside the board", message)
+        assert not card_names(board) - visible, ("a card bob cannot see", message)
+    assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
+    if game["state"] == "playing":
+        await bob.request("resign", game=game["id"], ply=game["ply"])
+    done = await push(bob, "challenge")
+    assert not card_names(done) and key not in str(done).lower()
+    assert done["challenge"]["state"] == "done"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from server.app import App
 from server.config import Config
 from tests.server.conftest import Client, FakeClock, ServeWith, open_client
+from tests.shared.solver.test_hints import GYPSY_3
 
 #: a deal whose opening the solver cannot settle within a second: its hints take the
 #: whole budget, long enough to ask again meanwhile
@@ -121,3 +122,35 @@ async def test_a_player_may_ask_hint_burst_hints_in_a_row_then_waits(
     bob = await player(app, "bob")  # another player's rate is their own
     others = await bob.start("freecell", seed=617)
     assert (await bob.request("hint", game=others["id"]))["type"] == "hint"
+
+
+def shown(game: dict[str, object]) -> object:
+    """What the player sees of a game reply's board."""
+    piles = game["piles"]
+    assert isinstance(piles, list)
+    return tuple((p["id"], p["down"], tuple(p["up"])) for p in piles)
+
+
+async def test_a_followed_hint_never_undoes_the_last_move_nor_returns_where_the_game_was(
+    serve_with: ServeWith,
+) -> None:
+    # Gypsy deal 3 (GYPSY_3): with one arrangement a hint (hint_budget 1 ms, whatever the
+    # machine's load: a hint the server's clock cut short), the hints before moved a card
+    # from foundation f0 to t6 and back, for ever, while other moves were open.
+    app = await serve_with(hint_budget=0.001, hint_burst=40)
+    alice = await player(app, "alice")
+    game = await alice.start("gypsy", seed=3)
+    been = {shown(game)}
+    for move in GYPSY_3:
+        game = (await alice.move(game, move))["game"]
+        been.add(shown(game))
+    last = GYPSY_3[-1]
+    for _ in range(10):
+        advice = (await alice.request("hint", game=game["id"]))["move"]
+        assert advice is not None and advice in game["legal"]
+        src, dst = last.split(">") if ">" in last else ("", "")
+        assert advice != f"{dst}>{src}", f"{advice} undoes {last}"
+        game = (await alice.move(game, advice))["game"]
+        assert shown(game) not in been, f"{advice} led back to a position of the game"
+        been.add(shown(game))
+        last = advice

@@ -36,9 +36,9 @@ async def test_the_games_list_holds_the_players_own_games_newest_first(
         "ply": 0,
         "score": 0,
         "elapsed_ms": 2_500,
-        "started_at": datetime.datetime.fromtimestamp(
-            (clock.now - 2_500) / 1000, tz=datetime.UTC
-        ).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "started_at": datetime.datetime.fromtimestamp((clock.now - 2_500) / 1000, tz=datetime.UTC)
+        .isoformat(timespec="milliseconds")
+        .replace("+00:00", "Z"),
     }
     assert (listed[1]["ply"], listed[1]["elapsed_ms"]) == (moved["game"]["ply"], 3_500)
     playing = (await player.request("games", state="playing"))["games"]

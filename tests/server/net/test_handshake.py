@@ -12,7 +12,9 @@ from tests.server.conftest import CLOSE_TIMEOUT_S, Client, ServeWith
 
 async def open_from(app: App, **kwargs: object) -> Client:
     ws = await ws_connect(
-        f"ws://127.0.0.1:{app.port}/ws", close_timeout=CLOSE_TIMEOUT_S, **kwargs  # type: ignore[arg-type]
+        f"ws://127.0.0.1:{app.port}/ws",
+        close_timeout=CLOSE_TIMEOUT_S,
+        **kwargs,  # type: ignore[arg-type]
     )
     return Client(ws)
 

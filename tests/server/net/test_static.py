@@ -35,6 +35,7 @@ async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
         "/race/K7QF2M",
         "/race/k7qf2m?as=spectator",
         "/game/g7Qx-_9a",
+        "/replay/g7Qx-_9a?step=4",
         "/leaderboard/westhaven",
     ):
         status, headers, body = await fetch(server, path)
@@ -129,3 +130,23 @@ def test_the_table_holds_only_known_types_and_nothing_outside_its_folder(tmp_pat
     assert site.asset_for("/") is site.assets["/index.html"]
     assert site.asset_for("/../secret.js") is None
     assert StaticSite.load(tmp_path / "missing").assets == {}
+
+
+async def test_text_is_gzipped_for_a_browser_that_accepts_it(server: App) -> None:
+    import gzip
+
+    _, plain_headers, plain = await fetch(server, "/js/board.js")
+    assert "content-encoding" not in plain_headers
+    assert plain_headers["vary"] == "Accept-Encoding"
+    status, headers, body = await fetch(server, "/js/board.js", **{"Accept-Encoding": "gzip, br"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == plain and len(body) < len(plain) / 2
+    assert headers["etag"] != plain_headers["etag"]  # another representation
+    again = await fetch(
+        server, "/js/board.js", **{"Accept-Encoding": "gzip", "If-None-Match": headers["etag"]}
+    )
+    assert again[0] == 304
+    refused = await fetch(server, "/js/board.js", **{"Accept-Encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in refused[1] and refused[2] == plain
+    _, page_headers, page = await fetch(server, "/race/K7QF2M", **{"Accept-Encoding": "gzip"})
+    assert page_headers.get("content-encoding") == "gzip" and b"<html" in gzip.decompress(page)

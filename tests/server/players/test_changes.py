@@ -96,6 +96,7 @@ async def test_a_new_token_closes_the_connections_of_the_old_one_and_a_rename_sh
     await bob.request("join_room", code=code)
 
     assert (await admin(capsys, config, "rename", "bob", "robert"))[0] == 0
+
     def named(message: dict[str, Any]) -> str:
         return str({p["id"]: p["name"] for p in message["room"]["players"]}[b])
 

@@ -152,6 +152,23 @@ async def test_a_bot_never_races_in_a_rated_room(server: App, connect: Connect) 
     assert refused["code"] == "not_ratable" and "drawn by the server" in refused["message"]
 
 
+async def test_a_rated_room_allows_no_hints(server: App, connect: Connect) -> None:
+    """Every ranked result is played by a person unaided: a rated room with hints is refused
+    and nothing is made; without them, its racers' hints are ``hints_off``."""
+    alice, _ = await welcomed(connect, "alice")
+    refused = await alice.request("create_room", variant="freecell", rated=True, hints=True)
+    assert refused["type"] == "error", refused
+    assert refused["code"] == "not_ratable" and "without hints" in refused["message"]
+    assert server.rooms.rooms == {}
+
+    room = (await alice.request("create_room", variant="freecell", rated=True))["room"]
+    assert room["rated"] is True and room["hints"] is False
+    assert (await alice.request("start_race", code=room["code"]))["type"] == "ok"
+    game = (await push(alice, "race_started", code=room["code"]))["game"]
+    asked = await alice.request("hint", game=game["id"])
+    assert asked["type"] == "error" and asked["code"] == "hints_off", asked
+
+
 async def test_a_race_whose_end_is_run_again_after_a_restart_is_rated_once(
     server: App, connect: Connect, serve_with: ServeWith
 ) -> None:

@@ -31,9 +31,7 @@ def test_of_two_losses_more_cards_home_wins_and_equal_cards_draw_whatever_the_ti
     assert score(LOST_40_LATER, LOST_40) == 0.5
 
 
-finishes = st.builds(
-    Finish, st.booleans(), st.integers(1, 10**7), st.integers(0, 104)
-)
+finishes = st.builds(Finish, st.booleans(), st.integers(1, 10**7), st.integers(0, 104))
 
 
 @given(finishes, finishes)

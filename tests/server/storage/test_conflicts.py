@@ -98,9 +98,7 @@ async def outcomes(*futures: asyncio.Future[None]) -> list[BaseException | None]
 
 def stored(url: str, game_id: str) -> tuple[Any, list[tuple[Any, ...]]]:
     """The game's (ply, state, ended_ms) and its moves rows (ply, action), as stored."""
-    (row,) = run_sql(
-        url, "SELECT ply, state, ended_ms FROM games WHERE id = :id", {"id": game_id}
-    )
+    (row,) = run_sql(url, "SELECT ply, state, ended_ms FROM games WHERE id = :id", {"id": game_id})
     moves = run_sql(
         url, "SELECT ply, action FROM moves WHERE game_id = :id ORDER BY ply", {"id": game_id}
     )

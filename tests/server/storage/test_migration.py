@@ -154,3 +154,43 @@ async def test_the_clock_columns_come_and_go(empty_db_url: str) -> None:
         await upgrade(engine)
     finally:
         await engine.dispose()
+
+
+async def test_the_challenges_tables_and_the_chosen_key_come_and_go(empty_db_url: str) -> None:
+    """``0014``: games stored before it count as not chosen; down again drops the challenges
+    with their tables and the column, the games staying."""
+    url = empty_db_url
+    engine = create_engine(url)
+    try:
+        await upgrade(engine, "0013")
+        run_sql(
+            url,
+            "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, bot, "
+            "updated_ms) VALUES (1, 'Old', 'old', 'x', false, 1, false, 1)",
+        )
+        run_sql(
+            url,
+            "INSERT INTO games (id, player_id, variant, options, deal_key, commitment, kind, "
+            "key_open, state, score, ply, undos, hints, started_ms, ended_ms, updated_ms) "
+            "VALUES ('g1', 1, 'freecell', '{}', :key, :key, 'solo', true, 'resigned', 0, 0, 0, "
+            "0, 1000, 2000, 2000)",
+            {"key": "ab" * 32},
+        )
+        await upgrade(engine, "0014")
+        assert run_sql(url, "SELECT key_chosen FROM games") == [(False,)]
+        run_sql(
+            url,
+            "INSERT INTO matches (id, best_of, first_id, first_wins, second_wins, draws, "
+            "rounds, state, created_ms, updated_ms) VALUES ('m1', 1, 1, 0, 0, 0, 0, 'playing', "
+            "1, 1)",
+        )
+        run_sql(
+            url,
+            "INSERT INTO challenges (id, match_id, round, state, challenger_id, "
+            "challenger_game, created_ms) VALUES ('c1', 'm1', 1, 'open', 1, 'g1', 1)",
+        )
+        await downgrade(engine, "0013")
+        assert run_sql(url, "SELECT id FROM games") == [("g1",)]
+        await upgrade(engine)
+    finally:
+        await engine.dispose()

@@ -258,7 +258,9 @@ ROOMS_MESSAGES = [
     st.builds(p.RaceOver, code=CODES, standings=st.lists(STANDINGS, max_size=8).map(tuple), re=IDS),
 ]
 DAILY = [
-    st.builds(p.DailyRequest, variant=GAME_IDS, practice=st.booleans(), id=IDS),
+    st.builds(
+        p.DailyRequest, variant=GAME_IDS, practice=st.booleans(), date=st.none() | DATES, id=IDS
+    ),
     st.builds(
         p.LeaderboardRequest,
         variant=GAME_IDS,
@@ -306,6 +308,191 @@ RATINGS_MESSAGES = [
         variant=GAME_IDS,
         entries=st.lists(RATING_ENTRIES, max_size=10).map(tuple),
         me=st.none() | RATING_ENTRIES,
+        re=IDS,
+    ),
+]
+CHALLENGE_IDS = st.text(min_size=1, max_size=p.MAX_CHALLENGE_ID)
+HEX = st.text(alphabet="0123456789abcdef", min_size=64, max_size=64)
+CHALLENGE_SIDES = st.builds(
+    p.ChallengeSide,
+    player=PLAYER_IDS,
+    name=NAMES,
+    game=GAME_IDS,
+    state=STATES,
+    elapsed_ms=COUNTS,
+    moves=PLIES,
+    home=st.integers(min_value=0, max_value=104),
+    hints=COUNTS,
+    undos=COUNTS,
+)
+MATCHES = st.builds(
+    p.MatchView,
+    id=CHALLENGE_IDS,
+    best_of=st.sampled_from(p.BEST_OF),
+    first=PLAYER_IDS,
+    first_name=NAMES,
+    second=st.none() | PLAYER_IDS,
+    second_name=st.none() | NAMES,
+    first_wins=COUNTS,
+    second_wins=COUNTS,
+    draws=COUNTS,
+    rounds=COUNTS,
+    state=st.sampled_from(p.MATCH_STATES),
+    winner=st.none() | PLAYER_IDS,
+)
+CHALLENGES = st.builds(
+    p.ChallengeView,
+    id=CHALLENGE_IDS,
+    variant=GAME_IDS,
+    options=OPTIONS,
+    commitment=HEX,
+    round=st.integers(min_value=1, max_value=p.MAX_PLY),
+    state=st.sampled_from(p.CHALLENGE_STATES),
+    challenger=PLAYER_IDS,
+    challenger_name=NAMES,
+    match=MATCHES,
+    opponent=st.none() | PLAYER_IDS,
+    opponent_name=st.none() | NAMES,
+    game=st.none() | GAME_IDS,
+    result=st.none() | st.sampled_from(p.RESULTS),
+    ranked=st.none() | st.booleans(),
+    unranked=st.none() | st.sampled_from(p.UNRANKED_REASONS),
+    challenger_result=st.none() | CHALLENGE_SIDES,
+    opponent_result=st.none() | CHALLENGE_SIDES,
+)
+CHALLENGES_MESSAGES = [
+    st.builds(p.ChallengeCreate, game=GAME_IDS, best_of=st.sampled_from(p.BEST_OF), id=IDS),
+    *(
+        st.builds(cls, challenge=CHALLENGE_IDS, id=IDS)
+        for cls in (p.ChallengeGet, p.ChallengeAccept, p.ChallengeGhost, p.ChallengeRematch)
+    ),
+    st.builds(
+        p.ChallengesRequest, limit=st.integers(min_value=1, max_value=p.MAX_CHALLENGES), id=IDS
+    ),
+    st.builds(p.ChallengeReply, challenge=CHALLENGES, re=IDS),
+    st.builds(p.ChallengeGameReply, challenge=CHALLENGES, game=GAME_VIEWS, re=IDS),
+    st.builds(
+        p.GhostReply,
+        challenge=CHALLENGE_IDS,
+        elapsed_ms=COUNTS,
+        moves=PLIES,
+        home=st.integers(min_value=0, max_value=104),
+        state=STATES,
+        re=IDS,
+    ),
+    st.builds(p.ChallengesReply, challenges=st.lists(CHALLENGES, max_size=3).map(tuple), re=IDS),
+    st.builds(p.MatchStart, room=CODES, best_of=st.sampled_from([3, 5]), id=IDS),
+    st.builds(p.MatchReply, room=CODES, match=MATCHES, re=IDS),
+]
+
+SEASON_ENTRIES = st.builds(
+    p.SeasonEntry,
+    rank=PLAYER_IDS,
+    player=PLAYER_IDS,
+    name=NAMES,
+    points=COUNTS,
+    dailies=COUNTS,
+    wins=COUNTS,
+    rating=st.none() | RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
+)
+SEASONS_MESSAGES = [
+    st.builds(
+        p.SeasonRequest,
+        period=st.sampled_from(p.PERIODS),
+        variant=st.none() | GAME_IDS,
+        date=st.none() | DATES,
+        limit=st.integers(min_value=1, max_value=p.MAX_SEASON),
+        id=IDS,
+    ),
+    st.builds(
+        p.SeasonReply,
+        period=st.sampled_from(p.PERIODS),
+        variant=st.none() | GAME_IDS,
+        date=DATES,
+        first=st.none() | DATES,
+        last=st.none() | DATES,
+        entries=st.lists(SEASON_ENTRIES, max_size=5).map(tuple),
+        me=st.none() | SEASON_ENTRIES,
+        re=IDS,
+    ),
+]
+PROFILES_MESSAGES = [
+    st.builds(p.ProfileRequest, name=NAMES, id=IDS),
+    st.builds(p.ProfileSettings, hidden=st.booleans(), id=IDS),
+    st.builds(
+        p.ProfileReply,
+        player=PLAYERS,
+        hidden=st.booleans(),
+        mine=st.booleans(),
+        ratings=st.lists(
+            st.builds(
+                p.ProfileRating,
+                variant=GAME_IDS,
+                rating=RATINGS.map(lambda r: p.PlayerRating(r.rating, r.provisional)),
+                games=COUNTS,
+                history=st.lists(
+                    st.builds(
+                        p.RatingPoint,
+                        at_ms=COUNTS,
+                        rating=st.integers(0, 3000),
+                        deviation=st.integers(0, 350),
+                    ),
+                    max_size=4,
+                ).map(tuple),
+            ),
+            max_size=3,
+        ).map(tuple),
+        variants=st.lists(
+            st.builds(
+                p.ProfileVariant,
+                variant=GAME_IDS,
+                played=COUNTS,
+                won=COUNTS,
+                best_ms=st.none() | COUNTS,
+                median_ms=st.none() | COUNTS,
+                streak=COUNTS,
+                best_streak=COUNTS,
+            ),
+            max_size=3,
+        ).map(tuple),
+        streak=COUNTS,
+        best_streak=COUNTS,
+        dailies=st.lists(
+            st.builds(
+                p.DailyPlace,
+                variant=GAME_IDS,
+                date=DATES,
+                state=STATES,
+                place=st.none() | PLAYER_IDS,
+                points=COUNTS,
+            ),
+            max_size=3,
+        ).map(tuple),
+        arenas=st.lists(
+            st.builds(
+                p.ProfileArena,
+                arena=GAME_IDS,
+                name=st.text(min_size=1, max_size=20),
+                variant=GAME_IDS,
+                place=PLAYER_IDS,
+                points=COUNTS,
+                ended_ms=COUNTS,
+            ),
+            max_size=2,
+        ).map(tuple),
+        recent=st.lists(
+            st.builds(
+                p.RecentGame,
+                id=GAME_IDS,
+                variant=GAME_IDS,
+                kind=GAME_IDS,
+                state=STATES,
+                ended_ms=COUNTS,
+                elapsed_ms=COUNTS,
+                moves=PLIES,
+            ),
+            max_size=3,
+        ).map(tuple),
         re=IDS,
     ),
 ]

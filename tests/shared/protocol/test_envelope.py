@@ -15,7 +15,21 @@ from shared.errors import ProtocolError
 from shared.protocol import envelope as e
 from tests.shared.protocol.checks import pack, refused, refused_frame
 
-AREAS = ("session", "games", "hindsight", "rooms", "daily", "stats", "ratings")
+AREAS = (
+    "session",
+    "games",
+    "hindsight",
+    "replays",
+    "invitations",
+    "rooms",
+    "daily",
+    "stats",
+    "ratings",
+    "arenas",
+    "challenges",
+    "seasons",
+    "profiles",
+)
 
 
 # -- field checks ----------------------------------------------------------------------
@@ -112,7 +126,7 @@ def _message_classes() -> list[type[p.Message]]:
 
 def test_every_message_class_is_in_the_registry_of_its_direction() -> None:
     classes = _message_classes()
-    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 35
+    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 71
     for cls in classes:
         registry: p.Registry[Any] = p.REQUESTS if issubclass(cls, p.Request) else p.REPLIES
         assert registry[cls.type] is cls

@@ -66,6 +66,24 @@ def test_every_field_of_hello_is_checked() -> None:
     out_of_range(p.Hello.from_map, HELLO, "protocol", [2**63, 1.0])
 
 
+def test_another_device_says_hello_with_a_transfer_code() -> None:
+    moving = {k: v for k, v in HELLO.items() if k != "name"} | {"transfer": "K7QF-2MXP"}
+    hello = p.decode(pack(moving))
+    assert isinstance(hello, p.Hello) and hello.transfer == "K7QF-2MXP" and hello.token is None
+    assert hello.to_map() == moving
+    every_field_is_checked(p.Hello.from_map, moving)
+    out_of_range(p.Hello.from_map, moving, "transfer", ["", "k" * 33, 7])
+    assert "exclude each other" in refused_frame(p.REQUESTS, moving | {"token": "x"})
+    asked = {"type": "transfer_code", "id": 3, "token": "x" * 32}
+    assert p.decode(pack(asked)) == p.TransferCodeRequest(token="x" * 32, id=3)
+    every_field_is_checked(p.TransferCodeRequest.from_map, asked)
+    told = {"type": "transfer_code", "re": 3, "code": "K7QF-2MXP", "expires_ms": 1_800_000}
+    reply = p.TransferCodeReply.from_map(told)
+    assert reply.to_map() == told
+    round_trips(reply)
+    every_field_is_checked(p.TransferCodeReply.from_map, told)
+
+
 def test_an_invalid_name_string_is_left_to_the_server_to_call_invalid_name() -> None:
     hello = p.Hello.from_map(HELLO | {"name": "no spaces"})
     assert hello.name == "no spaces"

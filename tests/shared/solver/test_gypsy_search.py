@@ -29,8 +29,16 @@ def position(columns: list[str], tops: list[tuple[str, str]]) -> Position:
 #: jacks still move between the columns and the foundations.
 DEAD = position(
     ["QC KC JH", "QC KC JS", "QD KD JH", "QD KD JS", "QH KH", "QH KH", "QS KS", "QS KS"],
-    [("C", "J"), ("C", "J"), ("D", "J"), ("D", "J"), ("H", "T"), ("H", "T"), ("S", "T"),
-     ("S", "T")],
+    [
+        ("C", "J"),
+        ("C", "J"),
+        ("D", "J"),
+        ("D", "J"),
+        ("H", "T"),
+        ("H", "T"),
+        ("S", "T"),
+        ("S", "T"),
+    ],
 )
 
 #: Winnable only by taking a red jack back from a foundation: no column can empty and
@@ -38,8 +46,16 @@ DEAD = position(
 #: pass never plays a foundation card back, so the complete pass has to find the win.
 BACK_FROM_HOME = position(
     ["9S QH TS", "KS QS", "JS", "QD KD", "QD KD", "QH KH", "QC KC KH", "QC KC"],
-    [("C", "J"), ("C", "J"), ("D", "J"), ("D", "J"), ("H", "J"), ("H", "J"), ("S", "8"),
-     ("S", "K")],
+    [
+        ("C", "J"),
+        ("C", "J"),
+        ("D", "J"),
+        ("D", "J"),
+        ("H", "J"),
+        ("H", "J"),
+        ("S", "8"),
+        ("S", "K"),
+    ],
 )
 
 

@@ -9,8 +9,9 @@ import pytest
 from shared.game import Game
 from shared.games import new_game
 from shared.player_view import PlayerView
+from shared.position import Position
 from shared.solver import Budget, HintBudget, hint, hint_all_seeing
-from shared.solver.hints import Arrangements, distinct_moves
+from shared.solver.hints import Arrangements, distinct_moves, seen_key
 from shared.variants import STANDARD
 from shared.variants.base import InternalMove
 from tests.shared.positions import CONFIG_PARAMS
@@ -123,6 +124,76 @@ def test_a_hint_never_leads_back_to_where_the_player_has_been() -> None:
             assert other is not None and other != advice and other in game.legal_moves()
             found += 1
     assert found >= 3
+
+
+def test_when_every_move_leads_back_where_the_player_has_been_there_is_no_hint() -> None:
+    # Freecell hides nothing: every move's view is foreseen; say the player saw them all.
+    for game in walk("freecell", {}, 617, 30)[::6]:
+        view = PlayerView.of(game)
+        been = set()
+        for move in game.legal_moves():
+            after = Game(game.rules, 1, position=game.position.copy())
+            after.play(move)
+            been.add(PlayerView.of(after))
+        assert hint(view, sampling_seed=0, budget=SMALL, avoid=been) is None
+        # One place left to go (and every view that plays the same as it): the hint goes there.
+        first = seen_key(game.rules, next(iter(been)))
+        rest = [seen for seen in been if seen_key(game.rules, seen) != first]
+        advice = hint(view, sampling_seed=0, budget=SMALL, avoid=rest)
+        assert advice is not None
+        after = Game(game.rules, 1, position=game.position.copy())
+        after.play(advice)
+        assert seen_key(game.rules, PlayerView.of(after)) == first
+
+
+def test_a_view_with_a_card_on_another_empty_foundation_is_the_same_position() -> None:
+    # Gypsy's foundations are interchangeable: a card alone on f0 or on f5 plays the same.
+    rules = STANDARD.rules("gypsy", {})
+    game = new_game("gypsy", seed=3)
+    piles = [pile[:] for pile in game.position.piles]
+    f0, f5 = rules.pile_ids.index("f0"), rules.pile_ids.index("f5")
+    t0 = rules.pile_ids.index("t0")
+    down = game.position.down[:]
+    card = piles[t0].pop()  # (face up: the column's top card)
+    one = [pile[:] for pile in piles]
+    other = [pile[:] for pile in piles]
+    one[f0].append(card)
+    other[f5].append(card)
+    views = [PlayerView.seen(rules, Position(board, down[:], 0)) for board in (one, other)]
+    assert views[0] != views[1]
+    assert seen_key(rules, views[0]) == seen_key(rules, views[1])
+
+
+#: Gypsy deal 3 to where hints of one arrangement each moved a card from f0 to t6 and back
+GYPSY_3 = [
+    "t3>t6", "t7>t6", "t4>t3", "t2>t4", "deal", "deal", "t7>t3", "t7>t2", "t5>t6", "t0>t3",
+    "t1>t7", "deal", "t4>f0", "t0>f0", "t1>t4", "deal", "t6>f1", "t2>t3", "t1>t6", "t4>t1",
+    "t4:2>t0", "t0:3>t3",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("told", [True, False])
+def test_hints_told_where_the_player_has_been_walk_no_circle(told: bool) -> None:
+    game = new_game("gypsy", seed=3)
+    been = [PlayerView.of(game)]
+    for move in GYPSY_3:
+        game.play(move)
+        been.append(PlayerView.of(game))
+    rules = game.rules
+    keys = [seen_key(rules, view) for view in been]
+    one = HintBudget(samples=1, positions=1_500)
+    circled = False
+    for _ in range(6):
+        view = PlayerView.of(game)
+        advice = hint(view, sampling_seed=0, budget=one, avoid=been if told else ())
+        assert advice is not None
+        game.play(advice)
+        after = PlayerView.of(game)
+        circled |= seen_key(rules, after) in keys
+        been.append(after)
+        keys.append(seen_key(rules, after))
+    # Told, never back; not told (the hint before), round and round f0 > t6 > f0.
+    assert circled is not told
 
 
 def test_the_rules_must_be_the_views_own() -> None:

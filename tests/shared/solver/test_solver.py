@@ -32,9 +32,7 @@ def full_foundations(rules: Rules) -> list[list[int]]:
     cards = deck()
     if rules.id == "osmosis":
         # every foundation starts at the base rank (7 here) and takes its suit round
-        return [
-            [s * 16 + (r - 1 + 6) % 13 + 1 for r in range(1, 14)] for s in range(4)
-        ]
+        return [[s * 16 + (r - 1 + 6) % 13 + 1 for r in range(1, 14)] for s in range(4)]
     suits = len(rules.foundations)
     return [[c for c in cards if SUIT[c] == f % 4] for f in range(suits)]
 
@@ -129,7 +127,9 @@ def test_osmosis_winnable_twin_of_the_dead_position_is_won() -> None:
 def test_freecell_board_with_no_move_left_is_unwinnable() -> None:
     rules = rules_for("freecell")
     home = "\n".join(f"f{i}: " + " ".join(r + s for r in "A2345678") for i, s in enumerate("CDHS"))
-    text = home + """
+    text = (
+        home
+        + """
     r0: KC
     r1: KD
     r2: KH
@@ -143,6 +143,7 @@ def test_freecell_board_with_no_move_left_is_unwinnable() -> None:
     t6: JH TH
     t7: JS TS
     """
+    )
     position = rules.position_from_text(text)
     assert rules.legal(position) == []
     assert solve_rules(rules, position).verdict == UNWINNABLE

@@ -38,7 +38,11 @@ def make_variant(pile_ids: tuple[str, ...], words: Mapping[str, str] | None = No
 def test_a_pile_the_notation_names_makes_a_variant() -> None:
     made = make_variant(("s", "w", "f7", "t9", "r3"))
     assert made.pile_names() == {
-        "s": "stock", "w": "waste", "f7": "foundation 8", "t9": "tableau 10", "r3": "reserve 4",
+        "s": "stock",
+        "w": "waste",
+        "f7": "foundation 8",
+        "t9": "tableau 10",
+        "r3": "reserve 4",
     }
     assert made().legal(made().lay_out([])) == []
 
@@ -65,7 +69,10 @@ def test_pile_words_name_kinds_of_pile_with_words(words: Mapping[str, str]) -> N
 def test_a_variant_calls_a_kind_of_pile_its_own_way() -> None:
     made = make_variant(("r0", "r1", "f0", "t0"), {"r": "pocket"})
     assert made.pile_names() == {
-        "r0": "pocket 1", "r1": "pocket 2", "f0": "foundation 1", "t0": "tableau 1",
+        "r0": "pocket 1",
+        "r1": "pocket 2",
+        "f0": "foundation 1",
+        "t0": "tableau 1",
     }
     assert made.info()["pile_names"] == made.pile_names()
     with pytest.raises(TypeError):
@@ -76,8 +83,10 @@ def test_every_pile_of_the_five_has_a_name_and_freecell_has_free_cells() -> None
     for cls in STANDARD:
         names = cls.info()["pile_names"]
         assert list(names) == list(cls.pile_ids)
-        assert all(name.split()[0] in PILE_WORDS.values() or name.startswith("free cell")
-                   for name in names.values())
+        assert all(
+            name.split()[0] in PILE_WORDS.values() or name.startswith("free cell")
+            for name in names.values()
+        )
     freecell = STANDARD.get("freecell").info()["pile_names"]
     assert [freecell[f"r{i}"] for i in range(4)] == [f"free cell {i}" for i in range(1, 5)]
     osmosis = STANDARD.get("osmosis").info()["pile_names"]
@@ -92,6 +101,7 @@ def test_one_variant_is_offered_first_for_races() -> None:
 
 def test_display_names_count_from_one() -> None:
     assert pile_display_names(("t0", "f3", "s")) == {
-        "t0": "tableau 1", "f3": "foundation 4", "s": "stock",
+        "t0": "tableau 1",
+        "f3": "foundation 4",
+        "s": "stock",
     }
-

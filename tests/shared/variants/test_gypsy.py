@@ -296,9 +296,7 @@ def test_auto_and_double_click() -> None:
 
 def test_won_after_the_last_card() -> None:
     suits = ["C", "C", "D", "D", "H", "H", "S", "S"]
-    lines = [
-        f"f{i}: " + " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in enumerate(suits)
-    ]
+    lines = [f"f{i}: " + " ".join(f"{r}{s}" for r in "A23456789TJQK") for i, s in enumerate(suits)]
     lines[7] = "f7: " + " ".join(f"{r}S" for r in "A23456789TJQ")
     game = game_from("\n".join([*lines, "t4: KS"]))
     assert "t4>f7" in game.legal_moves()

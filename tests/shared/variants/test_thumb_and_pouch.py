@@ -34,7 +34,19 @@ def to_empties(src: str, count: int = 1) -> set[str]:
 
 def test_layout_and_identity() -> None:
     assert RULES.pile_ids == (
-        "s", "w", "f0", "f1", "f2", "f3", "t0", "t1", "t2", "t3", "t4", "t5", "t6"
+        "s",
+        "w",
+        "f0",
+        "f1",
+        "f2",
+        "f3",
+        "t0",
+        "t1",
+        "t2",
+        "t3",
+        "t4",
+        "t5",
+        "t6",
     )
     assert (RULES.id, RULES.name, RULES.max_score) == ("thumb_and_pouch", "Thumb and Pouch", 52)
     assert RULES.options == {}
@@ -121,10 +133,16 @@ t2: 3C
 
 def test_every_legal_move_of_a_small_position() -> None:
     expected = (
-        {"w>f0", "w>t2"} | to_empties("w")
-        | {"f0>f1", "f0>f2", "f0>f3", "f0>t0"} | to_empties("f0")
-        | {"t0:3>t1", "t0>t2"} | to_empties("t0", 3) | to_empties("t0", 2) | to_empties("t0")
-        | to_empties("t1") | to_empties("t2")
+        {"w>f0", "w>t2"}
+        | to_empties("w")
+        | {"f0>f1", "f0>f2", "f0>f3", "f0>t0"}
+        | to_empties("f0")
+        | {"t0:3>t1", "t0>t2"}
+        | to_empties("t0", 3)
+        | to_empties("t0", 2)
+        | to_empties("t0")
+        | to_empties("t1")
+        | to_empties("t2")
         | {"deal"}
     )
     moves = game_at(SMALL).legal_moves()
@@ -387,7 +405,9 @@ def test_why_illegal_agrees_with_legal_on_random_playouts() -> None:
             for move in candidates(pos):
                 reason = RULES.why_illegal(pos, move)
                 assert (reason is None) == (move in legal_set), (
-                    RULES.position_text(pos), move, reason
+                    RULES.position_text(pos),
+                    move,
+                    reason,
                 )
                 if reason is not None:
                     first = reason.split()[0]

@@ -286,9 +286,7 @@ def test_auto_plays_every_card_it_can_and_undoes_as_one() -> None:
     assert "auto" not in game.legal_moves()
     assert game.play("auto") == "auto"
     # AD (t0) to f1, 2D (waste) on it, 3C (t1) and then 4C (waste) onto the clubs.
-    assert RULES.position_text(game.position) == (
-        f"f0: {run('C', 4)}\nf1: AD 2D\nt0: KD\nt2: 9S"
-    )
+    assert RULES.position_text(game.position) == (f"f0: {run('C', 4)}\nf1: AD 2D\nt0: KD\nt2: 9S")
     game.play("undo")
     assert RULES.position_text(game.position) == before
 
@@ -411,7 +409,9 @@ def test_why_illegal_agrees_with_legal_on_every_candidate() -> None:
                     m = (src, count, dst)
                     reason = RULES.why_illegal(position, m)
                     assert (reason is None) == (m in legal_set), (
-                        RULES.position_text(position), RULES.move_name(m), reason
+                        RULES.position_text(position),
+                        RULES.move_name(m),
+                        reason,
                     )
 
 

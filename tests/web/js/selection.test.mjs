@@ -59,3 +59,17 @@ test('a move is drawn by moving cards, and only then', () => {
   assert.equal(optimisticPiles(piles, 't4:2>t2', LEGAL), null);
   assert.equal(optimisticPiles(piles, 't4>t9', LEGAL), null);
 });
+
+test('a game is finished by sending every card home only when nothing can go wrong', async () => {
+  const { finishable } = await import('../../../client/web/js/selection.js');
+  const pile = (id, down, ...up) => ({ id, down, up });
+  const view = (piles, legal = ['t0>f0']) => ({ state: 'playing', piles, legal });
+  const going = [pile('t0', 0, 'KS', 'QH', '2C'), pile('t1', 0, 'AC'), pile('f0', 0), pile('s', 0)];
+  assert.equal(finishable(view(going)), true);
+  assert.equal(finishable(view(going, ['t0>t1'])), false); // no card can go home now
+  assert.equal(finishable({ ...view(going), state: 'won' }), false);
+  assert.equal(finishable(view([pile('t0', 1, '2C'), pile('f0', 0)])), false); // a card face down
+  assert.equal(finishable(view([pile('t0', 0, '2C', '3C'), pile('f0', 0)])), false); // 3♣ over 2♣
+  assert.equal(finishable(view([pile('t0', 0, '2C'), pile('s', 0, '5H'), pile('f0', 0)])), false); // stock
+  assert.equal(finishable(view([pile('t0', 0), pile('f0', 0, 'AC')])), false); // nothing left
+});

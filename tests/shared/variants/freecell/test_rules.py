@@ -244,16 +244,16 @@ def test_every_candidate_move_agrees_with_the_plain_rules() -> None:
                     for count in range(1, len(position.piles[src]) + 1):
                         for dst in range(n):
                             move = (src, count, dst)
-                            assert (rules.why_illegal(position, move) is None) == (
-                                move in legal
-                            ), (rules.position_text(position), rules.move_name(move))
+                            assert (rules.why_illegal(position, move) is None) == (move in legal), (
+                                rules.position_text(position),
+                                rules.move_name(move),
+                            )
                             checked += 1
                 moves = game.legal_moves()
                 if not moves:
                     break
                 game.play(rng.choice(moves))
     assert checked > 10_000
-
 
 
 def test_quick_progress_never_contradicts_an_exhaustive_search() -> None:

@@ -64,5 +64,3 @@ def test_a_witness_replays_elsewhere_when_its_place_is_taken() -> None:
     # with TS gone too there is no place for 9H: no proof is claimed
     blocked = MANUAL.position_from_text(text.replace("t1: TS", "t1: TH"))
     assert replay(blocked, ((nine, CELL),)) is None
-
-

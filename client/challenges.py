@@ -1,0 +1,77 @@
+"""Challenges in the terminal: the code a player types (a challenge's id, or its whole link),
+and a challenge's result and match in words, for home's list and the notice of a result.
+
+Plain functions over protocol messages, apart from any screen (tested on their own).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rich.text import Text
+
+from client.clock import format_ms
+from shared.protocol import ChallengeSide, ChallengeView, MatchView
+
+#: a challenge's id: the end of its link (``https://host/challenge/ID``) or the id alone
+_CODE = re.compile(r"(?:^|/challenge/)([A-Za-z0-9_-]{1,16})/?$")
+
+
+def challenge_code(typed: str) -> str | None:
+    """The challenge's id in what was typed or pasted; None when there is none."""
+    found = _CODE.search(typed.strip())
+    return None if found is None else found.group(1)
+
+
+def side_text(side: ChallengeSide) -> str:
+    """One side's game: ``alice won 3:12, 87 moves, 52 home``."""
+    return (
+        f"{side.name} {side.state} {format_ms(side.elapsed_ms)}, {side.moves} moves, "
+        f"{side.home} home" + (f", {side.hints} hints" if side.hints else "")
+    )
+
+
+def match_text(match: MatchView) -> str:
+    """``best of 3: alice 1 - 0 bob, 1 draw`` and its winner once over."""
+    second = match.second_name or "?"
+    text = f"best of {match.best_of}: {match.first_name} {match.first_wins} - "
+    text += f"{match.second_wins} {second}"
+    if match.draws:
+        text += f", {match.draws} draw{'' if match.draws == 1 else 's'}"
+    if match.state == "over":
+        winner = {match.first: match.first_name, match.second: second}.get(match.winner)
+        text += f"; {winner} wins the match" if winner else "; the match ends level"
+    return text
+
+
+def outcome_text(view: ChallengeView) -> str:
+    """Who won a challenge that is done: ``bob wins``, ``a draw``."""
+    if view.result == "challenger":
+        return f"{view.challenger_name} wins"
+    if view.result == "opponent":
+        return f"{view.opponent_name} wins"
+    return "a draw"
+
+
+def challenge_text(view: ChallengeView, name: Callable[[str], str] = str) -> Text:
+    """A challenge as home lists it: who, what, where it stands, and once done both games
+    side by side, who won and the match's score."""
+    text = Text()
+    who = f"{view.challenger_name} vs {view.opponent_name or '?'}"
+    text.append(f"{name(view.variant)} {who} (round {view.round}, {view.id}): ", style="bold")
+    if view.state == "done":
+        text.append(outcome_text(view))
+        if view.ranked is False:
+            text.append(f" (not ranked: {view.unranked})", style="dim")
+        for side in (view.challenger_result, view.opponent_result):
+            if side is not None:
+                text.append(f"\n  {side_text(side)}")
+    elif view.state == "open":
+        text.append("waiting to be played")
+    elif view.state == "playing":
+        text.append(f"{view.opponent_name} is playing it")
+    else:
+        text.append(f"{view.challenger_name} is playing this round's deal")
+    text.append(f"\n  {match_text(view.match)}", style="dim")
+    return text

@@ -1,0 +1,152 @@
+"""A player's profile in the terminal: ratings with their history as a line of bars and the
+figures beside it, games per variant (win rate, best and median time, streaks), daily places,
+arenas, and the recent games (their replays open in the browser at ``/replay/<id>``).
+
+Asked over the connection it is given; ``h`` hides or shows the player's own profile; Esc
+dismisses it.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from client.catalog import Catalog
+from client.clock import format_ms
+from client.connection import Connection, describe
+from client.widgets import TitleBar
+from shared.errors import ProtocolError
+from shared.protocol import Ok, ProfileReply, ProfileRequest, ProfileSettings, RatingPoint
+
+BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
+
+
+def bars(points: tuple[RatingPoint, ...], width: int = 40) -> str:
+    """The latest ``width`` ratings as a line of block characters, lowest to highest."""
+    values = [p.rating for p in points[-width:]]
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    span = max(1, high - low)
+    return "".join(BARS[round((v - low) / span * (len(BARS) - 1))] for v in values)
+
+
+def day(ms: int) -> str:
+    return datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).date().isoformat()
+
+
+def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
+    """Everything a profile shows, as lines of text (the screen's body; tests read it)."""
+    player = reply.player
+    lines = [f"{player.name}{' (bot)' if player.bot else ''}"]
+    if reply.hidden and not reply.mine:
+        return "\n".join([*lines, f"{player.name} keeps their profile private."])
+    if reply.mine:
+        lines.append(
+            "your profile is hidden from others (h: show it)"
+            if reply.hidden
+            else "your profile is shown to everyone (h: hide it)"
+        )
+    lines += ["", "Ratings"]
+    for rating in reply.ratings:
+        history = rating.history
+        first = history[0].rating if history else rating.rating.rating
+        lines.append(
+            f"  {name_of.name(rating.variant)}: {rating.rating.label()}, {rating.games} rated"
+            f" races; from {first} to {rating.rating.rating}: {bars(history)}"
+        )
+        lines += [f"    {day(p.at_ms)}  {p.rating} \u00b1{p.deviation}" for p in history[-5:]]
+    if not reply.ratings:
+        lines.append("  none yet (ratings come from rated races)")
+    lines += ["", f"Games (daily streak {reply.streak}, best {reply.best_streak})"]
+    for v in reply.variants:
+        rate = f"{round(100 * v.won / v.played)}%" if v.played else "-"
+        best = "-" if v.best_ms is None else format_ms(v.best_ms)
+        median = "-" if v.median_ms is None else format_ms(v.median_ms)
+        lines.append(
+            f"  {name_of.name(v.variant)}: {v.played} played, {v.won} won ({rate}), best {best},"
+            f" median {median}, streak {v.streak} (best {v.best_streak})"
+        )
+    if not reply.variants:
+        lines.append("  no games yet")
+    lines += ["", "Daily places"]
+    for d in reply.dailies:
+        place = "-" if d.place is None else f"#{d.place}"
+        lines.append(
+            f"  {d.date} {name_of.name(d.variant)}: {d.state}, {place}, {d.points} points"
+        )
+    if not reply.dailies:
+        lines.append("  no daily played yet")
+    if reply.arenas:
+        lines += ["", "Arenas"]
+        lines += [
+            f"  {day(a.ended_ms)} {a.name} ({name_of.name(a.variant)}): #{a.place},"
+            f" {a.points} points"
+            for a in reply.arenas
+        ]
+    lines += ["", "Recent games (replays in the browser: /replay/<id>)"]
+    lines += [
+        f"  {g.id}  {name_of.name(g.variant)} {g.kind}, {g.state}, {format_ms(g.elapsed_ms)},"
+        f" {g.moves} moves, {day(g.ended_ms)}"
+        for g in reply.recent
+    ]
+    if not reply.recent:
+        lines.append("  none yet")
+    return "\n".join(lines)
+
+
+class ProfileScreen(Screen[None]):
+    BINDINGS = [
+        Binding("h", "hide", "Hide/show mine"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, conn: Connection, name: str) -> None:
+        super().__init__()
+        self.conn = conn
+        self.catalog = Catalog(lambda: conn.server_info)
+        self.name_asked = name
+        self.reply: ProfileReply | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(classes="titlebar")
+        with VerticalScroll(id="profile-scroll"):
+            yield Static(id="profile", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.load()
+
+    def load(self) -> None:
+        self.run_worker(self._load(), group="profile", exclusive=True)
+
+    async def _load(self) -> None:
+        body = self.query_one("#profile", Static)
+        try:
+            self.reply = await self.conn.request(ProfileRequest(name=self.name_asked), ProfileReply)
+        except (ProtocolError, ConnectionError) as exc:
+            body.update(Text(describe(exc), style="bold red"))
+            return
+        body.update(profile_text(self.reply, self.catalog))
+
+    def action_hide(self) -> None:
+        if self.reply is None or not self.reply.mine:
+            return
+        self.run_worker(self._hide(not self.reply.hidden), group="profile", exclusive=True)
+
+    async def _hide(self, hidden: bool) -> None:
+        try:
+            await self.conn.request(ProfileSettings(hidden=hidden), Ok)
+        except (ProtocolError, ConnectionError) as exc:
+            self.query_one("#profile", Static).update(Text(describe(exc), style="bold red"))
+            return
+        await self._load()
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,62 @@
+"""The arena figures of ``GET /metrics``, read from the arena service when scraped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from server.arenas.service import ArenaService
+from shared import protocol as p
+
+
+class ArenaMetrics(Collector):
+    def __init__(self, arenas: ArenaService) -> None:
+        self.arenas = arenas
+
+    def collect(self) -> Iterator[Metric]:
+        a = self.arenas
+        now = a.clock()
+        running = [x for x in a.arenas.values() if x.state(now) == p.RUNNING]
+        yield GaugeMetricFamily("patience_arenas_running", "Arenas running", value=len(running))
+        following = sum(len(a.following.get(x.code, ())) for x in running)
+        yield GaugeMetricFamily(
+            "patience_arena_followers",
+            "Players following a running arena's standings on this node",
+            value=following,
+        )
+        yield CounterMetricFamily(
+            "patience_arenas_created", "Arenas this node created", value=a.created
+        )
+        yield CounterMetricFamily(
+            "patience_arena_deals_dealt", "Arena deals this node dealt", value=a.dealt
+        )
+        yield CounterMetricFamily(
+            "patience_arena_deals_scored", "Arena deals this node scored", value=a.scored
+        )
+        yield CounterMetricFamily(
+            "patience_arena_standings_pushes",
+            "arena_standings messages this node sent",
+            value=a.standings_pushes,
+        )
+        yield CounterMetricFamily(
+            "patience_arena_standings_flushes",
+            "Pushes of an arena's standings to its followers (each one frame per follower)",
+            value=a.standings_flushes,
+        )
+        yield CounterMetricFamily(
+            "patience_arena_standings_flush_seconds",
+            "Time spent building and queueing standings pushes",
+            value=a.flush_seconds,
+        )
+        yield CounterMetricFamily(
+            "patience_arena_standings_flush_cpu_seconds",
+            "CPU of the event loop's thread in those pushes (the frames and their writes)",
+            value=a.flush_cpu_seconds,
+        )
+        yield GaugeMetricFamily(
+            "patience_arena_standings_flush_max_seconds",
+            "The longest standings push since the server started",
+            value=a.flush_max_seconds,
+        )

@@ -1,0 +1,1 @@
+"""Profiles: a player's page (ratings and their history, games, streaks, places, replays)."""
