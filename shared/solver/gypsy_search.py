@@ -87,12 +87,20 @@ class _Board:
         return sum(1 for top in self.found if top and top & ~15 == suit and top & 15 >= rank)
 
     def safe(self, card: int) -> bool:
-        """No card still out can need ``card`` to build on (see shared.variants.safe)."""
+        """No line can need ``card`` out of its foundation (docs/solver.md, "Why a safe
+        move loses nothing"): both copies of the other colour's cards one rank lower are
+        home and, since Gypsy's foundation cards come back into play (one of those could
+        come back onto ``card`` and take a card of ``card``'s colour two ranks lower),
+        both copies of those are home too, unless they are aces (an ace can always go
+        home instead)."""
         rank = card & 15
         if rank <= 2:
             return True
         below = (0, 3) if RED[card] else (1, 2)
-        return all(self.home(s * 16 + rank - 1) >= 2 for s in below)
+        if not all(self.home(s * 16 + rank - 1) >= 2 for s in below):
+            return False
+        same = (1, 2) if RED[card] else (0, 3)
+        return rank == 3 or all(self.home(s * 16 + rank - 2) >= 2 for s in same)
 
     def foundation_for(self, card: int) -> int:
         """The first foundation, in pile order, that takes ``card``; -1 when none."""

@@ -183,11 +183,14 @@ async def test_a_race_watched_by_a_spectator_shows_only_what_each_racer_sees(
 ) -> None:
     rng = random.Random(7)
     alice, bob, sam = await connect(), await connect(), await connect()
+    tokens = {}
     for client, name in ((alice, "alice"), (bob, "bob"), (sam, "sam")):
-        await client.hello(name)
+        tokens[name] = (await client.hello(name))["token"]
     secrets = Secrets(server)
     b = (await bob.request("stats"))["player"]["id"]
     code = (await alice.request("create_room", variant="westhaven"))["room"]["code"]
+    await sam.request("invitation", code=code)  # what the link is: no card, no key
+    await bob.request("transfer_code", token=tokens["bob"])
     await bob.request("join_room", code=code)
     await sam.request("join_room", code=code, role="spectator")
     await alice.request("start_race", code=code)
