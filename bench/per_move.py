@@ -226,7 +226,7 @@ def _control(flag: str, pid: int) -> None:
     subprocess.run(["callgrind_control", flag, str(pid)], check=True, capture_output=True)
 
 
-def server_instructions(clients: int, warm: int, moves: int) -> float:
+def server_instructions(clients: int, warm: int, moves: int, keep: str | None = None) -> float:
     """Instructions per move of the whole server (see the module's docstring)."""
     import glob
     import shutil
@@ -237,6 +237,8 @@ def server_instructions(clients: int, warm: int, moves: int) -> float:
         out = os.path.join(tmp, "callgrind.out")
         command = [
             "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+            # (each dump names its functions itself: callgrind_annotate reads it alone)
+            "--compress-strings=no", "--compress-pos=no",
             sys.executable, script, "serve", "--port", "0",
             "--db", f"sqlite+aiosqlite:///{tmp}/per_move.db",
             "--stuck-workers", "0", "--log-level", "WARNING",
@@ -263,8 +265,11 @@ def server_instructions(clients: int, warm: int, moves: int) -> float:
                     break
                 time.sleep(0.1)
             time.sleep(1)
-            with open(max(dumps, key=os.path.getmtime)) as f:
+            dump = max(dumps, key=os.path.getmtime)
+            with open(dump) as f:
                 text = f.read()
+            if keep:
+                shutil.copy(dump, keep)  # for callgrind_annotate
         finally:
             server.terminate()
             server.wait(60)
@@ -289,9 +294,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--clients", type=int, default=1, help="clients playing at once (--server; 1: paced)"
     )
+    parser.add_argument("--keep", help="copy the callgrind dump here (--server)")
     args = parser.parse_args(argv)
     if args.server:
-        per_move = server_instructions(args.clients, args.warm, args.moves)
+        per_move = server_instructions(args.clients, args.warm, args.moves, args.keep)
         print(
             f"the whole server, {args.clients} client(s) x {args.moves} Freecell moves after "
             f"{args.warm} (callgrind): {per_move:,.0f} instructions per move"

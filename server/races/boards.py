@@ -12,8 +12,12 @@ answer to ``watch`` (:meth:`Boards.shown`), and the board pushed after each
 action of a racer, played on this node or told by another
 (:meth:`Boards.acted`). A delayed board is kept here with the time it was
 played, by the server's clock, and pushed by the races' tick once its delay
-has passed (:meth:`Boards.due`); a node that takes a room over has none kept,
-so its watchers get boards from the moves played after it.
+has passed (:meth:`Boards.due`). A node that takes a room over mid-race (its
+owner died or stopped), or a server that restarts, has none kept: it rebuilds
+each racer's boards of the race from the stored moves, each with the time the
+server received it (:func:`history`, :meth:`Boards.rebuilt`), so that its
+watchers see the whole board as it was ``board_delay_s`` ago, not only the
+moves played since.
 """
 
 from __future__ import annotations
@@ -22,12 +26,37 @@ from collections import deque
 from collections.abc import Callable
 
 from server.errors import RaceInProgress
+from server.games.live import LiveGame
 from server.races.rooms import RoomTable
 from server.races.state import RACING, RoomState
 from shared import protocol as p
+from shared.game import Game
+from shared.notation import UNDO
 
 #: boards kept per racer for a delayed room: enough for the delay at a fast pace
 KEPT = 2_000
+
+#: a racer's boards of a race, oldest first, each with the time it was played (ms)
+History = list[tuple[int, p.GameView]]
+
+
+def history(live: LiveGame, played: list[tuple[str, int]]) -> History:
+    """The boards a race game showed, from its deal through each of its stored actions
+    (``played``: the action and when the server received it, in order), each as it was
+    then (its clock at that time). Replays the game: may run stuck searches, so a thread's
+    work, not the event loop's."""
+    game = Game(live.game.rules, live.game.deal, prover=live.game.prover)
+    shown = LiveGame(
+        id=live.id, owner=live.owner, game=game, started_ms=live.started_ms, kind=live.kind
+    )
+    boards = [(live.started_ms, shown.view(live.started_ms))]
+    for action, ms in played:
+        if action == UNDO:
+            game.undo()
+        else:
+            game.play(action)
+        boards.append((ms, shown.view(ms)))
+    return boards
 
 
 class Boards:
@@ -66,6 +95,29 @@ class Boards:
         elif rule == p.DELAYED:
             waiting = self._waiting.setdefault((room.code, player), deque(maxlen=KEPT))
             waiting.append((self.clock(), view))
+
+    def rebuilt(self, room: RoomState, histories: dict[int, History]) -> None:
+        """The racers' boards of the race so far, rebuilt from the stored moves (a room
+        taken over, or loaded at a restart): kept as if played here, before the boards
+        kept since (played here during the rebuild); what is already due is pushed."""
+        if self.rule(room) != p.DELAYED:
+            return
+        cutoff = self.clock() - self.delay_ms
+        for player, boards in histories.items():
+            key = (room.code, player)
+            since = self._waiting.get(key)
+            first = since[0][1].ply if since else None
+            kept: deque[tuple[int, p.GameView]] = deque(maxlen=KEPT)
+            for played in boards:
+                if first is not None and played[1].ply >= first:
+                    break
+                # of the boards already due, only the latest is ever shown
+                if kept and kept[-1][0] <= cutoff and played[0] <= cutoff:
+                    kept.pop()
+                kept.append(played)
+            kept.extend(since or ())
+            self._waiting[key] = kept
+        self.due(room)
 
     def due(self, room: RoomState) -> None:
         """Push the boards of ``room`` whose delay has passed (the races' tick calls it)."""

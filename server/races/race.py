@@ -33,7 +33,7 @@ from server.cluster import news
 from server.cluster.news import RaceActed
 from server.config import Config
 from server.games.live import LiveGame
-from server.races.boards import Boards
+from server.races.boards import Boards, History, history
 from server.races.rooms import RoomTable
 from server.races.standings import ranked
 from server.races.state import RACING, Member, RoomState
@@ -95,6 +95,8 @@ class RaceRunner:
         self.hinted: dict[str, bool] = {}
         #: the board rule: what watchers are sent of the racers' boards
         self.boards = Boards(table, clock, config.board_delay_s)
+        #: room code -> the rebuild of its delayed boards, under way (see rebuild_boards)
+        self._rebuilding: dict[str, asyncio.Future[None]] = {}
         #: told once a race has ended: (room code, its games, those whose result review
         #: holds); a live match's round (server/challenges/) is scored here
         self.over_listeners: list[RaceOverListener] = []
@@ -107,6 +109,36 @@ class RaceRunner:
     def forget(self, room: RoomState) -> None:
         for game_id in room.racers.values():
             self.by_game.pop(game_id, None)
+
+    async def rebuild_boards(self, room: RoomState) -> None:
+        """A room taken over (or loaded at a restart) mid-race whose boards are delayed:
+        each racer's boards of the race rebuilt from the stored moves (server/races/boards.py),
+        so that its watchers see the whole board as it was ``board_delay_s`` ago."""
+        if self.boards.rule(room) != p.DELAYED:
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._rebuilding[room.code] = done
+        try:
+            histories: dict[int, History] = {}
+            for player, game_id in list(room.racers.items()):
+                live = await self.store.get(game_id)
+                async with self.db_sessions() as db:
+                    played = await review_store.received_actions(db, game_id=game_id)
+                histories[player] = await asyncio.to_thread(history, live, played)
+            self.boards.rebuilt(room, histories)
+        except Exception:
+            # (its watchers then see the boards played from now on, as before the rebuild)
+            log.exception("room %s: the delayed boards could not be rebuilt", room.code)
+        finally:
+            done.set_result(None)
+            if self._rebuilding.get(room.code) is done:
+                del self._rebuilding[room.code]
+
+    async def boards_ready(self, room: RoomState) -> None:
+        """Wait for the room's delayed boards to be rebuilt, if they are being rebuilt."""
+        rebuilding = self._rebuilding.get(room.code)
+        if rebuilding is not None:
+            await asyncio.shield(rebuilding)
 
     def connected_racers(self, room: RoomState) -> list[Member]:
         return [m for m in room.members if m.racer and m.id in self.cluster.online]

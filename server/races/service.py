@@ -136,8 +136,11 @@ class RoomService(RoomGuards):
                     self.presence.gone.setdefault(member.id, now)
         if room.state == COUNTDOWN:
             self.race.schedule(room)
-        elif room.state == RACING and self.cluster.enabled:
-            self._later(self.race.check_over(room), f"check-{room.code}")
+        elif room.state == RACING:
+            if self.cluster.enabled:
+                self._later(self.race.check_over(room), f"check-{room.code}")
+            # a delayed room's watchers see the race from its start, not from this node's
+            self._later(self.race.rebuild_boards(room), f"boards-{room.code}")
         self._later(rated.read_ratings(self.ratings, room, room.members), f"rated-{room.code}")
         return room
 
@@ -304,6 +307,7 @@ class RoomService(RoomGuards):
             raise RaceInProgress(
                 "you may watch the others once your own game of this race has ended",
             )
+        await self.race.boards_ready(room)
         return game_id, self.race.boards.shown(room, player, target)
 
     async def new_code(self) -> str:
