@@ -655,6 +655,7 @@ def view_of(asker: int | None, loaded: store.Loaded) -> p.ChallengeView:
         mine = row.opponent_game
     return p.ChallengeView(
         id=row.id,
+        kind=game.kind,
         variant=game.variant,
         options=dict(game.options),
         commitment=game.commitment,

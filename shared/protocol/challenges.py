@@ -45,6 +45,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
+from shared.protocol.games import GAME_KINDS, SOLO
 from shared.protocol.views import GAME_STATES, GameView
 
 #: the state of a challenge: ``setting`` (a rematch: its challenger is playing the new deal),
@@ -185,10 +186,14 @@ class ChallengeView(Part):
     unranked: str | None = None
     challenger_result: ChallengeSide | None = None
     opponent_result: ChallengeSide | None = None
+    #: the kind of its games: solo, practice (a daily's deal: its key shows at the end of its
+    #: day), race (a live match's round)
+    kind: str = SOLO
 
     def to_map(self) -> dict[str, Any]:
         m = {
             "id": self.id,
+            "kind": self.kind,
             "variant": self.variant,
             "options": dict(self.options),
             "commitment": self.commitment,
@@ -214,6 +219,7 @@ class ChallengeView(Part):
     def from_map(cls, m: Mapping[str, Any]) -> Self:
         return cls(
             id=req_str(m, "id", MAX_CHALLENGE_ID),
+            kind=req_choice(m, "kind", GAME_KINDS),
             variant=req_str(m, "variant", MAX_ID_LENGTH),
             options=option_map(m, required=True),
             commitment=hex_digest(m, "commitment"),

@@ -51,7 +51,7 @@ class GypsyRules(Rules):
     decks = 2
     # ``deal`` gives one card to each column; there is no waste and no redeal.
     deal_count = 8
-    max_redeals = 0
+    max_redeals: int | None = 0
 
     def lay_out(self, order: list[int]) -> Position:
         """Two face-down rounds and one face-up round to t0..t7; 80 cards stay in the stock."""

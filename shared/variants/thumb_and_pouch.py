@@ -42,7 +42,7 @@ class ThumbAndPouchRules(Rules):
     pick_up = "any"
     foundation_cards_in_play = True
     deal_count = 1
-    max_redeals = 2
+    max_redeals: int | None = 2
 
     def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]

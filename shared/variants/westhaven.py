@@ -56,7 +56,7 @@ class WesthavenRules(Rules):
     builds_on = ALTERNATE_BUILDS
     pick_up = "top_or_all"
     deal_count = 1
-    max_redeals = 0
+    max_redeals: int | None = 0
 
     def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
