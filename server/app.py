@@ -32,10 +32,10 @@ from collections import Counter
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from server.arenas.handlers import ArenaHandlers
-from server.arenas.metrics import ArenaMetrics
 from server.arenas.catalogue import ArenaCatalogue
 from server.arenas.deals import ArenaDeals
+from server.arenas.handlers import ArenaHandlers
+from server.arenas.metrics import ArenaMetrics
 from server.arenas.play import ArenaPlay
 from server.arenas.service import ArenaService
 from server.arenas.settlement import ArenaSettlement

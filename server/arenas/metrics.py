@@ -45,7 +45,9 @@ class ArenaMetrics(Collector):
             "patience_arena_deals_dealt", "Arena deals this node dealt", value=self.playing.dealt
         )
         yield CounterMetricFamily(
-            "patience_arena_deals_scored", "Arena deals this node scored", value=self.settlement.scored
+            "patience_arena_deals_scored",
+            "Arena deals this node scored",
+            value=self.settlement.scored,
         )
         yield CounterMetricFamily(
             "patience_arena_standings_pushes",

@@ -5,34 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from shared.protocol.envelope import (
     INT64_MAX,
     MAX_ID_LENGTH,
     Part,
-    Reply,
-    Request,
     hex_digest,
     invalid,
     nested,
     nested_list,
     nullable,
-    opt_int,
-    opt_str,
     present,
-    reply_to,
     req_bool,
     req_choice,
     req_count,
     req_int,
     req_str,
-    request_id,
 )
 from shared.protocol.rooms import CODE_ALPHABET, CODE_LENGTH, CODE_RE
 from shared.protocol.session import MAX_NAME_LENGTH
-from shared.protocol.views import GAME_STATES, GameView
-
+from shared.protocol.views import GAME_STATES
 
 UPCOMING, RUNNING, FINISHED, CANCELLED = "upcoming", "running", "over", "cancelled"
 ARENA_STATES = (UPCOMING, RUNNING, FINISHED, CANCELLED)

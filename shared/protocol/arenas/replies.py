@@ -7,41 +7,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from shared.protocol.envelope import (
-    INT64_MAX,
-    MAX_ID_LENGTH,
-    Part,
-    Reply,
-    Request,
-    hex_digest,
-    invalid,
-    nested,
-    nested_list,
-    nullable,
-    opt_int,
-    opt_str,
-    present,
-    reply_to,
-    req_bool,
-    req_choice,
-    req_count,
-    req_int,
-    req_str,
-    request_id,
-)
-from shared.protocol.rooms import CODE_ALPHABET, CODE_LENGTH, CODE_RE
-from shared.protocol.session import MAX_NAME_LENGTH
-from shared.protocol.views import GAME_STATES, GameView
 from shared.protocol.arenas.parts import (
-    TOP,
     ArenaDeal,
     ArenaEntry,
     ArenaInfo,
-    ArenaResult,
+    arena_code,
     entry_field,
     ms_field,
-    arena_code,
 )
+from shared.protocol.envelope import (
+    MAX_ID_LENGTH,
+    Reply,
+    nested,
+    nested_list,
+    nullable,
+    reply_to,
+    req_bool,
+    req_count,
+    req_str,
+)
+from shared.protocol.views import GameView
+
 
 @dataclass(frozen=True, slots=True)
 class ArenasReply(Reply):

@@ -6,40 +6,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from shared.protocol.envelope import (
-    INT64_MAX,
-    MAX_ID_LENGTH,
-    Part,
-    Reply,
-    Request,
-    hex_digest,
-    invalid,
-    nested,
-    nested_list,
-    nullable,
-    opt_int,
-    opt_str,
-    present,
-    reply_to,
-    req_bool,
-    req_choice,
-    req_count,
-    req_int,
-    req_str,
-    request_id,
-)
-from shared.protocol.rooms import CODE_ALPHABET, CODE_LENGTH, CODE_RE
-from shared.protocol.session import MAX_NAME_LENGTH
-from shared.protocol.views import GAME_STATES, GameView
 from shared.protocol.arenas.parts import (
+    DEFAULT_TABLE,
     MAX_ARENA_MINUTES,
     MAX_ARENA_NAME,
     MAX_ARENA_START_S,
     MAX_TABLE,
-    DEFAULT_TABLE,
     MIN_ARENA_MINUTES,
     arena_code,
 )
+from shared.protocol.envelope import (
+    INT64_MAX,
+    MAX_ID_LENGTH,
+    Request,
+    invalid,
+    opt_int,
+    opt_str,
+    present,
+    req_int,
+    req_str,
+    request_id,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class ArenasRequest(Request):
