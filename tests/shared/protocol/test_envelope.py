@@ -28,6 +28,8 @@ AREAS = (
     "arenas.requests",
     "arenas.replies",
     "challenges",
+    "challenge_requests",
+    "challenge_replies",
     "seasons",
     "profiles",
 )
