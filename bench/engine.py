@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from time import perf_counter, process_time
 from typing import Any
 
+from shared.build import BUILD
 from shared.game import Game
 from shared.games import new_game
 from shared.stuck import StuckProver
@@ -220,7 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"no variant among {args.variant}")
     print(
         f"engine benchmark: {args.games} games per variant, at most {args.max_steps} steps each, "
-        f"seed {args.seed}, Python {sys.version.split()[0]}, Freecell children() "
+        f"seed {args.seed}, Python {sys.version.split()[0]}, the {BUILD} build, Freecell "
+        f"children() "
         f"{'compiled' if compiled else 'in Python'}",
         flush=True,
     )

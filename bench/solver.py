@@ -26,6 +26,7 @@ from typing import Any
 
 from server.config import Config
 from server.daily import deals as daily
+from shared.build import BUILD
 from shared.game import Game
 from shared.games import new_game, rules_for
 from shared.solver import UNKNOWN, UNWINNABLE, WON, Budget, solve, solve_position
@@ -68,7 +69,7 @@ def bench_freecell(deals: int, seconds: float) -> None:
         if result.verdict != WON:
             unsolved.append((seed, result.verdict))
     ordered = sorted(times)
-    print(f"Freecell MS deals 1..{deals}, {seconds:g} s budget per deal")
+    print(f"Freecell MS deals 1..{deals}, {seconds:g} s budget per deal, the {BUILD} build")
     print(f"  solved {deals - len(unsolved)} / {deals}; not solved: {unsolved or 'none'}")
     print(
         f"  per deal: median {ms(statistics.median(ordered))}, p95 {ms(percentile(ordered, 0.95))},"

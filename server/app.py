@@ -36,7 +36,9 @@ from server.arenas.handlers import ArenaHandlers
 from server.arenas.metrics import ArenaMetrics
 from server.arenas.service import ArenaService
 from server.challenges.handlers import ChallengeHandlers
-from server.challenges.service import ChallengeService
+from server.challenges.lifecycle import ChallengeService
+from server.challenges.matches import LiveMatches
+from server.challenges.views import ChallengeViews
 from server.cluster import news
 from server.cluster.node import Cluster
 from server.config import Config
@@ -157,8 +159,11 @@ class App:
             self.games, self.game_store, self.review, cluster, sessions, config, clock
         )
         #: challenges: a finished game sent to a friend, answered on the same deal
+        self.challenge_views = views = ChallengeViews(cluster, players, sessions)
+        #: live matches in race rooms: their rounds are the races of its two racers
+        self.matches = LiveMatches(views, sessions, clock)
         self.challenges = ChallengeService(
-            self.games, self.game_store, self.review, cluster, players, sessions, clock
+            self.games, self.game_store, self.review, views, self.matches, sessions, clock
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
@@ -444,7 +449,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     def ranks_lost(_back: news.RedisBack) -> None:
         daily.ranks.clear()  # finishes told while Redis was lost: read them again
 
-    race.over_listeners.append(app.challenges.race_over)
+    race.over_listeners.append(app.matches.race_over)
     cluster.rooms_held = table.codes
     cluster.serve = owners.serve
     cluster.subscribe(news.PresenceChanged, presence.remote_changed)
@@ -460,7 +465,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.Resync, owners.resync_told)
     cluster.subscribe(news.RedisBack, ranks_lost)
     cluster.subscribe(news.RedisBack, owners.resync_told)
-    challenges = ChallengeHandlers(app.challenges, games, app.opened)
+    challenges = ChallengeHandlers(
+        app.challenges, app.challenge_views, app.matches, games, app.opened
+    )
     cluster.subscribe(news.ArenaLine, arenas.line_told)
     cluster.subscribe(news.RedisBack, arenas.forget_tables)
     handlers = (

@@ -4,8 +4,8 @@
 
     Refused                      a request the server does not carry out
      ├── ClientError             the client's side: what it asked for cannot be done
-     │    ├── InvalidField, HelloFirst, UnknownRoom   mistakes: they count towards the
-     │    │                                           close with 1008
+     │    ├── InvalidField, HelloFirst, UnknownRoom,  mistakes: they count towards the
+     │    │   BadTransferCode                         close with 1008
      │    ├── StalePly           carries the game as it is (the client's view is old)
      │    └── NotFound, Forbidden, IllegalMove, GameOver, ... (one class per code)
      └── ServerError             the server's side: it could not, now (nothing was stored)
@@ -86,6 +86,13 @@ class ProtocolMismatch(ClientError):
 
 class BadToken(ClientError):
     code = p.BAD_TOKEN
+
+
+class BadTransferCode(BadToken):
+    """``bad_token`` for a transfer code that opens nothing (server/players/transfers.py):
+    a guess, counted as a mistake."""
+
+    mistake = True
 
 
 class Banned(ClientError):

@@ -8,20 +8,22 @@ the same integer, as they are written alike.
 
 from __future__ import annotations
 
+from typing import Final
+
 from shared.errors import InvalidNotation
 
-SUITS = "CDHS"
-RANKS = "A23456789TJQK"
+SUITS: Final = "CDHS"
+RANKS: Final = "A23456789TJQK"
 
-ACE = 1
-KING = 13
+ACE: Final = 1
+KING: Final = 13
 
 #: rank of each card code (0 for codes that are not cards)
-RANK: tuple[int, ...] = tuple(c & 15 for c in range(64))
+RANK: Final[tuple[int, ...]] = tuple(c & 15 for c in range(64))
 #: suit of each card code
-SUIT: tuple[int, ...] = tuple(c >> 4 for c in range(64))
+SUIT: Final[tuple[int, ...]] = tuple(c >> 4 for c in range(64))
 #: True for diamonds and hearts
-RED: tuple[bool, ...] = tuple((c >> 4) in (1, 2) for c in range(64))
+RED: Final[tuple[bool, ...]] = tuple((c >> 4) in (1, 2) for c in range(64))
 
 _NAMES: dict[int, str] = {
     s * 16 + r: RANKS[r - 1] + SUITS[s] for s in range(4) for r in range(1, 14)
@@ -29,24 +31,24 @@ _NAMES: dict[int, str] = {
 _CODES: dict[str, int] = {name: code for code, name in _NAMES.items()}
 
 #: name of each card code, "" for codes that are not cards
-NAME: tuple[str, ...] = tuple(_NAMES.get(c, "") for c in range(64))
+NAME: Final[tuple[str, ...]] = tuple(_NAMES.get(c, "") for c in range(64))
 
 
 #: ALTERNATE_BUILDS[card]: the two cards that may lie on ``card`` in an alternate-colour,
 #: one-rank-down build (none on an ace)
-ALTERNATE_BUILDS: tuple[tuple[int, ...], ...] = tuple(
+ALTERNATE_BUILDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s * 16 + (c & 15) - 1 for s in ((0, 3) if (c >> 4) in (1, 2) else (1, 2)))
     if 2 <= (c & 15) <= 13
     else ()
     for c in range(64)
 )
 #: OTHER_SUIT_BUILDS[card]: the three cards one rank lower in another suit than ``card``'s
-OTHER_SUIT_BUILDS: tuple[tuple[int, ...], ...] = tuple(
+OTHER_SUIT_BUILDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s * 16 + (c & 15) - 1 for s in range(4) if s != c >> 4) if 2 <= (c & 15) <= 13 else ()
     for c in range(64)
 )
 #: no card lies on any card (a variant without a tableau)
-NO_BUILDS: tuple[tuple[int, ...], ...] = ((),) * 64
+NO_BUILDS: Final[tuple[tuple[int, ...], ...]] = ((),) * 64
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -56,7 +58,7 @@ def make_card(rank: int, suit: int) -> int:
     return suit * 16 + rank
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     """``"TH"`` -> the code of the ten of hearts."""
     code = _CODES.get(text) if isinstance(text, str) else None
     if code is None:

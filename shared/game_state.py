@@ -18,8 +18,6 @@ the same to the player are shown the same state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from shared.player_view import blind
 from shared.position import Position
 from shared.states import PLAYING, RESIGNED, STUCK, WON
@@ -35,14 +33,13 @@ Snapshot = tuple[list[list[int]], list[int], int, list[InternalMove], list[str] 
 class GameState:
     """The state half of :class:`shared.game.Game` (see the module docstring)."""
 
-    if TYPE_CHECKING:
-        rules: Rules
-        position: Position
-        actions: list[str]
-        resigned: bool
-        prover: StuckProver
-        _progress: ProgressSearch
-        _history: list[Snapshot]
+    rules: Rules
+    position: Position
+    actions: list[str]
+    resigned: bool
+    prover: StuckProver
+    _progress: ProgressSearch
+    _history: list[Snapshot]
 
     def _start_deriving(self) -> None:
         #: the ply whose state and legal moves are known

@@ -28,6 +28,10 @@ class Position:
         """A hashable value equal for equal positions."""
         return (tuple(map(tuple, self.piles)), tuple(self.down), self.redeals_used)
 
+    def __reduce__(self) -> tuple[type[Position], tuple[list[list[int]], list[int], int]]:
+        """Pickles the same from either build (a compiled class has no ``__dict__``)."""
+        return Position, (self.piles, self.down, self.redeals_used)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.key() == other.key()
 

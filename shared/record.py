@@ -104,7 +104,9 @@ def _value_text(value: object) -> str:
     return str(value)
 
 
-def _parse_value(text: str) -> bool | int:
+def _parse_value(text: str) -> object:
+    """True, False or an int (typed ``object``: as ``bool | int``, which is ``int`` to mypy,
+    the compiled build would hand back ``1`` for True)."""
     if text == "true":
         return True
     if text == "false":

@@ -53,8 +53,8 @@ class Thresholds:
 THRESHOLDS: Mapping[str, Thresholds] = MappingProxyType(
     {
         "osmosis": Thresholds(easy=4.004, medium=5.006),
-        "thumb_and_pouch": Thresholds(easy=3.05, medium=7.05),
-        "gypsy": Thresholds(easy=3.1, medium=7.1),
+        "thumb_and_pouch": Thresholds(easy=2.089, medium=3.064),
+        "gypsy": Thresholds(easy=6.28, medium=7.037),
         "freecell": Thresholds(easy=0.025, medium=0.045),
         "westhaven": Thresholds(easy=1.02, medium=2.026),
     }

@@ -22,7 +22,7 @@ import secrets
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.config import Config
-from server.errors import BadToken, Forbidden
+from server.errors import BadTransferCode, Forbidden
 from server.games.live import Clock
 from server.net.connection import Connection
 from server.net.routing import Route
@@ -35,12 +35,6 @@ from shared import protocol as p
 ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789"
 CODE_LENGTH = 8
 _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
-
-
-class BadTransferCode(BadToken):
-    """``bad_token`` for a transfer code that opens nothing: a guess, counted as a mistake."""
-
-    mistake = True
 
 
 def normal(code: str) -> str:

@@ -284,12 +284,13 @@ class Reply(Message):
 
 def request_id(m: Mapping[str, Any]) -> int | None:
     """A request's ``id``: absent, or an integer of 64 bits."""
-    if "id" in m and envelope_id(m) is None:
+    found = envelope_id(m)
+    if found is None and "id" in m:
         value = m["id"]
         if isinstance(value, int) and not isinstance(value, bool):  # out of 64 bits
             raise invalid("id", f"must be from -2**63 to 2**63-1, not {value}")
         raise invalid("id", f"must be an integer, not {kind_of(value)}")
-    return envelope_id(m)
+    return found
 
 
 def reply_to(m: Mapping[str, Any]) -> int | None:
@@ -362,6 +363,9 @@ class Registry(Mapping[str, type[M]], Generic[M]):
 # -- frames --------------------------------------------------------------------------------
 
 
+_STR_ONLY = frozenset((str,))
+
+
 def unpack(data: bytes | str) -> dict[str, Any]:
     """A frame as a map with string keys; anything else is ``bad_message``."""
     if not isinstance(data, bytes | bytearray | memoryview):
@@ -372,7 +376,8 @@ def unpack(data: bytes | str) -> dict[str, Any]:
         raise ProtocolError(
             BAD_MESSAGE, f"the frame is not valid MessagePack: {type(exc).__name__}"
         ) from None
-    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+    # (the keys' types found in C: msgpack makes only exact str or bytes keys here)
+    if not isinstance(value, dict) or not _STR_ONLY.issuperset(map(type, value)):
         raise ProtocolError(
             BAD_MESSAGE, f"a message is a map with string keys, not {kind_of(value)}"
         )

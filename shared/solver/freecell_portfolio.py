@@ -159,7 +159,8 @@ class BestFirst:
         call (the children it made are seen, so it makes the rest, in the same
         order): sliced or not, a search sees the same positions in the same order.
         """
-        if self.won is not None:
+        won = self.won  # (a local: expand() sets self.won, which mypy would take as still None)
+        if won is not None:
             return True
         heap = self.heap
         parents = self.parents

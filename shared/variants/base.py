@@ -39,15 +39,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
+from shared.build import mypyc_attr
 from shared.cards import NO_BUILDS, RANK, SUIT
 from shared.deals import Deal, KeyedDeal, aisleriot_deal, keyed_order
 from shared.errors import InvalidNotation, InvalidOptions, InvalidVariant
 from shared.notation import parse_pile
 from shared.position import Position
 from shared.variants.layout import PILE_WORDS, Layout, pile_display_names
-from shared.variants.piles import DEAL, InternalMove, PileNotation, move_tables
+from shared.variants.piles import DEAL, InternalMove, move_tables
 from shared.variants.reasons import Reasons
 
 __all__ = [
@@ -92,7 +93,8 @@ class ProgressSearchFactory(Protocol):
     def __call__(self, *, boards: int, native: bool) -> ProgressSearch: ...
 
 
-class Rules(PileNotation, Reasons, ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)  # variants may be written in Python
+class Rules(Reasons, ABC):
     """The rules of one variant, with its options fixed. Stateless: positions carry the state."""
 
     id: ClassVar[str]
@@ -155,11 +157,11 @@ class Rules(PileNotation, Reasons, ABC):
         pile kind named twice raises :class:`InvalidVariant` here, not at the protocol's
         edge in the middle of a game."""
         super().__init_subclass__(**kwargs)
-        if "option_defaults" in cls.__dict__:
+        if "option_defaults" in vars(cls):
             cls.option_defaults = MappingProxyType(dict(cls.option_defaults))
-        if "pile_words" in cls.__dict__:
+        if "pile_words" in vars(cls):
             cls.pile_words = MappingProxyType(dict(cls.pile_words))
-        if "pile_ids" not in cls.__dict__:
+        if "pile_ids" not in vars(cls):
             return  # no layout of its own (a base for other variants): nothing to make
         cls._check_piles()
         cls.card_count = 52 * cls.decks
@@ -179,7 +181,10 @@ class Rules(PileNotation, Reasons, ABC):
         twice = sorted({pid for pid in cls.pile_ids if cls.pile_ids.count(pid) > 1})
         if twice:
             raise InvalidVariant(f"{where} declares the piles {twice} more than once")
-        for kind, word in cls.pile_words.items():
+        # (typed as given, not as declared: the compiled build would refuse a wrong type
+        # with a TypeError, before the check can say what is wrong)
+        words: list[tuple[object, object]] = list(cls.pile_words.items())
+        for kind, word in words:
             if kind not in PILE_WORDS or not isinstance(word, str) or not word.strip():
                 raise InvalidVariant(
                     f"{where}: pile_words maps a kind of pile ({', '.join(PILE_WORDS)}) to "
@@ -222,7 +227,9 @@ class Rules(PileNotation, Reasons, ABC):
         """Options merged over the defaults; unknown names and wrong types are refused."""
         if not isinstance(options, Mapping):
             raise InvalidOptions(f"options must be a map, not {options!r}")
-        merged: dict[str, OptionValue] = dict(cls.option_defaults)
+        # (values stay the objects given: typed OptionValue, a bool could come back an int
+        # from the compiled build, which keeps ints unboxed)
+        merged: dict[str, object] = dict(cls.option_defaults)
         for name, value in options.items():
             if name not in cls.option_defaults:
                 known = ", ".join(sorted(cls.option_defaults)) or "none"
@@ -232,8 +239,8 @@ class Rules(PileNotation, Reasons, ABC):
                 raise InvalidOptions(
                     f"option {name!r} of {cls.id} takes a {type(default).__name__}, not {value!r}"
                 )
-            merged[name] = value
-        return merged
+            merged[name] = options[name]
+        return cast("dict[str, OptionValue]", merged)
 
     def configure(self) -> None:
         """Hook: read ``self.options`` into attributes (deal_count, max_redeals...)."""

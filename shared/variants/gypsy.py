@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
@@ -34,6 +35,7 @@ def build_length(pile: list[int], up: int) -> int:
     return length
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests narrow a variant in Python)
 class GypsyRules(Rules):
     id = "gypsy"
     name = "Gypsy"
@@ -51,7 +53,7 @@ class GypsyRules(Rules):
     decks = 2
     # ``deal`` gives one card to each column; there is no waste and no redeal.
     deal_count = 8
-    max_redeals = 0
+    max_redeals: int | None = 0
 
     def lay_out(self, order: list[int]) -> Position:
         """Two face-down rounds and one face-up round to t0..t7; 80 cards stay in the stock."""

@@ -11,8 +11,9 @@ foundation, more than 13 cards) is named on the spot.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import ClassVar, Final
 
+from shared.build import mypyc_attr
 from shared.cards import NAME, parse_card
 from shared.errors import IllegalMove, InvalidNotation
 from shared.notation import DEAL as DEAL_WORD
@@ -52,16 +53,16 @@ def move_tables(
     return names, by_name
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PileNotation:
     """The notation half of :class:`shared.variants.base.Rules`: names and pile ids."""
 
-    if TYPE_CHECKING:
-        name: ClassVar[str]
-        pile_ids: ClassVar[tuple[str, ...]]
-        _move_names: ClassVar[Mapping[InternalMove, str]]
-        _moves_by_name: ClassVar[Mapping[str, InternalMove]]
-        index: dict[str, int]
-        stock: int
+    name: ClassVar[str]
+    pile_ids: ClassVar[tuple[str, ...]]
+    _move_names: ClassVar[Mapping[InternalMove, str]]
+    _moves_by_name: ClassVar[Mapping[str, InternalMove]]
+    index: dict[str, int]
+    stock: int
 
     def move_name(self, move: InternalMove) -> str:
         name = self._move_names.get(move)

@@ -10,20 +10,20 @@ move that would carry a face-down card).
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING, ClassVar
 
+from shared.build import mypyc_attr
 from shared.cards import NAME, is_build_step
 from shared.position import Position
-from shared.variants.piles import InternalMove
+from shared.variants.piles import InternalMove, PileNotation
 
 
-class Reasons:
-    """The reasons half of :class:`shared.variants.base.Rules`."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Reasons(PileNotation):
+    """The reasons half of :class:`shared.variants.base.Rules` (one line of bases, not
+    mixins, so that the compiled build can make them native classes)."""
 
-    if TYPE_CHECKING:
-        pile_ids: ClassVar[tuple[str, ...]]
-
-        def foundation_accepts(self, pos: Position, card: int, f: int) -> bool: ...
+    def foundation_accepts(self, pos: Position, card: int, f: int) -> bool:
+        raise NotImplementedError  # Rules says it
 
     def basic_reason(self, pos: Position, move: InternalMove) -> str | None:
         """Reasons common to every variant: same pile, empty source, face-down cards."""

@@ -27,6 +27,11 @@ FORBIDDEN_LOADED = frozenset(
 )
 #: the wire format is the protocol envelope's whole purpose; no other module may need it
 MSGPACK_OWNER = "shared.protocol.envelope"
+#: the one module that chooses the build (compiled or pure) before the engine loads: it reads
+#: the environment and a few file times (os), and holds mypyc's class marks (mypy_extensions,
+#: optional: a no-op where it is not installed); nothing else of shared may
+BUILD_CHOOSER = "shared.build"
+BUILD_CHOOSER_IMPORTS = frozenset({"os", "mypy_extensions"})
 #: standard-library modules that mean a clock, I/O or global randomness, refused even though
 #: the interpreter may have loaded some of them (os, time) before any test runs; datetime is
 #: allowed for dates as data, but not its clock (see CLOCK_READS)
@@ -170,6 +175,8 @@ def test_shared_modules_import_only_the_standard_library_and_shared(path: Path) 
         if top in ("shared", "__future__"):
             continue
         if top == "msgpack" and module == MSGPACK_OWNER:
+            continue
+        if top in BUILD_CHOOSER_IMPORTS and module == BUILD_CHOOSER:
             continue
         if top not in sys.stdlib_module_names or top in FORBIDDEN_IMPORTED:
             bad.append(f"line {line}: {name}")

@@ -143,7 +143,7 @@ export async function challengeScreen(app, id) {
     stopGhost();
     s.gameId = view.id;
     const panel = new GamePanel(app, view, {
-      kind: 'solo',
+      kind: s.c.kind ?? 'solo', // what the header says of when the key shows
       challenge: false,
       title: t('challenge.gameTitle'),
       endActions: () => [h('a', { href: '/', 'data-link': '', class: 'button' }, t('button.home'))],

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from functools import cache
 from typing import Any
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from server.app import App
 from server.config import Config
@@ -50,24 +52,29 @@ def won_keys(count: int = 24) -> tuple[tuple[bytes, int], ...]:
 
 
 async def fill_pool(app: App, count: int = 24) -> None:
-    """The pool of medium Osmosis deals holds these won deals (those it lacks are put in)."""
+    """The pool of medium Osmosis deals holds these won deals (those it lacks are put in; one
+    the server put back meanwhile, taken ahead and returned at a stop, is left as it is)."""
     options = options_text(dict(OsmosisRules.option_defaults))
-    async with app.db_sessions() as db, db.begin():
+    async with app.db_sessions() as db:
         there = set((await db.execute(select(PooledDeal.deal_key))).scalars())
-        for key, line in won_keys(count):
-            if key.hex() in there:
-                continue
-            db.add(
-                PooledDeal(
-                    variant="osmosis",
-                    options=options,
-                    difficulty="medium",
-                    deal_key=key.hex(),
-                    positions=1,
-                    line=line,
-                    created_ms=0,
+    # and those the server took ahead out of the table (it puts them back at its stop)
+    there |= {taken[0] for ready in app.deal_pool.ready.values() for taken in ready}
+    for key, line in won_keys(count):
+        if key.hex() in there:
+            continue
+        with contextlib.suppress(IntegrityError):
+            async with app.db_sessions() as db, db.begin():
+                db.add(
+                    PooledDeal(
+                        variant="osmosis",
+                        options=options,
+                        difficulty="medium",
+                        deal_key=key.hex(),
+                        positions=1,
+                        line=line,
+                        created_ms=0,
+                    )
                 )
-            )
 
 
 async def key_of(app: App, game_id: str) -> bytes:

@@ -351,6 +351,7 @@ async def test_a_daily_practice_challenge_waits_for_the_answerers_own_attempt(
     practice = await finish(alice, clock, practice, steps=1)
     assert "key" not in practice["deal"]  # a daily's key shows at the end of its day
     challenge = await sent(alice, practice)
+    assert challenge["kind"] == "practice"  # the clients say its key shows at the day's end
     refused = await bob.request("challenge_accept", challenge=challenge["id"])
     assert refused["code"] == "not_challengeable" and "daily attempt first" in refused["message"]
     own = (await bob.request("daily", start=True, variant=variant))["game"]

@@ -93,7 +93,7 @@ def test_the_router_sends_each_refusal_with_its_code_and_message(kind: type[Refu
 
 def test_only_mistakes_count_towards_the_close() -> None:
     counted = {kind.__name__ for kind in errors.every_refusal() if is_mistake(_one_of(kind))}
-    assert counted == {"InvalidField", "HelloFirst", "UnknownRoom"}
+    assert counted == {"InvalidField", "HelloFirst", "UnknownRoom", "BadTransferCode"}
     assert is_mistake(ProtocolError(p.BAD_MESSAGE, "not msgpack"))
     assert is_mistake(ProtocolError(p.INVALID_FIELD, "field 'ply': ..."))
     assert not is_mistake(ProtocolError(p.NOT_FOUND, "no game"))

@@ -343,6 +343,7 @@ MATCHES = st.builds(
 CHALLENGES = st.builds(
     p.ChallengeView,
     id=CHALLENGE_IDS,
+    kind=st.sampled_from(p.GAME_KINDS),
     variant=GAME_IDS,
     options=OPTIONS,
     commitment=HEX,

@@ -35,6 +35,7 @@ MATCH = {
 }
 VIEW = {
     "id": "c1",
+    "kind": "solo",
     "variant": "freecell",
     "options": {},
     "commitment": "ab" * 32,
@@ -76,6 +77,7 @@ def test_every_field_of_a_challenge_is_checked() -> None:
     out_of_range(p.ChallengeView.from_map, VIEW, "commitment", ["ab"])
     out_of_range(p.ChallengeView.from_map, VIEW, "unranked", ["bored"])
     out_of_range(p.ChallengeView.from_map, VIEW, "state", ["lost"])
+    out_of_range(p.ChallengeView.from_map, VIEW, "kind", ["arena?"])
     assert p.ChallengeView.from_map(VIEW).to_map() == VIEW
 
 

@@ -27,6 +27,8 @@ AREAS = (
     "ratings",
     "arenas",
     "challenges",
+    "challenge_requests",
+    "challenge_replies",
     "seasons",
     "profiles",
 )
