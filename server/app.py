@@ -32,11 +32,19 @@ from collections import Counter
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from server.arenas.catalogue import ArenaCatalogue
+from server.arenas.deals import ArenaDeals
 from server.arenas.handlers import ArenaHandlers
 from server.arenas.metrics import ArenaMetrics
+from server.arenas.play import ArenaPlay
 from server.arenas.service import ArenaService
+from server.arenas.settlement import ArenaSettlement
+from server.arenas.standings import ArenaStandings
+from server.arenas.sweep import ArenaSweep
 from server.challenges.handlers import ChallengeHandlers
-from server.challenges.service import ChallengeService
+from server.challenges.lifecycle import ChallengeService
+from server.challenges.matches import LiveMatches
+from server.challenges.views import ChallengeViews
 from server.cluster import news
 from server.cluster.node import Cluster
 from server.config import Config
@@ -157,8 +165,11 @@ class App:
             self.games, self.game_store, self.review, cluster, sessions, config, clock
         )
         #: challenges: a finished game sent to a friend, answered on the same deal
+        self.challenge_views = views = ChallengeViews(cluster, players, sessions)
+        #: live matches in race rooms: their rounds are the races of its two racers
+        self.matches = LiveMatches(views, sessions, clock)
         self.challenges = ChallengeService(
-            self.games, self.game_store, self.review, cluster, players, sessions, clock
+            self.games, self.game_store, self.review, views, self.matches, sessions, clock
         )
         #: the rooms this node runs, shared by the race, presence, the rules and the owners
         self.room_table = RoomTable(sessions, clock, cluster, players, Watchers())
@@ -194,14 +205,46 @@ class App:
             sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed
         )
         #: arenas: timed tournaments, on every node
-        self.arenas = ArenaService(
+        self.arena_catalogue = ArenaCatalogue(self.game_store, sessions, config, clock)
+        self.arena_deals = ArenaDeals(self.deal_pool, sessions, config, clock)
+        self.arena_standings = ArenaStandings(
+            self.arena_catalogue, self.arena_deals, cluster, players, sessions, config, clock
+        )
+        self.arena_settlement = ArenaSettlement(
+            self.arena_catalogue,
+            self.arena_deals,
+            self.arena_standings,
+            self.review,
+            sessions,
+            config,
+            clock,
+        )
+        self.arena_play = ArenaPlay(
+            self.arena_catalogue,
+            self.arena_deals,
+            self.arena_standings,
+            self.arena_settlement,
             self.games,
             self.game_store,
-            self.deal_pool,
-            self.review,
-            cluster,
-            players,
             sessions,
+            clock,
+        )
+        self.arena_sweep = ArenaSweep(
+            self.arena_settlement,
+            self.arena_standings,
+            self.games,
+            self.game_store,
+            cluster,
+            sessions,
+            clock,
+        )
+        self.arenas = ArenaService(
+            self.arena_catalogue,
+            self.arena_deals,
+            self.arena_standings,
+            self.arena_settlement,
+            self.arena_play,
+            self.arena_sweep,
             config,
             clock,
         )
@@ -409,7 +452,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
             metrics.counted,
         )
     )
-    metrics.registry.register(ArenaMetrics(arenas))
+    metrics.registry.register(
+        ArenaMetrics(app.arena_catalogue, app.arena_play, app.arena_settlement, app.arena_standings)
+    )
     daily.finished.append(app.seasons.finished)
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
@@ -444,7 +489,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     def ranks_lost(_back: news.RedisBack) -> None:
         daily.ranks.clear()  # finishes told while Redis was lost: read them again
 
-    race.over_listeners.append(app.challenges.race_over)
+    race.over_listeners.append(app.matches.race_over)
     cluster.rooms_held = table.codes
     cluster.serve = owners.serve
     cluster.subscribe(news.PresenceChanged, presence.remote_changed)
@@ -460,7 +505,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     cluster.subscribe(news.Resync, owners.resync_told)
     cluster.subscribe(news.RedisBack, ranks_lost)
     cluster.subscribe(news.RedisBack, owners.resync_told)
-    challenges = ChallengeHandlers(app.challenges, games, app.opened)
+    challenges = ChallengeHandlers(
+        app.challenges, app.challenge_views, app.matches, games, app.opened
+    )
     cluster.subscribe(news.ArenaLine, arenas.line_told)
     cluster.subscribe(news.RedisBack, arenas.forget_tables)
     handlers = (
@@ -475,7 +522,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
         challenges,
-        ArenaHandlers(arenas),
+        ArenaHandlers(app.arena_catalogue, app.arena_play, app.arena_standings),
         SeasonHandlers(app.seasons),
         ProfileHandlers(app.profiles),
     )

@@ -1,6 +1,7 @@
 """The messages of challenges: send, look, answer, the ghost, rematch, the list.
 
-Who may do what is the challenge service's (server/challenges/service.py);
+Who may do what is the challenge service's (server/challenges/lifecycle.py), what each
+may see the views' (views.py), live matches in race rooms matches.py's;
 here each request becomes its reply. The game a challenge deals is opened on
 the asking connection, as ``start_game``'s is (its clock pauses when nobody
 has it open).
@@ -12,7 +13,9 @@ import http
 
 from websockets.http11 import Response
 
-from server.challenges.service import ChallengeService
+from server.challenges.lifecycle import ChallengeService
+from server.challenges.matches import LiveMatches
+from server.challenges.views import ChallengeViews
 from server.games.opened import OpenGames
 from server.games.service import GameService
 from server.net.connection import Connection
@@ -22,8 +25,17 @@ from shared import protocol as p
 
 
 class ChallengeHandlers:
-    def __init__(self, challenges: ChallengeService, games: GameService, opened: OpenGames) -> None:
+    def __init__(
+        self,
+        challenges: ChallengeService,
+        views: ChallengeViews,
+        matches: LiveMatches,
+        games: GameService,
+        opened: OpenGames,
+    ) -> None:
         self.challenges = challenges
+        self.views = views
+        self.matches = matches
         self.games = games
         self.opened = opened
 
@@ -41,7 +53,7 @@ class ChallengeHandlers:
     async def about(self, challenge_id: str) -> Response:
         """``GET /challenge/CID/about``: who challenges, on what, for the landing page before
         its visitor has signed in; nothing of any result, nor of the deal but its variant."""
-        found = await self.challenges.about(challenge_id)
+        found = await self.views.about(challenge_id)
         if found is None:
             return json_response(http.HTTPStatus.NOT_FOUND, {"status": "not found"})
         return json_response(http.HTTPStatus.OK, found)
@@ -52,7 +64,7 @@ class ChallengeHandlers:
         return p.ChallengeReply(challenge=view, re=message.id)
 
     async def get(self, connection: Connection, message: p.ChallengeGet) -> p.Reply:
-        view = await self.challenges.view(connection.welcomed_player.id, message.challenge)
+        view = await self.views.view(connection.welcomed_player.id, message.challenge)
         return p.ChallengeReply(challenge=view, re=message.id)
 
     async def accept(self, connection: Connection, message: p.ChallengeAccept) -> p.Reply:
@@ -72,11 +84,11 @@ class ChallengeHandlers:
         return p.ChallengeGameReply(challenge=view, game=self.games.view(live), re=message.id)
 
     async def listed(self, connection: Connection, message: p.ChallengesRequest) -> p.Reply:
-        views = await self.challenges.listed(connection.welcomed_player.id, message.limit)
+        views = await self.views.listed(connection.welcomed_player.id, message.limit)
         return p.ChallengesReply(challenges=views, re=message.id)
 
     async def start_match(self, connection: Connection, message: p.MatchStart) -> p.Reply:
-        reply = await self.challenges.start_match(
+        reply = await self.matches.start_match(
             connection.welcomed_player.id, message.room.upper(), message.best_of
         )
         return p.MatchReply(reply.room, reply.match, re=message.id)

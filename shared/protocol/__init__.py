@@ -13,9 +13,10 @@ One frozen dataclass per message, one module per area:
                race_countdown, race_started, progress, race_over (RoomView, RoomPlayer)
     daily      daily, leaderboard (Standing)
     ratings    ratings (RatingEntry); PlayerRating, shown beside names
-    challenges challenge_create, challenge_get, challenge_accept, challenge_ghost,
-               challenge_rematch, challenges, match_start; challenge, challenge_game,
-               ghost, match (ChallengeView, ChallengeSide, MatchView)
+    challenges ChallengeView, ChallengeSide, MatchView; the states, results and limits
+    challenge_requests  challenge_create, challenge_get, challenge_accept,
+               challenge_ghost, challenge_rematch, challenges, match_start
+    challenge_replies  challenge, challenge_game, ghost, match, challenges
     arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
                arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
                ArenaDeal, ArenaEntry, ArenaResult)
@@ -51,21 +52,25 @@ from shared.protocol.arenas import (
     ArenaTableReply,
     ArenaTableRequest,
 )
-from shared.protocol.challenges import *  # noqa: F403
-from shared.protocol.challenges import (
+from shared.protocol.challenge_replies import *  # noqa: F403
+from shared.protocol.challenge_replies import (
+    ChallengeGameReply,
+    ChallengeReply,
+    ChallengesReply,
+    GhostReply,
+    MatchReply,
+)
+from shared.protocol.challenge_requests import *  # noqa: F403
+from shared.protocol.challenge_requests import (
     ChallengeAccept,
     ChallengeCreate,
-    ChallengeGameReply,
     ChallengeGet,
     ChallengeGhost,
     ChallengeRematch,
-    ChallengeReply,
-    ChallengesReply,
     ChallengesRequest,
-    GhostReply,
-    MatchReply,
     MatchStart,
 )
+from shared.protocol.challenges import *  # noqa: F403
 from shared.protocol.codes import *  # noqa: F403
 from shared.protocol.daily import *  # noqa: F403
 from shared.protocol.daily import DailyIntro, DailyRequest, LeaderboardReply, LeaderboardRequest

@@ -11,14 +11,15 @@ rematch is the next round, on a new deal the server draws.
 What a view carries is the fair-play rule of docs/fair-play.md: the deal's
 commitment (fixed before play), never its key (each player's own game view
 shows it by the usual rule), and the challenger's result only to the
-challenger until the friend's game has ended.
+challenger until the friend's game has ended. The messages that carry them:
+challenge_requests.py and challenge_replies.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass
+from typing import Any, Self
 
 from shared.protocol.envelope import (
     INT64_MAX,
@@ -26,27 +27,21 @@ from shared.protocol.envelope import (
     MAX_PLY,
     MAX_TEXT,
     Part,
-    Reply,
-    Request,
     hex_digest,
-    invalid,
     nested,
-    nested_list,
     opt_int,
     opt_nested,
     opt_str,
     option_map,
     present,
-    reply_to,
     req_bool,
     req_choice,
     req_count,
     req_int,
     req_str,
-    request_id,
 )
 from shared.protocol.games import GAME_KINDS, SOLO
-from shared.protocol.views import GAME_STATES, GameView
+from shared.protocol.views import GAME_STATES
 
 #: the state of a challenge: ``setting`` (a rematch: its challenger is playing the new deal),
 #: ``open`` (waiting for the friend), ``playing`` (the friend is playing it), ``done``
@@ -239,232 +234,12 @@ class ChallengeView(Part):
         )
 
 
-# -- requests -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeCreate(Request):
-    """Send one of the asker's finished games as a challenge: the first round of a match of
-    ``best_of`` rounds (1, 3 or 5)."""
-
-    type: ClassVar[str] = "challenge_create"
-    game: str
-    best_of: int = 1
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"game": self.game, "best_of": self.best_of}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        best_of = req_int(m, "best_of", 1, 5) if "best_of" in m else 1
-        if best_of not in BEST_OF:
-            raise invalid("best_of", f"must be 1, 3 or 5, not {best_of}")
-        return cls(game=req_str(m, "game", MAX_ID_LENGTH), best_of=best_of, id=request_id(m))
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeRequest(Request):
-    """A request about one challenge, by its id."""
-
-    challenge: str
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"challenge": self.challenge}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(challenge=challenge_id(m), id=request_id(m))
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeGet(ChallengeRequest):
-    """The challenge as the asker may see it (anyone with its id)."""
-
-    type: ClassVar[str] = "challenge_get"
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeAccept(ChallengeRequest):
-    """Play the challenge: a new game on its deal (or the asker's game in it, again)."""
-
-    type: ClassVar[str] = "challenge_accept"
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeGhost(ChallengeRequest):
-    """Where the challenger was at the elapsed time of the asker's game in the challenge."""
-
-    type: ClassVar[str] = "challenge_ghost"
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeRematch(ChallengeRequest):
-    """Answer a challenge that is done: the next round of its match (or a new match of the
-    same length, once it is over), on a new deal the server draws, which the asker plays
-    first and which goes to the other player once it has ended."""
-
-    type: ClassVar[str] = "challenge_rematch"
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengesRequest(Request):
-    """The asker's latest challenges, sent and received, newest first."""
-
-    type: ClassVar[str] = "challenges"
-    limit: int = DEFAULT_CHALLENGES
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"limit": self.limit}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        limit = opt_int(m, "limit", 1, INT64_MAX)
-        return cls(
-            limit=DEFAULT_CHALLENGES if limit is None else min(limit, MAX_CHALLENGES),
-            id=request_id(m),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class MatchStart(Request):
-    """A live match in a race room of two racers: each race between them, from now on, is a
-    round of a match of ``best_of`` (3 or 5)."""
-
-    type: ClassVar[str] = "match_start"
-    room: str
-    best_of: int = 3
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"room": self.room, "best_of": self.best_of}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        best_of = req_int(m, "best_of", 1, 5) if "best_of" in m else 3
-        if best_of not in (3, 5):
-            raise invalid("best_of", f"must be 3 or 5, not {best_of}")
-        return cls(room=req_str(m, "room", MAX_ID_LENGTH), best_of=best_of, id=request_id(m))
-
-
-# -- replies and pushes ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeReply(Reply):
-    """``challenge``: a ChallengeView, as a reply or a push (its result is in; a rematch is
-    waiting for you)."""
-
-    type: ClassVar[str] = "challenge"
-    challenge: ChallengeView
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"challenge": self.challenge.to_map()}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(challenge=nested(m, "challenge", ChallengeView.from_map), re=reply_to(m))
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeGameReply(Reply):
-    """``challenge_game``: the challenge and the asker's game in it (accept, rematch)."""
-
-    type: ClassVar[str] = "challenge_game"
-    challenge: ChallengeView
-    game: GameView
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {
-            "challenge": self.challenge.to_map(),
-            "game": self.game.to_map(),
-        }
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(
-            challenge=nested(m, "challenge", ChallengeView.from_map),
-            game=nested(m, "game", GameView.from_map),
-            re=reply_to(m),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class GhostReply(Reply):
-    """``ghost``: the challenger at ``elapsed_ms`` of the asker's game: their moves so far,
-    cards home, and their game's state then (``playing`` until the moment it ended)."""
-
-    type: ClassVar[str] = "ghost"
-    challenge: str
-    elapsed_ms: int
-    moves: int
-    home: int
-    state: str
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {
-            "challenge": self.challenge,
-            "elapsed_ms": self.elapsed_ms,
-            "moves": self.moves,
-            "home": self.home,
-            "state": self.state,
-        }
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(
-            challenge=challenge_id(m),
-            elapsed_ms=req_count(m, "elapsed_ms"),
-            moves=req_int(m, "moves", 0, MAX_PLY),
-            home=req_int(m, "home", 0, 1000),
-            state=req_choice(m, "state", GAME_STATES),
-            re=reply_to(m),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class MatchReply(Reply):
-    """``match``: a live match of a race room, as a reply to ``match_start`` and a push to its
-    two players when it starts; its ``room``."""
-
-    type: ClassVar[str] = "match"
-    room: str
-    match: MatchView
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"room": self.room, "match": self.match.to_map()}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(
-            room=req_str(m, "room", MAX_ID_LENGTH),
-            match=nested(m, "match", MatchView.from_map),
-            re=reply_to(m),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengesReply(Reply):
-    """``challenges``: the asker's latest challenges, newest first."""
-
-    type: ClassVar[str] = "challenges"
-    challenges: tuple[ChallengeView, ...] = field(default=())
-
-    def to_map(self) -> dict[str, Any]:
-        return self._envelope() | {"challenges": [c.to_map() for c in self.challenges]}
-
-    @classmethod
-    def from_map(cls, m: Mapping[str, Any]) -> Self:
-        return cls(challenges=nested_list(m, "challenges", ChallengeView.from_map), re=reply_to(m))
-
-
 # fmt: off
 __all__ = [
     "BEST_OF", "CHALLENGER", "CHALLENGE_DONE", "CHALLENGE_OPEN", "CHALLENGE_PLAYING",
     "CHALLENGE_SETTING", "CHALLENGE_STATES", "DEFAULT_CHALLENGES", "DRAW", "MATCH_OVER",
     "MATCH_PLAYING", "MATCH_STATES", "MAX_CHALLENGES", "MAX_CHALLENGE_ID", "OPPONENT",
-    "RESULTS", "UNRANKED_BOT", "UNRANKED_HINTS",
-    "UNRANKED_KEY", "UNRANKED_REASONS", "UNRANKED_REVIEW", "ChallengeAccept",
-    "ChallengeCreate", "ChallengeGameReply", "ChallengeGet", "ChallengeGhost",
-    "ChallengeRematch", "ChallengeReply", "ChallengeSide", "ChallengeView", "ChallengesReply",
-    "ChallengesRequest", "GhostReply", "MatchReply", "MatchStart", "MatchView",
+    "RESULTS", "UNRANKED_BOT", "UNRANKED_HINTS", "UNRANKED_KEY", "UNRANKED_REASONS",
+    "UNRANKED_REVIEW", "ChallengeSide", "ChallengeView", "MatchView",
 ]
 # fmt: on

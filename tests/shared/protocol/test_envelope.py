@@ -25,8 +25,11 @@ AREAS = (
     "daily",
     "stats",
     "ratings",
-    "arenas",
+    "arenas.requests",
+    "arenas.replies",
     "challenges",
+    "challenge_requests",
+    "challenge_replies",
     "seasons",
     "profiles",
 )
