@@ -47,7 +47,6 @@ COMPILED = (
     "shared/solver/freecell_portfolio.py",
     "shared/solver/freecell_search.py",
     "shared/solver/gypsy_search.py",
-    "shared/solver/hints.py",
     "shared/solver/osmosis_search.py",
     "shared/solver/waste_search.py",
     "shared/stuck/generic.py",

@@ -32,9 +32,15 @@ from collections import Counter
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from server.arenas.catalogue import ArenaCatalogue
+from server.arenas.deals import ArenaDeals
 from server.arenas.handlers import ArenaHandlers
 from server.arenas.metrics import ArenaMetrics
+from server.arenas.play import ArenaPlay
 from server.arenas.service import ArenaService
+from server.arenas.settlement import ArenaSettlement
+from server.arenas.standings import ArenaStandings
+from server.arenas.sweep import ArenaSweep
 from server.challenges.handlers import ChallengeHandlers
 from server.challenges.lifecycle import ChallengeService
 from server.challenges.matches import LiveMatches
@@ -199,14 +205,46 @@ class App:
             sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed
         )
         #: arenas: timed tournaments, on every node
-        self.arenas = ArenaService(
+        self.arena_catalogue = ArenaCatalogue(self.game_store, sessions, config, clock)
+        self.arena_deals = ArenaDeals(self.deal_pool, sessions, config, clock)
+        self.arena_standings = ArenaStandings(
+            self.arena_catalogue, self.arena_deals, cluster, players, sessions, config, clock
+        )
+        self.arena_settlement = ArenaSettlement(
+            self.arena_catalogue,
+            self.arena_deals,
+            self.arena_standings,
+            self.review,
+            sessions,
+            config,
+            clock,
+        )
+        self.arena_play = ArenaPlay(
+            self.arena_catalogue,
+            self.arena_deals,
+            self.arena_standings,
+            self.arena_settlement,
             self.games,
             self.game_store,
-            self.deal_pool,
-            self.review,
-            cluster,
-            players,
             sessions,
+            clock,
+        )
+        self.arena_sweep = ArenaSweep(
+            self.arena_settlement,
+            self.arena_standings,
+            self.games,
+            self.game_store,
+            cluster,
+            sessions,
+            clock,
+        )
+        self.arenas = ArenaService(
+            self.arena_catalogue,
+            self.arena_deals,
+            self.arena_standings,
+            self.arena_settlement,
+            self.arena_play,
+            self.arena_sweep,
             config,
             clock,
         )
@@ -414,7 +452,9 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
             metrics.counted,
         )
     )
-    metrics.registry.register(ArenaMetrics(arenas))
+    metrics.registry.register(
+        ArenaMetrics(app.arena_catalogue, app.arena_play, app.arena_settlement, app.arena_standings)
+    )
     daily.finished.append(app.seasons.finished)
     app.writer.observers.append(metrics.committed)
     table.saved.append(presence.recheck)
@@ -482,7 +522,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
         StatsHandler(app.db_sessions, daily.today),
         RatingsHandler(app.ratings, app.game_store.variants),
         challenges,
-        ArenaHandlers(arenas),
+        ArenaHandlers(app.arena_catalogue, app.arena_play, app.arena_standings),
         SeasonHandlers(app.seasons),
         ProfileHandlers(app.profiles),
     )

@@ -73,7 +73,6 @@ COMPILED = (
     "shared.solver.freecell_portfolio",
     "shared.solver.freecell_search",
     "shared.solver.gypsy_search",
-    "shared.solver.hints",
     "shared.solver.osmosis_search",
     "shared.solver.waste_search",
     "shared.stuck.generic",

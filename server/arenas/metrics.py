@@ -1,4 +1,4 @@
-"""The arena figures of ``GET /metrics``, read from the arena service when scraped."""
+"""The arena figures of ``GET /metrics``, read from the arenas' parts when scraped."""
 
 from __future__ import annotations
 
@@ -7,18 +7,30 @@ from collections.abc import Iterator
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from server.arenas.service import ArenaService
+from server.arenas.catalogue import ArenaCatalogue
+from server.arenas.play import ArenaPlay
+from server.arenas.settlement import ArenaSettlement
+from server.arenas.standings import ArenaStandings
 from shared import protocol as p
 
 
 class ArenaMetrics(Collector):
-    def __init__(self, arenas: ArenaService) -> None:
-        self.arenas = arenas
+    def __init__(
+        self,
+        catalogue: ArenaCatalogue,
+        play: ArenaPlay,
+        settlement: ArenaSettlement,
+        standings: ArenaStandings,
+    ) -> None:
+        self.catalogue = catalogue
+        self.playing = play
+        self.settlement = settlement
+        self.standings = standings
 
     def collect(self) -> Iterator[Metric]:
-        a = self.arenas
-        now = a.clock()
-        running = [x for x in a.arenas.values() if x.state(now) == p.RUNNING]
+        a = self.standings
+        now = self.catalogue.clock()
+        running = [x for x in self.catalogue.arenas.values() if x.state(now) == p.RUNNING]
         yield GaugeMetricFamily("patience_arenas_running", "Arenas running", value=len(running))
         following = sum(len(a.following.get(x.code, ())) for x in running)
         yield GaugeMetricFamily(
@@ -27,13 +39,15 @@ class ArenaMetrics(Collector):
             value=following,
         )
         yield CounterMetricFamily(
-            "patience_arenas_created", "Arenas this node created", value=a.created
+            "patience_arenas_created", "Arenas this node created", value=self.catalogue.created
         )
         yield CounterMetricFamily(
-            "patience_arena_deals_dealt", "Arena deals this node dealt", value=a.dealt
+            "patience_arena_deals_dealt", "Arena deals this node dealt", value=self.playing.dealt
         )
         yield CounterMetricFamily(
-            "patience_arena_deals_scored", "Arena deals this node scored", value=a.scored
+            "patience_arena_deals_scored",
+            "Arena deals this node scored",
+            value=self.settlement.scored,
         )
         yield CounterMetricFamily(
             "patience_arena_standings_pushes",

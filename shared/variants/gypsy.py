@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
@@ -34,6 +35,7 @@ def build_length(pile: list[int], up: int) -> int:
     return length
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests narrow a variant in Python)
 class GypsyRules(Rules):
     id = "gypsy"
     name = "Gypsy"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from shared.build import mypyc_attr
 from shared.cards import NAME, RANK, RANKS, SUIT
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
@@ -41,6 +42,7 @@ RANK_CARDS: tuple[frozenset[int], ...] = tuple(
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests narrow a variant in Python)
 class OsmosisRules(Rules):
     id = "osmosis"
     name = "Osmosis"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from shared.build import mypyc_attr
 from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
@@ -26,6 +27,7 @@ ONTO = OTHER_SUIT_BUILDS
 PROBE_BUDGET = 200
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests narrow a variant in Python)
 class ThumbAndPouchRules(Rules):
     id = "thumb_and_pouch"
     name = "Thumb and Pouch"

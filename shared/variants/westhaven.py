@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
@@ -41,6 +42,7 @@ class Supply(NamedTuple):
     waste: list[int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests narrow a variant in Python)
 class WesthavenRules(Rules):
     id = "westhaven"
     name = "Westhaven"

@@ -87,7 +87,7 @@ def test_the_default_loads_every_compiled_module_and_no_source_of_one() -> None:
     files = result["files"]
     assert isinstance(files, dict)
     loaded = [name for name in COMPILED if name in files]
-    assert "shared.game" in loaded and "shared.solver.hints" in loaded
+    assert "shared.game" in loaded and "shared.solver.freecell_portfolio" in loaded
     sources = [name for name in loaded if not _is_extension(files[name])]
     assert sources == [], f"compiled build, but these came from their sources: {sources}"
     assert result["children"] is True

@@ -1,7 +1,7 @@
 """Arenas: ``arenas list``, ``arenas create``, ``arenas cancel CODE``.
 
 The command writes the ``arenas`` table; every running node reads the arenas
-changed there each ``arena_tick_ms`` (server/arenas/service.py), so a new
+changed there each ``arena_tick_ms`` (server/arenas/catalogue.py), so a new
 arena is listed, and a cancelled one ends (its followers told, the points
 scored kept), within about a second. Deals are drawn by the server when the
 first player reaches them, never by this command.

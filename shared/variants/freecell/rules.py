@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, is_build_step
 from shared.deals import microsoft_deal
 from shared.position import Position
@@ -87,6 +88,7 @@ def group_targets(
     return found
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests narrow a variant in Python)
 class FreecellRules(Rules):
     id = "freecell"
     name = "Freecell"

@@ -184,7 +184,7 @@ async def test_bad_requests_are_refused_and_change_nothing(server: App, player: 
 async def test_standings_are_pushed_at_most_once_per_push_period_and_end_up_whole(
     server: App, connect: Connect, clock: FakeClock
 ) -> None:
-    server.arenas.config = server.arenas.config.replace(arena_push_ms=400)
+    server.arena_standings.config = server.arena_standings.config.replace(arena_push_ms=400)
     watcher = await connect()
     await watcher.hello("watcher")
     code = await arena_of(server, watcher)
@@ -195,14 +195,14 @@ async def test_standings_are_pushed_at_most_once_per_push_period_and_end_up_whol
         await c.request("arena_join", code=code)
         players.append((c, await deal(c, code)))
     await asyncio.sleep(0.5)  # the joins' pushes are out
-    flushes = server.arenas.standings_flushes
+    flushes = server.arena_standings.standings_flushes
     started = asyncio.get_running_loop().time()
     for c, dealt in players:  # six results within a few milliseconds
         await lose(c, dealt, clock)
     last = await standings(watcher, code, check=lambda m: m["players"] == 7 and all(
         e["played"] == 1 for e in m["top"] if e["name"] != "watcher"))  # fmt: skip
     took = asyncio.get_running_loop().time() - started
-    pushed = server.arenas.standings_flushes - flushes
+    pushed = server.arena_standings.standings_flushes - flushes
     # one push at once, then at most one per 400 ms: never one per change
     assert 1 <= pushed <= 2 + int(took / 0.4) and pushed < 6, (pushed, took)
     pushes = [m for m in watcher.received if m.get("type") == "arena_standings"]

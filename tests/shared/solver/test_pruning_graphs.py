@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+import shared
 from shared.games import rules_for
 from shared.position import Position
 from shared.solver import UNWINNABLE, WON, Budget, gypsy_search, solve_rules, waste_search
@@ -267,6 +268,11 @@ def test_the_graphs_hold_lost_positions_and_forced_moves() -> None:
     assert forced >= 1_000
 
 
+@pytest.mark.skipif(
+    shared.build.BUILD == "compiled",
+    reason="patches a method of a compiled class, which compiled callers never look up; "
+    "make test runs it in its pure pass",
+)
 def test_a_broken_safe_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every foundation move called safe (the break that the older test missed): the
     position-by-position check finds a win thrown away on the Westhaven cases."""

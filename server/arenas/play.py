@@ -1,0 +1,281 @@
+"""Joining an arena and playing its deals: a player's next deal, berserk, leaving.
+
+Between its start and its end every player who joined plays the same sequence
+of keyed deals (:mod:`server.arenas.deals`), each in their own time, one
+after another. A deal is dealt to a player once (``arena_games`` is unique by
+arena, player and deal), whichever node they ask; a deal left ended but not
+scored is scored before the next is dealt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from server.arenas import par
+from server.arenas.catalogue import ArenaCatalogue
+from server.arenas.deals import ArenaDeals
+from server.arenas.settlement import ArenaSettlement
+from server.arenas.standings import ArenaStandings
+from server.arenas.state import ArenaState
+from server.arenas.table import Line
+from server.errors import ArenaNotRunning, Forbidden, GameOver, NotInArena, NotRatable
+from server.games.fields import check_variant
+from server.games.live import LiveGame
+from server.storage.models import ArenaGame, ArenaPlayer
+from server.storage.queries import arenas as store
+from shared import protocol as p
+from shared.states import ENDED, TIMEOUT
+
+if TYPE_CHECKING:
+    from server.games.service import GameService
+    from server.games.store import GameStore
+    from server.net.connection import PlayerInfo
+
+log = logging.getLogger(__name__)
+
+
+class ArenaPlay:
+    """A player's requests on an arena: create a private one, join, leave, play, berserk."""
+
+    def __init__(
+        self,
+        catalogue: ArenaCatalogue,
+        deals: ArenaDeals,
+        standings: ArenaStandings,
+        settlement: ArenaSettlement,
+        games: GameService,
+        store: GameStore,
+        db_sessions: async_sessionmaker[AsyncSession],
+        clock: Callable[[], int],
+    ) -> None:
+        self.catalogue = catalogue
+        self.deals = deals
+        self.standings = standings
+        self.settlement = settlement
+        self.games = games
+        self.store = store
+        self.db_sessions = db_sessions
+        self.clock = clock
+        self._locks: dict[tuple[str, int], asyncio.Lock] = {}
+        #: the next deals drawn ahead (cancelled at the stop)
+        self.tasks: set[asyncio.Task[None]] = set()
+        #: deals this node dealt (a metric)
+        self.dealt = 0
+
+    async def create_private(self, player: PlayerInfo, message: p.ArenaCreate) -> p.ArenaReply:
+        """A player's private arena: its code is the link they share."""
+        if player.bot:
+            raise NotRatable("bots never play in arenas: arenas are ranked")
+        check_variant(self.store.variants, message.variant)
+        info = self.store.variants.get(message.variant)
+        name = message.name or f"{player.name}'s {info.name} arena"
+        arena = await self.catalogue.create(
+            variant=message.variant,
+            minutes=message.minutes,
+            starts_ms=self.clock() + message.starts_in_s * 1000,
+            name=name,
+            host_id=player.id,
+            private=True,
+        )
+        assert arena is not None
+        return await self.join(player, arena.code, message.id)
+
+    # -- joining and leaving ---------------------------------------------------------------
+
+    async def join(self, player: PlayerInfo, code: str, re: int | None) -> p.ArenaReply:
+        """Join (once; again changes nothing) and follow the standings; an arena over is shown
+        with its final table and nothing is joined."""
+        arena = await self.catalogue.arena(code)
+        now = self.clock()
+        if not arena.over(now):
+            if player.bot:
+                raise NotRatable("bots never play in arenas: arenas are ranked")
+            await self._joined(arena, player)
+            self.standings.following.setdefault(code, set()).add(player.id)
+        return await self.reply(arena, player.id, re)
+
+    async def _joined(self, arena: ArenaState, player: PlayerInfo) -> None:
+        with contextlib.suppress(IntegrityError):
+            async with self.db_sessions() as db, db.begin():
+                if await store.is_joined(db, code=arena.code, player_id=player.id):
+                    return
+                db.add(
+                    ArenaPlayer(
+                        arena=arena.code,
+                        player_id=player.id,
+                        joined_ms=self.clock(),
+                        points=0,
+                        played=0,
+                        wins=0,
+                        fire=False,
+                    )
+                )
+            log.info("arena %s: %s joined", arena.code, player.name)
+            await self.standings.put(arena.code, Line(player.id, player.name))
+
+    async def reply(self, arena: ArenaState, player: int, re: int | None) -> p.ArenaReply:
+        table = await self.standings.table(arena.code)
+        joined = player in table.lines
+        if not joined:
+            async with self.db_sessions() as db:
+                joined = await store.is_joined(db, code=arena.code, player_id=player)
+        game = None
+        if joined:
+            async with self.db_sessions() as db:
+                last = await store.last_game(db, code=arena.code, player_id=player)
+            game = last.game_id if last is not None and last.state is None else None
+        return p.ArenaReply(
+            arena=await self.standings.info(arena, player, joined=joined),
+            deals=await self.deals.views(arena),
+            top=table.top(p.TOP),
+            me=table.me(player),
+            game=game,
+            re=re,
+        )
+
+    async def leave(self, player: int, code: str) -> None:
+        """Stop following the arena here; the points scored stay (a deal being played goes on
+        until it ends or runs out of time)."""
+        arena = await self.catalogue.arena(code)
+        async with self.db_sessions() as db:
+            if not await store.is_joined(db, code=arena.code, player_id=player):
+                raise NotInArena(f"you have not joined arena {code}")
+        self.standings.following.get(code, set()).discard(player)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def _lock(self, code: str, player: int) -> asyncio.Lock:
+        if len(self._locks) > 50_000:
+            self._locks = {k: v for k, v in self._locks.items() if v.locked()}
+        return self._locks.setdefault((code, player), asyncio.Lock())
+
+    async def play(self, player: PlayerInfo, code: str, re: int | None) -> p.ArenaGame:
+        """The player's deal: the one being played, else the next of the sequence."""
+        arena = await self.catalogue.arena(code)
+        if arena.state(self.clock()) != p.RUNNING:
+            raise ArenaNotRunning(f"arena {code} is {arena.state(self.clock())}: no deal to play")
+        async with self._lock(code, player.id):
+            async with self.db_sessions() as db:
+                if not await store.is_joined(db, code=code, player_id=player.id):
+                    raise NotInArena(f"join arena {code} first")
+                last = await store.last_game(db, code=code, player_id=player.id)
+            seq = 0
+            if last is not None:
+                seq = last.seq + 1
+                if last.state is None:
+                    live = await self.store.current(last.game_id)
+                    if live.state not in ENDED and self.clock() < last.deadline_ms:
+                        return await self._arena_game(arena, last, live, re)
+                    if live.state not in ENDED:
+                        live = await self.games.end(live, TIMEOUT)
+                    await self.settlement.settle(live)
+            if arena.state(self.clock()) != p.RUNNING:
+                raise ArenaNotRunning(f"arena {code} is over: no more deals")
+            return await self._deal_next(arena, player.id, seq, re)
+
+    async def _deal_next(
+        self, arena: ArenaState, player: int, seq: int, re: int | None
+    ) -> p.ArenaGame:
+        deal = await self.deals.deal(arena, seq)
+        live = await self.games.start(
+            player,
+            arena.variant,
+            arena.options,
+            key=deal.key,
+            kind=p.ARENA,
+            reveal_ms=arena.ends_ms,
+            guarded=False,
+        )
+        allowance = par.allowance_ms(deal.par_ms, berserk=False)
+        row = ArenaGame(
+            game_id=live.id,
+            arena=arena.code,
+            player_id=player,
+            seq=seq,
+            berserk=False,
+            allowance_ms=allowance,
+            deadline_ms=par.deadline_ms(live.started_ms, allowance, arena.ends_ms),
+            state=None,
+            time_ms=0,
+            points=0,
+            on_streak=False,
+            held=False,
+        )
+        try:
+            async with self.db_sessions() as db, db.begin():
+                db.add(row)
+        except IntegrityError:
+            # Another node dealt this player this deal first: theirs is the game; this one
+            # was never shown to anyone and goes.
+            self.store.forget(live.id)
+            async with self.db_sessions() as db:
+                theirs = await store.last_game(db, code=arena.code, player_id=player)
+            if theirs is None:
+                raise
+            return await self._arena_game(arena, theirs, await self.store.get(theirs.game_id), re)
+        self.dealt += 1
+        self._spawn(self._ahead(arena, seq + 1))
+        return await self._arena_game(arena, row, live, re)
+
+    async def _ahead(self, arena: ArenaState, seq: int) -> None:
+        """The next deal drawn (and its commitment stored) before anyone reaches it."""
+        with contextlib.suppress(Exception):
+            await self.deals.deal(arena, seq)
+
+    def _spawn(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _arena_game(
+        self, arena: ArenaState, row: ArenaGame, live: LiveGame, re: int | None
+    ) -> p.ArenaGame:
+        deal = await self.deals.deal(arena, row.seq)
+        return p.ArenaGame(
+            code=arena.code,
+            seq=row.seq,
+            game=self.games.view(live),
+            par_ms=deal.par_ms,
+            allowance_ms=row.allowance_ms,
+            berserk=row.berserk,
+            re=re,
+        )
+
+    async def berserk(self, player: PlayerInfo, code: str, re: int | None) -> p.ArenaGame:
+        """Berserk on the deal being played, before its first action: half the allowance."""
+        arena = await self.catalogue.arena(code)
+        if arena.state(self.clock()) != p.RUNNING:
+            raise ArenaNotRunning(f"arena {code} is {arena.state(self.clock())}")
+        async with self._lock(code, player.id):
+            async with self.db_sessions() as db:
+                if not await store.is_joined(db, code=code, player_id=player.id):
+                    raise NotInArena(f"join arena {code} first")
+                last = await store.last_game(db, code=code, player_id=player.id)
+            if last is None or last.state is not None:
+                raise GameOver(f"no deal of arena {code} is being played: ask for one first")
+            live = await self.store.current(last.game_id)
+            if live.state in ENDED:
+                raise GameOver(f"your deal of arena {code} has ended: ask for the next")
+            if last.berserk:
+                return await self._arena_game(arena, last, live, re)
+            if live.game.ply > 0:
+                raise Forbidden("berserk only before the first action of a deal")
+            deal = await self.deals.deal(arena, last.seq)
+            allowance = par.allowance_ms(deal.par_ms, berserk=True)
+            async with self.db_sessions() as db, db.begin():
+                row = await store.game(db, game_id=last.game_id)
+                assert row is not None
+                row.berserk = True
+                row.allowance_ms = allowance
+                row.deadline_ms = par.deadline_ms(live.started_ms, allowance, arena.ends_ms)
+            async with self.db_sessions() as db:
+                row = await store.game(db, game_id=last.game_id)
+            assert row is not None
+            return await self._arena_game(arena, row, live, re)
