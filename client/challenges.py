@@ -7,7 +7,7 @@ Plain functions over protocol messages, apart from any screen (tested on their o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 
@@ -74,4 +74,17 @@ def challenge_text(view: ChallengeView, name: Callable[[str], str] = str) -> Tex
     else:
         text.append(f"{view.challenger_name} is playing this round's deal")
     text.append(f"\n  {match_text(view.match)}", style="dim")
+    return text
+
+
+def challenges_text(views: Sequence[ChallengeView], name: Callable[[str], str]) -> Text:
+    """Home's panel of challenges: one line each, or what to do when there are none."""
+    text = Text()
+    for view in views:
+        text.append_text(challenge_text(view, name))
+        text.append("\n")
+    if not views:
+        text.append(
+            "none yet: finish a secret deal, then send it (web) or paste one here", style="dim"
+        )
     return text

@@ -112,3 +112,22 @@ async def home_facts(
 
 
 __all__ = ["KIND_TEXT", "daily_text", "home_facts", "stats_text", "unfinished_text"]
+
+
+#: what the home screen's ``v`` cycles through: any deal, then a winnable one of each difficulty
+DEALS = (None, "easy", "medium", "hard")
+
+#: the rules a race created from home may have, in the order ``b`` goes through them, and what each
+#: means for the player choosing
+RACE_RULES = {
+    "live": "friendly race: spectators see the boards live",
+    "delayed": "friendly race: spectators see the boards late (a minute, by default)",
+    "hidden": "friendly race: spectators see progress only, boards once it is over",
+    "rated": "rated race: a keyed deal, people only, no board shown until it is over",
+}
+
+
+def deal_kind_text(difficulty: str | None) -> str:
+    """The games panel's title: the kind of secret deal ``v`` chose (None: any deal)."""
+    kind = "any deal" if difficulty is None else f"winnable, {difficulty}"
+    return f"Games (v: {kind})"

@@ -1,9 +1,8 @@
 """The home screen: the five games with today's dailies, the games left unfinished, races,
 challenges (a code to accept, the latest results), statistics.
 
-What it shows is asked of the server each time the screen comes back into
-view (after a game, a race, a leaderboard), so a daily just won, a game just
-left and the statistics that count them are there without a key press.
+What it shows is asked of the server each time the screen comes back into view (after a
+game, a race, a leaderboard), so a daily just won is there without a key press.
 
 The screen asks the server only for what it shows (over the connection it is
 given); what the player chooses to do (a new game, a daily, a race...) it
@@ -25,9 +24,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
 
 from client.catalog import Catalog
-from client.challenges import challenge_code, challenge_text
+from client.challenges import challenge_code, challenges_text
 from client.connection import Connection
-from client.home_facts import daily_text, home_facts, stats_text, unfinished_text
+from client.game_list import GameList
+from client.home_facts import DEALS, RACE_RULES, daily_text, deal_kind_text, home_facts, stats_text
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import (
@@ -38,32 +38,6 @@ from shared.protocol import (
     Standing,
     StatsReply,
 )
-
-
-class GameList(ListView):
-    """The list of games: one click on a line selects it, a second click on it (or Enter)
-    starts it, so that a click meant to choose never starts a game at once."""
-
-    def __init__(self, *children: ListItem, id: str | None = None) -> None:
-        super().__init__(*children, id=id)
-        #: the line the last click selected, which the next click on it starts
-        self._clicked: int | None = None
-
-    def _on_list_item__child_clicked(self, event: ListItem._ChildClicked) -> None:
-        event.stop()
-        event.prevent_default()  # instead of ListView's own handler, which selects at once
-        self.focus()
-        index = self._nodes.index(event.item)
-        if index == self._clicked and index == self.index:
-            self.post_message(self.Selected(self, event.item, index))
-            return
-        self.index = index
-        self._clicked = index
-
-    def watch_index(self, old_index: int | None, new_index: int | None) -> None:
-        super().watch_index(old_index, new_index)
-        if new_index != self._clicked:
-            self._clicked = None
 
 
 class HomeIntent(Message):
@@ -169,25 +143,13 @@ class HomeScreen(Screen[None]):
         Binding("a", "arenas", "Arenas"),
         Binding("p", "profile", "Profile", show=False),
         Binding("c", "create_race", "Race"),
-        Binding("j", "join_race", "Join"),
-        Binding("w", "watch_race", "Watch"),
+        Binding("j", "join_race", "Join", show=False),  # its button says it
+        Binding("w", "watch_race", "Watch", show=False),  # its button says it
         Binding("o", "option", "Option"),
         # (not in the footer, full at 80 columns: the games panel's title names the key)
         Binding("v", "winnable", "Winnable", show=False),
         Binding("b", "race_rule", "Boards", show=False),  # the button says it
     ]
-
-    #: what ``v`` cycles through: any deal, then a winnable one of each difficulty
-    DEALS = (None, "easy", "medium", "hard")
-
-    #: the rules a created race may have, in the order ``b`` goes through them, and what each
-    #: means for the player choosing
-    RACE_RULES = {
-        "live": "friendly race: spectators see the boards live",
-        "delayed": "friendly race: spectators see the boards late (a minute, by default)",
-        "hidden": "friendly race: spectators see progress only, boards once it is over",
-        "rated": "rated race: a keyed deal, people only, no board shown until it is over",
-    }
 
     def __init__(self, conn: Connection) -> None:
         super().__init__()
@@ -211,7 +173,7 @@ class HomeScreen(Screen[None]):
         yield Static(id="server-info")
         with Horizontal(id="home-panels"):
             with Vertical(classes="panel", id="games-panel"):
-                yield Label(self._deal_text(), classes="title", id="deal-kind")
+                yield Label(deal_kind_text(self.difficulty), classes="title", id="deal-kind")
                 yield GameList(
                     *(
                         ListItem(Label(self._variant_line(v), id=f"line-{v}"), id=f"variant-{v}")
@@ -332,29 +294,12 @@ class HomeScreen(Screen[None]):
         for panel in self.query("#stats").results(Static):
             panel.update(stats_text(stats, self.catalog.name, self.unfinished))
         for games in self.query("#variants").results(GameList):
-            await self._list_unfinished(games)
+            await games.show_unfinished(len(self.catalog.ids), self.unfinished, self.catalog.name)
         try:
             listed = await self.conn.request(ChallengesRequest(limit=4), ChallengesReply)
         except (ProtocolError, ConnectionError):
             return  # a server without challenges, or offline: the list stays as it was
         self.show_challenges(listed.challenges)
-
-    async def _list_unfinished(self, games: GameList) -> None:
-        """The games in play, as lines after the five games: Enter or a second click opens one."""
-        count = len(self.catalog.ids)
-        keep = games.index
-        while len(games) > count:
-            await games.pop()
-        if not self.unfinished:
-            return
-        heading = ListItem(Label("Continue a game", classes="title"), disabled=True)
-        lines = [
-            ListItem(Label(unfinished_text(entry, self.catalog.name)), id=f"game-{entry.id}")
-            for entry in self.unfinished
-        ]
-        await games.extend([heading, *lines])
-        if keep is not None and keep < len(games) and not games.children[keep].disabled:
-            games.index = keep
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one("#home-message", Static).update(
@@ -384,15 +329,11 @@ class HomeScreen(Screen[None]):
         value = self.query_one("#seed", Input).value.strip()
         return int(value) if value.isdigit() else None
 
-    def _deal_text(self) -> str:
-        kind = "any deal" if self.difficulty is None else f"winnable, {self.difficulty}"
-        return f"Games (v: {kind})"
-
     def action_winnable(self) -> None:
         """Cycle the kind of secret deal: any, winnable easy, medium, hard (``v``)."""
-        index = self.DEALS.index(self.difficulty)
-        self.difficulty = self.DEALS[(index + 1) % len(self.DEALS)]
-        self.query_one("#deal-kind", Label).update(self._deal_text())
+        index = DEALS.index(self.difficulty)
+        self.difficulty = DEALS[(index + 1) % len(DEALS)]
+        self.query_one("#deal-kind", Label).update(deal_kind_text(self.difficulty))
 
     def action_new_game(self) -> None:
         variant = self.variant
@@ -419,10 +360,10 @@ class HomeScreen(Screen[None]):
 
     def action_race_rule(self) -> None:
         """The next rule for the races this player creates (c): live, delayed, hidden, rated."""
-        rules = list(self.RACE_RULES)
+        rules = list(RACE_RULES)
         self.race_rule = rules[(rules.index(self.race_rule) + 1) % len(rules)]
         self.query_one("#race-rule", Button).label = self._rule_label()
-        self.say(f"races you create (c): {self.RACE_RULES[self.race_rule]}")
+        self.say(f"races you create (c): {RACE_RULES[self.race_rule]}")
 
     def _rule_label(self) -> str:
         return "Rated race" if self.race_rule == "rated" else f"Boards: {self.race_rule}"
@@ -449,16 +390,8 @@ class HomeScreen(Screen[None]):
 
     def show_challenges(self, views: Sequence[ChallengeView]) -> None:
         """The player's latest challenges, sent and received, with their results."""
-        text = Text()
-        for view in views[:4]:
-            text.append_text(challenge_text(view, self.catalog.name))
-            text.append("\n")
-        if not views:
-            text.append(
-                "none yet: finish a secret deal, then send it (web) or paste one here", style="dim"
-            )
         for panel in self.query("#challenges").results(Static):
-            panel.update(text)
+            panel.update(challenges_text(views[:4], self.catalog.name))
 
     def action_watch_race(self) -> None:
         self.action_join_race(spectator=True)
