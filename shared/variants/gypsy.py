@@ -13,7 +13,7 @@ from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
-from shared.variants.safe import nothing_builds_on, other_colour
+from shared.variants.safe import OTHER_COLOUR, home_counts, nothing_builds_on, other_colour
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(8))
@@ -193,9 +193,20 @@ class GypsyRules(Rules):
         return None
 
     def safe_move(self, pos: Position, move: InternalMove) -> bool:
-        """Both copies of both cards that could be built on this one are home."""
+        """Both copies of both cards that could be built on this one are home and, since
+        Gypsy's foundation cards come back into play (one of those could come back onto
+        this card and take a card of its own colour two ranks lower), both copies of
+        those are home too, unless they are aces (docs/solver.md, "Why a safe move
+        loses nothing"; the solver's Gypsy search uses the same rule)."""
         card = pos.piles[move[0]][-1]
-        return nothing_builds_on(card, pos, self.foundations, other_colour(card), self.decks)
+        if not nothing_builds_on(card, pos, self.foundations, other_colour(card), self.decks):
+            return False
+        rank = RANK[card]
+        if rank <= 3:
+            return True
+        counts = home_counts(pos, self.foundations)
+        same_colour = OTHER_COLOUR[0 if RED[card] else 1]
+        return all(counts[s][rank - 2] >= self.decks for s in same_colour)
 
     # -- score and progress ----------------------------------------------------
 

@@ -376,3 +376,18 @@ def test_legal_and_why_illegal_agree_on_random_playouts() -> None:
                 break
             game.play(rng.choice(moves))
     assert checked >= 300
+
+
+def test_a_card_is_safe_home_only_when_what_could_come_back_onto_it_is_home_too() -> None:
+    # 5H goes home from t0; both copies of both black fours are home, so nothing in play
+    # builds on it. But Gypsy's foundation cards come back into play: a black four could
+    # come back onto 5H and take a red three, so 5H is safe only once both red threes of
+    # each red suit are home too (the stuck proof plays safe moves without trying others).
+    fours = "f2: AC 2C 3C 4C\nf3: AC 2C 3C 4C\nf4: AS 2S 3S 4S\nf5: AS 2S 3S 4S\n"
+    hearts = "f0: AH 2H 3H 4H\nf1: AH 2H 3H\n"
+    diamonds_out = "f6: AD 2D\nf7: AD 2D\nt1: 3D\nt2: 3D\n"
+    diamonds_home = "f6: AD 2D 3D\nf7: AD 2D 3D\n"
+    for rest, safe in ((diamonds_out, False), (diamonds_home, True)):
+        pos = RULES.position_from_text(ACE_IN_STOCK + hearts + fours + rest + "t0: 5H")
+        move = (RULES.pile("t0"), 1, RULES.pile("f0"))
+        assert RULES.safe_move(pos, move) is safe, rest
