@@ -12,26 +12,21 @@ builds them: no other module of server/ imports :class:`App`. What the
 cluster hears from the other nodes reaches the parts as typed events
 (:mod:`server.cluster.news`) they subscribe to in :func:`wire`.
 
-The connection handler holds no rules and no SQL: it enforces the transport
-limits of docs/protocol.md (connections in all and per address) and hands each
-frame to the :class:`~server.net.routing.Router`, which turns every refusal
-into an ``error``.
+What is not assembling lives beside it: the doorway every connection comes
+through (server/net/doorway.py), the binding of the ports (server/net/listening.py),
+what the server says of itself (server/about.py), and running in the foreground until
+a signal (server/running.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib.metadata
-import itertools
 import logging
-import os
-import signal
 import time
-from collections import Counter
 
-from websockets.asyncio.server import Server, ServerConnection
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import Server
 
+from server.about import server_info
 from server.arenas.catalogue import ArenaCatalogue
 from server.arenas.deals import ArenaDeals
 from server.arenas.handlers import ArenaHandlers
@@ -60,13 +55,13 @@ from server.games.opened import OpenGames
 from server.games.searches import StuckSearches
 from server.games.service import GameService
 from server.games.store import GameStore
-from server.net.connection import WRITE_LIMIT, Connection
+from server.net.connection import Connection
+from server.net.doorway import Doorway
 from server.net.http import WS_PATH, HttpPaths
-from server.net.listening import HttpEndpoint, bind, bound_port
+from server.net.listening import bind_game, bind_metrics, bound_port
 from server.net.routing import Router
 from server.net.static import StaticSite
 from server.observe.metrics import Metrics
-from server.observe.stalls import StallTracer
 from server.players.accounts import Accounts
 from server.players.bots import BotRemoval
 from server.players.changes import OperatorChanges
@@ -87,29 +82,20 @@ from server.ratings.handlers import RatingsHandler
 from server.ratings.service import RatingService
 from server.replays.handlers import ReplayHandlers
 from server.review.service import ReviewService
+from server.running import run_until_signalled
 from server.seasons.handlers import SeasonHandlers
 from server.seasons.service import SeasonService
 from server.storage.engine import Checkpointer, create_engine, create_sync_engine, sessionmaker
 from server.storage.migrate import upgrade
 from server.storage.reader import BoardReader
 from server.storage.writer import Writer
-from shared import protocol as p
 from shared.variants import STANDARD, Variants
 
 log = logging.getLogger("server")
 
-CLOSE_TRY_AGAIN = 1013
-
 
 def wall_clock_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def server_version() -> str:
-    try:
-        return importlib.metadata.version("patience-club")
-    except importlib.metadata.PackageNotFoundError:
-        return "0"
 
 
 class App:
@@ -205,56 +191,28 @@ class App:
             sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed
         )
         #: arenas: timed tournaments, on every node
-        self.arena_catalogue = ArenaCatalogue(self.game_store, sessions, config, clock)
-        self.arena_deals = ArenaDeals(self.deal_pool, sessions, config, clock)
-        self.arena_standings = ArenaStandings(
-            self.arena_catalogue, self.arena_deals, cluster, players, sessions, config, clock
+        self.arena_catalogue = catalogue = ArenaCatalogue(self.game_store, sessions, config, clock)
+        self.arena_deals = deals = ArenaDeals(self.deal_pool, sessions, config, clock)
+        self.arena_standings = standings = ArenaStandings(
+            catalogue, deals, cluster, players, sessions, config, clock
         )
-        self.arena_settlement = ArenaSettlement(
-            self.arena_catalogue,
-            self.arena_deals,
-            self.arena_standings,
-            self.review,
-            sessions,
-            config,
-            clock,
+        self.arena_settlement = settlement = ArenaSettlement(
+            catalogue, deals, standings, self.review, sessions, config, clock
         )
-        self.arena_play = ArenaPlay(
-            self.arena_catalogue,
-            self.arena_deals,
-            self.arena_standings,
-            self.arena_settlement,
-            self.games,
-            self.game_store,
-            sessions,
-            clock,
+        self.arena_play = play = ArenaPlay(
+            catalogue, deals, standings, settlement, games, self.game_store, sessions, clock
         )
-        self.arena_sweep = ArenaSweep(
-            self.arena_settlement,
-            self.arena_standings,
-            self.games,
-            self.game_store,
-            cluster,
-            sessions,
-            clock,
+        self.arena_sweep = sweep = ArenaSweep(
+            settlement, standings, games, self.game_store, cluster, sessions, clock
         )
         self.arenas = ArenaService(
-            self.arena_catalogue,
-            self.arena_deals,
-            self.arena_standings,
-            self.arena_settlement,
-            self.arena_play,
-            self.arena_sweep,
-            config,
-            clock,
+            catalogue, deals, standings, settlement, play, sweep, config, clock
         )
         self.metrics = Metrics(self.connections, players, self.room_table.rooms, self.race)
         self.events = Events()
         self.router, self.http = wire(self)
-        self._per_ip: Counter[str] = Counter()
-        self._numbers = itertools.count(1)
-        #: the key a connection's address counts under (IPv6 /64, a trusted proxy's header)
-        self.addresses = config.client_addresses()
+        #: every connection comes through it: the limits, the frames to the router
+        self.doorway = Doorway(config, self.connections, players, self.router, self.events)
         self._server: Server | None = None
         self._metrics_server: Server | None = None
         self._stopped = asyncio.Event()
@@ -268,25 +226,9 @@ class App:
         The ports are bound first: one that cannot be raises ``ListenError`` (one line)
         before any thread, worker or node has started.
         """
-        self._server = await bind(
-            self.config.host,
-            self.config.port,
-            self._connection,
-            process_request=self.http.answer,
-            max_size=self.config.max_message_bytes,
-            compression=None,  # deflate costs ~100 KiB per connection; views are small
-            max_queue=4,
-            write_limit=WRITE_LIMIT,
-            close_timeout=2,
-            ping_interval=20,
-            ping_timeout=20,
-        )
+        self._server = await bind_game(self.config, self.doorway.accept, self.http.answer)
         try:
-            if self.config.metrics_host:
-                endpoint = HttpEndpoint({"/metrics": self.metrics.serve})
-                self._metrics_server = await endpoint.bind(
-                    self.config.metrics_host, self.config.metrics_port
-                )
+            self._metrics_server = await bind_metrics(self.config, self.metrics.serve)
             await upgrade(self.engine)
             await self.cluster.start()
         except BaseException:
@@ -335,13 +277,7 @@ class App:
         released, so that another node takes them at once), commit what is queued."""
         if self._server is not None:
             log.info("shutting down: closing %d connections", len(self.connections))
-            self._server.close(close_connections=True)
-            await self._server.wait_closed()
-            self._server = None
-        if self._metrics_server is not None:
-            self._metrics_server.close()
-            await self._metrics_server.wait_closed()
-            self._metrics_server = None
+        await self._close_listeners()  # (closing a server closes its connections)
         await self.events.stopping()
         self.board_reader.close()
         await self.games.drain()
@@ -365,61 +301,11 @@ class App:
 
     # -- connections ----------------------------------------------------------------------
 
-    async def _connection(self, ws: ServerConnection) -> None:
-        connection = Connection(ws, next(self._numbers), self.config)
-        peer = ws.remote_address
-        connection.ip = self.addresses.key(
-            str(peer[0]) if peer else None,
-            ws.request.headers.get_all(self.config.proxy_header) if ws.request is not None else (),
-        )
-        ip = connection.ip
-        if len(self.connections) >= self.config.max_connections:
-            log.warning("%r refused: server at %d connections", connection, len(self.connections))
-            await ws.close(CLOSE_TRY_AGAIN, "the server is full; try again later")
-            return
-        if self._per_ip[ip] >= self.config.max_connections_per_ip:
-            log.warning("%r refused: %d connections from %s", connection, self._per_ip[ip], ip)
-            await ws.close(CLOSE_TRY_AGAIN, "too many connections from your address")
-            return
-        self.connections.add(connection)
-        self._per_ip[ip] += 1
-        connection.start()
-        log.info("%r connected", connection)
-        try:
-            async for frame in ws:
-                await self.router.dispatch(connection, frame)
-        except ConnectionClosed:
-            pass
-        finally:
-            self.connections.discard(connection)
-            self._per_ip[ip] -= 1
-            if not self._per_ip[ip]:
-                del self._per_ip[ip]
-            if connection.player is not None:
-                mine = self.players.get(connection.player.id)
-                if mine is not None:
-                    mine.discard(connection)
-                    if not mine:
-                        del self.players[connection.player.id]
-            self.events.closed(connection)
-            await connection.stop()
-            log.info("%r closed: code %s %s", connection, ws.close_code, ws.close_reason or "")
-
     def welcomed(self, connection: Connection) -> None:
         player = connection.welcomed_player
         self.players.setdefault(player.id, set()).add(connection)
         log.info("%r welcomed as %r", connection, player.name)
         self.events.welcomed(connection)
-
-    def server_info(self) -> p.ServerInfo:
-        return p.ServerInfo(
-            name=self.config.name,
-            version=server_version(),
-            variants=tuple(
-                p.VariantInfo.from_map(info) for info in self.game_store.variants.info()
-            ),
-            motd=self.config.motd or None,  # the message of the day
-        )
 
 
 def wire(app: App) -> tuple[Router, HttpPaths]:
@@ -510,10 +396,11 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     )
     cluster.subscribe(news.ArenaLine, arenas.line_told)
     cluster.subscribe(news.RedisBack, arenas.forget_tables)
+    about = server_info(app.config, app.game_store.variants)
     handlers = (
-        HelloHandler(app.accounts, app.transfers, app.server_info(), app.welcomed),
+        HelloHandler(app.accounts, app.transfers, about, app.welcomed),
         TransferHandler(app.transfers),
-        InvitationHandler(app.db_sessions, {v.id: v.name for v in app.server_info().variants}),
+        InvitationHandler(app.db_sessions, {v.id: v.name for v in about.variants}),
         GameHandlers(games, app.game_store, app.deal_pool, app.db_sessions, app.clock, app.opened),
         RoomHandlers(rooms, table, owners, games),
         DailyHandlers(daily, games, app.ratings, app.opened),
@@ -542,34 +429,4 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
 
 async def serve_until_signalled(config: Config) -> None:
     """Run one app until SIGTERM or SIGINT (``patience-club serve``)."""
-    from server.observe import runtime
-
-    app = App(config)
-    await app.start()  # raises ClusterError when it cannot join the other nodes
-    tracer = _stall_tracer(app)
-    thawing = asyncio.create_task(runtime.thaw_every(runtime.tune()), name="gc-thaw")
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    print(f"listening on ws://{config.host}:{app.port}/ws", flush=True)
-    print(f"the game is at http://{config.host}:{app.port}/", flush=True)
-    if app.metrics_port is not None:
-        print(f"metrics at http://{config.metrics_host}:{app.metrics_port}/metrics", flush=True)
-    await stop.wait()
-    log.info("signal received")
-    thawing.cancel()
-    await app.stop()
-    if tracer is not None:
-        tracer.write()
-
-
-def _stall_tracer(app: App) -> StallTracer | None:
-    """The stall tracer when ``PATIENCE_STALL_TRACE`` names its file (server/observe/stalls.py)."""
-    path = os.environ.get("PATIENCE_STALL_TRACE")
-    if not path:
-        return None
-    tracer = StallTracer(path)
-    tracer.install(asyncio.get_running_loop())
-    tracer.trace_writer(app.writer)
-    return tracer
+    await run_until_signalled(App(config), config)

@@ -21,6 +21,8 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request, Response
 
+from server.config import Config
+from server.net.connection import WRITE_LIMIT
 from server.net.http import json_response
 
 
@@ -38,6 +40,39 @@ async def bind(host: str, port: int, handler: Any, **kwargs: Any) -> Server:
     except OSError as exc:
         why = os.strerror(exc.errno) if exc.errno else str(exc)
         raise ListenError(f"cannot listen on {host}:{port}: {why}") from None
+
+
+async def bind_game(
+    config: Config,
+    handler: Callable[[ServerConnection], Awaitable[None]],
+    answer: Callable[[ServerConnection, Request], Awaitable[Response | None]],
+) -> Server:
+    """The game's port, not accepting yet: WebSocket connections handled by ``handler``,
+    HTTP requests ``answer``-ed before any upgrade, within the transport limits."""
+    return await bind(
+        config.host,
+        config.port,
+        handler,
+        process_request=answer,
+        max_size=config.max_message_bytes,
+        compression=None,  # deflate costs ~100 KiB per connection; views are small
+        max_queue=4,
+        write_limit=WRITE_LIMIT,
+        close_timeout=2,
+        ping_interval=20,
+        ping_timeout=20,
+    )
+
+
+async def bind_metrics(
+    config: Config, serve_metrics: Callable[[], Awaitable[Response]]
+) -> Server | None:
+    """``GET /metrics`` on the address of its own the settings name, or None (not served)."""
+    if not config.metrics_host:
+        return None
+    return await HttpEndpoint({"/metrics": serve_metrics}).bind(
+        config.metrics_host, config.metrics_port
+    )
 
 
 def bound_port(server: Server) -> int:
