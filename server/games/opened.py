@@ -50,7 +50,9 @@ class OpenGames:
         self.grace_ms = grace_s * 1000
         self._of_connection: dict[int, str] = {}
         self._openers: dict[str, set[int]] = {}
-        self._saving: set[asyncio.Task[None]] = set()
+        #: games whose clock stopped and is not stored yet (stored together, by one task)
+        self._due: dict[str, LiveGame] = {}
+        self._saver: asyncio.Task[None] | None = None
 
     def open(self, connection: int, live: LiveGame) -> None:
         """``connection`` asked for ``live``: it has it open (and no other game)."""
@@ -89,21 +91,37 @@ class OpenGames:
         del self._openers[game_id]
         live = self.games.in_memory(game_id)
         if live is not None and live.left(self.clock(), self.grace_ms):
-            task = asyncio.create_task(self._save(live), name=f"clock-{game_id}")
-            self._saving.add(task)
-            task.add_done_callback(self._saving.discard)
+            self._due[game_id] = live
+            if self._saver is None or self._saver.done():
+                self._saver = asyncio.create_task(self._save_due(), name="clocks")
 
-    async def _save(self, live: LiveGame) -> None:
-        """Store the clock as it is now (the games list reads it; a restart keeps it)."""
-        try:
-            async with self.db_sessions() as db, db.begin():
-                await store.save_clock(
-                    db, game_id=live.id, paused_ms=live.paused_ms, stopped_ms=live.stopped_ms
-                )
-        except Exception:
-            log.exception("game %s: its clock could not be stored", live.id)
+    async def _save_due(self) -> None:
+        """Store the stopped clocks as they are now (the games list reads them; a restart
+        keeps them): those due meanwhile in one transaction, on one database connection.
+
+        Many connections close at once (a network cut, a node's clients all
+        leaving): a task and a session each would ask the pool for as many
+        connections at once, and each one past the pool's size is opened for
+        that one update and closed after it (on SQLite a new thread, and the
+        schema parsed again: what made the whole server's instructions per move
+        grow with its clients, docs/operating.md).
+        """
+        while self._due:
+            lives = list(self._due.values())
+            self._due.clear()
+            try:
+                async with self.db_sessions() as db, db.begin():
+                    for live in lives:
+                        await store.save_clock(
+                            db,
+                            game_id=live.id,
+                            paused_ms=live.paused_ms,
+                            stopped_ms=live.stopped_ms,
+                        )
+            except Exception:
+                log.exception("the clocks of %d games could not be stored", len(lives))
 
     async def drain(self) -> None:
         """Wait for the clocks being stored (shutdown)."""
-        while self._saving:
-            await asyncio.gather(*self._saving, return_exceptions=True)
+        while self._saver is not None and not self._saver.done():
+            await asyncio.gather(self._saver, return_exceptions=True)

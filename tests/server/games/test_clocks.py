@@ -7,6 +7,8 @@ import asyncio
 import random
 from typing import Any
 
+from sqlalchemy import event
+
 from server.app import App
 from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import keyed_line, play_line
@@ -113,6 +115,40 @@ async def test_a_restarted_server_keeps_the_pause(serve_with: Any, clock: FakeCl
     await client.request("hello", protocol=2, client="t/2", token=token)
     assert (await client.request("get_game", game=game["id"]))["game"]["elapsed_ms"] == 35_000
     await client.ws.close()
+
+
+async def test_clocks_of_many_connections_closing_at_once_are_all_stored(
+    serve_with: Any, clock: FakeClock
+) -> None:
+    """A dozen players leave at once: every clock is stored (a restart reads each one
+    paused), in one transaction on a connection of the pool, none opened for it."""
+    app = await serve_with()
+    players = [await open_client(app) for _ in range(12)]
+    tokens = [(await c.hello(f"p{n}"))["token"] for n, c in enumerate(players)]
+    games = [await c.start() for c in players]
+    clock.advance(5000)
+    opened: list[object] = []
+
+    def connected(*_: object) -> None:
+        opened.append(_)
+
+    event.listen(app.engine.sync_engine, "connect", connected)
+    try:
+        await asyncio.gather(*(c.ws.close() for c in players))
+        for game in games:
+            await until_left(app, game["id"])
+    finally:
+        event.remove(app.engine.sync_engine, "connect", connected)
+    assert len(opened) <= 1  # one more for the saves at most, when none was free in the pool
+    await app.stop()
+    clock.advance(60 * 60_000)
+    app = await serve_with()
+    for token, game in zip(tokens, games, strict=True):
+        client = await open_client(app)
+        await client.request("hello", protocol=2, client="t/2", token=token)
+        seen = (await client.request("get_game", game=game["id"]))["game"]
+        assert seen["elapsed_ms"] == 35_000  # 5 s played, the grace, then paused
+        await client.ws.close()
 
 
 async def test_best_times_compare_active_time(player: Client, clock: FakeClock) -> None:
