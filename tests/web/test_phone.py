@@ -61,8 +61,17 @@ def test_freecell_on_a_phone_fits_and_plays_by_touch(new_context: Any, live: Liv
     assert_board(page, game)
 
 
+def settled(page: Any) -> None:
+    """Wait until no card is sliding to its new place: a tap while the last move's card
+    still slides across the next card's corner lands on the sliding card, as it would
+    under a finger (the board draws a move, then animates the cards that moved)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+
+
 def tap_move(page: Any, move: str) -> None:
-    """A move by taps: the source's top card, then the destination pile."""
+    """A move by taps, once the board is still: the source's top card, then the
+    destination pile."""
+    settled(page)
     src, dst = move.split(">")
     top_card(page, src).tap(position={"x": 8, "y": 6})
     pile(page, dst).tap(position={"x": 8, "y": 6})
@@ -80,6 +89,7 @@ def test_freecell_by_taps_and_a_double_tap_sends_a_card_home(
         tap_move(page, move)
         game.play(move)
         assert_board(page, game)
+    settled(page)
     card = top_card(page, "t6")
     card.tap(position={"x": 8, "y": 6})
     card.tap(position={"x": 8, "y": 6})
