@@ -15,7 +15,7 @@ import { animationMs, maxCardWidth } from './settings.js';
 import { Gestures } from './gestures.js';
 import { t } from './i18n.js';
 import { GAP, boardLayout, keyLabel, pileUnits, rightCapacity, RIGHT_STEP } from './layout.js';
-import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove, pileKind } from './notation.js';
+import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove } from './notation.js';
 import { chooseMove, countsFrom, destinations, stepCount } from './selection.js';
 
 const reducedMotion = () => animationMs() === 0;
