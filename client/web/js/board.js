@@ -223,19 +223,19 @@ export class Board {
     root.dataset.state = view.state;
     root.dataset.ply = String(view.ply);
     root.dataset.variant = view.variant;
-    const rows = [];
-    for (const row of fit.rows) {
+    const drawRows = (list) => list.map((row) => {
       const rowEl = el('div', 'row');
       for (const id of row) {
-        if (id === GAP) {
-          rowEl.append(el('div', 'gap', { 'aria-hidden': 'true' }));
-          continue;
-        }
-        rowEl.append(this.drawPile(this.pileOf(id), layout.fan[id] ?? 'stack', w, h, fit.steps[id]));
+        if (id === GAP) rowEl.append(el('div', 'gap', { 'aria-hidden': 'true' }));
+        else rowEl.append(this.drawPile(this.pileOf(id), layout.fan[id] ?? 'stack', w, h, fit.steps[id]));
       }
-      rows.push(rowEl);
-    }
-    root.replaceChildren(...rows);
+      return rowEl;
+    });
+    // the piles a short window sets beside the columns (fit.js) in a block of their own
+    root.classList.toggle('sided', Boolean(fit.side));
+    if (fit.side) root.replaceChildren(el('div', 'rows'), el('div', 'side'));
+    if (fit.side) { root.firstChild.append(...drawRows(fit.rows)); root.lastChild.append(...drawRows(fit.side)); }
+    else root.replaceChildren(...drawRows(fit.rows));
     this.decorate();
     if (before) this.animateFrom(before);
     document.dispatchEvent(new CustomEvent('pc-board', { detail: { ply: view.ply, optimistic: this.piles !== view.piles } }));
