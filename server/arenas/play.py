@@ -110,7 +110,7 @@ class ArenaPlay:
             if player.bot:
                 raise NotRatable("bots never play in arenas: arenas are ranked")
             await self._joined(arena, player)
-            self.standings.following.setdefault(code, set()).add(player.id)
+            self.standings.follow(code, player.id)
         return await self.reply(arena, player.id, re)
 
     async def _joined(self, arena: ArenaState, player: PlayerInfo) -> None:
@@ -159,7 +159,7 @@ class ArenaPlay:
         async with self.db_sessions() as db:
             if not await store.is_joined(db, code=arena.code, player_id=player):
                 raise NotInArena(f"you have not joined arena {code}")
-        self.standings.following.get(code, set()).discard(player)
+        self.standings.unfollow(code, player)
 
     # -- playing ---------------------------------------------------------------------------
 
