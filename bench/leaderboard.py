@@ -259,7 +259,8 @@ async def run_boards(
                     "wins": wins,
                 }
             )
-            counts[(scope, points)] += 1
+            if pid % 5000:  # (the counts hold the players a board lists: not the banned)
+                counts[(scope, points)] += 1
         ratings.append(
             {
                 "player_id": pid,
@@ -280,7 +281,7 @@ async def run_boards(
                     "name": f"p{i}",
                     "name_key": f"p{i}",
                     "token_hash": f"{i:064x}",
-                    "banned": i % 5000 == 0,  # a few banned players, counted out of ranks
+                    "banned": i % 5000 == 0,  # a few banned players, left out of ranks
                     "created_ms": 0,
                     "updated_ms": 0,
                 }
