@@ -4,8 +4,8 @@ the plain search can build, yet narrow enough to hold lost positions.
 Each keeps a real deal's order and leaves out cards that start home, so what is home
 differs by suit (a card's safety then depends on it, as in a real game):
 
-- Westhaven, Thumb and Pouch: three columns (the variants narrowed to three tableau
-  piles, same legal moves), per suit only the cards above a rank picked per suit;
+- Westhaven, Thumb and Pouch: three columns and two (the variants narrowed, same legal
+  moves), per suit only the cards above a rank picked per suit;
 - Gypsy: its own eight columns (its search reads eight) with two cards each, the rest
   of the high cards in the stock;
 - Osmosis (either option): a few kept ranks per started suit, every other rank of those
@@ -36,10 +36,11 @@ class NarrowWesthaven(WesthavenRules):
 
 
 class NarrowThumbAndPouch(ThumbAndPouchRules):
-    """Thumb and Pouch's rules on three columns."""
+    """Thumb and Pouch's rules on two columns: on three, its small deals are never lost
+    without the moves from a foundation (the graphs leave those out)."""
 
-    pile_ids = ("s", "w", "f0", "f1", "f2", "f3", *COLUMNS)
-    layout = Layout.of(("s", "w", GAP, "f0", "f1", "f2", "f3"), COLUMNS, down=COLUMNS)
+    pile_ids = ("s", "w", "f0", "f1", "f2", "f3", *COLUMNS[:2])
+    layout = Layout.of(("s", "w", GAP, "f0", "f1", "f2", "f3"), COLUMNS[:2], down=COLUMNS[:2])
 
 
 NARROW: dict[str, type[Rules]] = {
