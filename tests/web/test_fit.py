@@ -5,7 +5,8 @@ held sideways (844x390) too: there Gypsy's 16-card column takes the whole height
 foundations beside it.
 
 With ``PATIENCE_SCREENSHOTS=DIR`` the test also saves each game's grown board there, desktop and
-phone, light and dark, English and French (docs/screenshots is made so)."""
+phone, light and dark, English and French, every combination (docs/screenshots is made so:
+tests/web/screenshots.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import pytest
 from shared.games import new_game
 from tests.web.conftest import LiveServer
 from tests.web.pages import BOARD, assert_board, client_faults, fit_problems, wait_ply
+from tests.web.screenshots import SHOTS, save_shot
 from tests.web.seats import Seat, growing_line, signed_in
 
 #: (seed, moves) of a line that grows each game's columns (its foundations for Osmosis)
@@ -45,13 +47,6 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
         "device_scale_factor": 1,
     },
 }
-#: the screenshots: every game in both languages, on both screens, in both schemes
-SHOTS = (
-    ("desktop", "light", "en"),
-    ("desktop", "dark", "fr"),
-    ("phone", "light", "fr"),
-    ("phone", "dark", "en"),
-)
 
 
 @pytest.fixture
@@ -108,5 +103,5 @@ def test_every_card_fits_and_offers_a_finger_24_px(
                 **VIEWPORTS[device],
             )
             page.locator(BOARD).wait_for()
-            page.screenshot(path=str(Path(folder) / f"{variant}-{device}-{scheme}-{lang}.png"))
+            save_shot(page, Path(folder) / f"{variant}-{device}-{scheme}-{lang}.png")
             page.context.close()

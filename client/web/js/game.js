@@ -210,7 +210,8 @@ export class GamePanel {
     if (stock || v.redeals_left) bits.push(t('status.redeals', v.redeals_left === null ? '\u221e' : v.redeals_left));
     bits.push(t('status.time', clockText(this.elapsed())));
     bits.push(stateWords(v.state));
-    this.statusText.textContent = bits.join(' \u00b7 ');
+    // a counter never breaks between its word and its number (app.css: .status .bit)
+    this.statusText.replaceChildren(...bits.flatMap((bit, i) => [i ? ' \u00b7 ' : '', h('span', { class: 'bit' }, bit)]));
     const cards = v.piles.reduce((n, p) => n + p.down + p.up.length, 0);
     this.statusText.title = v.max_score === cards ? t('score.explain', v.max_score) : t('score.explainOther', v.max_score);
     this.status.dataset.state = v.state;

@@ -1,7 +1,8 @@
 """A property: whatever the stored daily results (ties, several weeks and months, hidden
 profiles, banned players and bots, results held for review and decided before or after their
 day closed), every board the server reads equals a plain recomputation from those results; and
-the migration's backfill rebuilds the same boards from the results alone."""
+players banned and unbanned after it all move out of every rank and back; and the migration's
+backfill rebuilds the same boards from the results alone."""
 
 from __future__ import annotations
 
@@ -57,8 +58,11 @@ players = st.lists(
 keys = st.tuples(st.integers(0, 1), st.integers(0, 2), st.integers(0, 1))
 
 
+Scenario = tuple[list[dict[str, bool]], list[Attempt], list[Any], list[int]]
+
+
 @st.composite
-def scenarios(draw: st.DrawFn) -> tuple[list[dict[str, bool]], list[Attempt], list[Any]]:
+def scenarios(draw: st.DrawFn) -> Scenario:
     who = draw(players)
     attempts = []
     for variant in VARIANTS:
@@ -73,7 +77,9 @@ def scenarios(draw: st.DrawFn) -> tuple[list[dict[str, bool]], list[Attempt], li
     # after every attempt ended: days closed and held results decided, in any order
     events: list[Any] = [("close", v, d) for v in VARIANTS for d in DATES if draw(st.booleans())]
     events += [("decide", a) for a in attempts if a.review in ("cleared", "confirmed")]
-    return who, attempts, draw(st.permutations(events))
+    # then players banned and unbanned (each a toggle, by SQL as an operator might)
+    toggles = draw(st.lists(st.integers(1, len(who)), max_size=4))
+    return who, attempts, draw(st.permutations(events)), toggles
 
 
 def recomputed(
@@ -99,7 +105,11 @@ def recomputed(
 
 
 async def scenario(
-    url: str, who: list[dict[str, bool]], attempts: list[Attempt], events: list[Any]
+    url: str,
+    who: list[dict[str, bool]],
+    attempts: list[Attempt],
+    events: list[Any],
+    toggles: list[int],
 ) -> None:
     app = App(Config(db=url, metrics_port=0), clock=FakeClock())
     try:
@@ -127,6 +137,18 @@ async def scenario(
                     )
                     await days.review_decided(db, game_id=game_id(a))
         expected = recomputed(who, attempts, closed)
+        await same_boards(app, who, expected)
+
+        # A ban hides a player's points and leaves them out of everyone's rank; an unban
+        # brings both back (the counts follow ``players.banned`` however it is changed).
+        now = [dict(flags) for flags in who]
+        for pid in toggles:
+            now[pid - 1]["banned"] = not now[pid - 1]["banned"]
+            await set_banned(app, pid, now[pid - 1]["banned"])
+            await same_boards(app, now, expected)
+        for pid, flags in enumerate(who, start=1):
+            if now[pid - 1]["banned"] != flags["banned"]:
+                await set_banned(app, pid, flags["banned"])
         await same_boards(app, who, expected)
 
         # The migration's backfill, from the results alone, rebuilds the same boards (it
@@ -175,6 +197,11 @@ async def same_boards(
                 assert rank == 1 + sum(1 for q in shown if shown[q][0] > shown[pid][0])
 
 
+async def set_banned(app: App, pid: int, banned: bool) -> None:
+    async with app.db_sessions() as db, db.begin():
+        await db.execute(update(Player).where(Player.id == pid).values(banned=banned))
+
+
 def game_id(a: Attempt) -> str:
     return f"{a.variant[:2]}{a.date}{a.player}"
 
@@ -203,7 +230,105 @@ def attempt_row(a: Attempt) -> dict[str, Any]:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(scenarios())
-def test_every_board_is_a_plain_recomputation_of_the_results(
-    db_url: str, drawn: tuple[list[dict[str, bool]], list[Attempt], list[Any]]
-) -> None:
+def test_every_board_is_a_plain_recomputation_of_the_results(db_url: str, drawn: Scenario) -> None:
     asyncio.run(scenario(db_url, *drawn))
+
+
+async def counts_match_rows(app: App) -> None:
+    """Each board's players per points are its rows of players not banned."""
+    from sqlalchemy import func, select
+
+    async with app.db_sessions() as db:
+        rows = (
+            await db.execute(
+                select(SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points, func.count())
+                .join(Player, Player.id == SeasonPoints.player_id)
+                .where(Player.banned.is_(False))
+                .group_by(SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points)
+            )
+        ).all()
+        counts = (
+            await db.execute(
+                select(
+                    SeasonCount.scope, SeasonCount.period, SeasonCount.points, SeasonCount.players
+                ).where(SeasonCount.players != 0)
+            )
+        ).all()
+    assert {tuple(r[:3]): r[3] for r in rows} == {tuple(c[:3]): c[3] for c in counts}
+
+
+async def test_a_banned_players_points_change_without_moving_the_counts(db_url: str) -> None:
+    """Points that change while their player is banned (a day closing without them) stay out
+    of the counts, and an unban brings back what they hold then."""
+    app = App(Config(db=db_url, metrics_port=0), clock=FakeClock())
+    try:
+        flags = {"banned": False, "hidden": False, "bot": False}
+        day = [Attempt("freecell", DATES[0], pid, pid == 1, (0, pid, 0), "") for pid in (1, 2)]
+        day.append(Attempt("freecell", DATES[1], 1, True, (0, 0, 0), ""))
+        async with app.db_sessions() as db, db.begin():
+            await db.execute(insert(Player), [player_row(pid, flags) for pid in (1, 2)])
+            await db.execute(insert(DailyAttempt), [attempt_row(a) for a in day])
+        for a in day:
+            await app.seasons.finished(a.variant, a.date, a.player)
+        await app.seasons._close("freecell", DATES[1])  # player 1 first there: 19
+        await set_banned(app, 1, True)
+        await counts_match_rows(app)
+        await app.seasons._close("freecell", DATES[0])  # without player 1: their 14 go
+        await counts_match_rows(app)
+        await set_banned(app, 1, False)
+        await counts_match_rows(app)
+        top, mine = await app.board_reader.read(
+            lambda conn: store.read_board(
+                conn, scope=EVERY_VARIANT, period="all", limit=10, player_id=2
+            )
+        )
+        assert [(place[0], place[2]) for place in top] == [(1, 19), (2, 15)]
+        assert mine is not None and mine[0] == 2
+    finally:
+        app.board_reader.close()
+        app.daily.reader.close()
+        await app.engine.dispose()
+
+
+async def test_a_review_decided_while_its_day_closes_is_scored_with_the_closed_day(
+    db_url: str,
+) -> None:
+    """The close of a day (its transaction under way, its places given without a held result)
+    and an operator clearing that result at that moment: the decision waits for the close and
+    then scores the closed day, the cleared result in first place."""
+    from server.storage.models import Daily
+
+    app = App(Config(db=db_url, metrics_port=0), clock=FakeClock())
+    try:
+        flags = {"banned": False, "hidden": False, "bot": False}
+        held = Attempt("freecell", DATES[0], 1, True, (0, 0, 0), "cleared")
+        other = Attempt("freecell", DATES[0], 2, False, (1, 0, 0), "")
+        async with app.db_sessions() as db, db.begin():
+            await db.execute(insert(Player), [player_row(pid, flags) for pid in (1, 2)])
+            await db.execute(insert(DailyAttempt), [attempt_row(a) for a in (held, other)])
+            db.add(Daily(variant="freecell", date=DATES[0], seed=1, positions=1, computed_ms=0))
+        for a in (held, other):
+            await app.seasons.finished(a.variant, a.date, a.player)
+
+        async def decide() -> None:
+            async with app.db_sessions() as db, db.begin():
+                await db.execute(
+                    update(DailyAttempt)
+                    .where(DailyAttempt.game_id == game_id(held))
+                    .values(review="cleared")
+                )
+                await days.review_decided(db, game_id=game_id(held))
+
+        async with app.db_sessions() as db, db.begin():  # the close, as _close runs it
+            await store.mark_closed(db, variant="freecell", date=DATES[0], now_ms=0)
+            await store.lock_day(db, variant="freecell", date=DATES[0], exclusive=True)
+            await days.score_day(db, variant="freecell", date=DATES[0])
+            deciding = asyncio.ensure_future(decide())
+            await asyncio.sleep(0.3)  # the decision under way, waiting for the close
+        await deciding
+        closed = {("freecell", DATES[0])}
+        await same_boards(app, [flags, flags], recomputed([flags, flags], [held, other], closed))
+    finally:
+        app.board_reader.close()
+        app.daily.reader.close()
+        await app.engine.dispose()
