@@ -27,6 +27,7 @@ from client.fields import seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
 from client.race_room import RaceRoomApp
+from client.screens.account import AccountScreen
 from client.screens.arenas import ArenasScreen
 from client.screens.board import BoardScreen
 from client.screens.connecting import NameScreen, WaitScreen
@@ -154,7 +155,28 @@ class PatienceApp(RaceRoomApp):
         # Registering anew: a saved token the server refused must not be tried again.
         self.conn.store.forget(self.conn.url)
         self.conn.name = event.name
+        self.conn.transfer = None
         self.run_worker(self.connect(event.screen), group="connect", exclusive=True)
+
+    def on_name_screen_transfer(self, event: NameScreen.Transfer) -> None:
+        """Sign in as the account of another device, with the code it showed."""
+        self.conn.store.forget(self.conn.url)
+        self.conn.transfer = event.code
+        self.run_worker(self.connect(event.screen), group="connect", exclusive=True)
+
+    def on_account_screen_log_out(self, _event: AccountScreen.LogOut) -> None:
+        self.run_worker(self.log_out(), group="connect", exclusive=True)
+
+    async def log_out(self) -> None:
+        """Forget this device's token and start again at the name screen."""
+        # The screens go first: a board closing sends leave_game, home reads the welcome.
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.push_screen(NameScreen())
+        await self.conn.log_out()
+        self.played = PlayedGame(self.conn)
+        self.race = RaceState(self.clock)
+        self.sub_title = self.conn.url
 
     async def _resume(self) -> None:
         view = await self.played.resume()
@@ -266,6 +288,7 @@ class PatienceApp(RaceRoomApp):
 
     def on_home_screen_arenas(self, _event: HomeScreen.Arenas) -> None:
         self.push_screen(ArenasScreen(self.conn))
+
     def on_home_screen_profile(self, event: HomeScreen.Profile) -> None:
         player = self.conn.player
         if player is not None:
