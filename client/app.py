@@ -170,11 +170,11 @@ class PatienceApp(ChallengeApp):
         # The screens go first: a board closing sends leave_game, home reads the welcome.
         while len(self.screen_stack) > 1:
             await self.pop_screen()
-        await self.push_screen(NameScreen())
         await self.conn.log_out()
         self.played = PlayedGame(self.conn)
         self.race = RaceState(self.clock)
         self.sub_title = self.conn.url
+        await self.push_screen(NameScreen())
 
     async def _resume(self) -> None:
         view = await self.played.resume()

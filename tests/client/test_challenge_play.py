@@ -88,9 +88,10 @@ async def test_the_ghost_the_result_side_by_side_and_a_rematch_on_a_new_deal(
         assert "alice's ghost" in shown and "1 moves" in shown and "you: 0 moves" in shown
         assert not board.check_action("restart", ())  # a challenge's game is played once
         await pilot.press("R", "R")
-        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and app.screen.is_mounted)
         result = app.screen
         assert isinstance(result, ResultScreen)
+        await until(pilot, lambda: len(result.query(".result-side")) == 2)
         sides = [text_of(s) for s in result.query(".result-side").results(Static)]
         assert len(sides) == 2 and sides[0].startswith("alice resigned")
         assert sides[1].startswith("bob resigned")
