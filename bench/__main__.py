@@ -22,6 +22,7 @@ BENCHMARKS = (
     "difficulty",
     "deal_pool",
     "arena",
+    "arena_moves",
 )
 
 

@@ -18,9 +18,11 @@ a random legal move of its last view; a deal with no legal move, or after
 Figures, per phase: moves per second and their round trips (p50/p99); the
 server's CPU per move (its process and worker processes, from /proc), the
 same as bench/load.py counts it; and for the arena, the standings pushes:
-each push's *fan-out* (from the first follower's receipt of a version of
-the standings to each other follower's receipt of it: how long one push
-takes to reach everyone), the *server's flush* (building and queueing the
+the *delivery* of each (from the server's push of a changed table, the
+``at_ms`` it carries, to each follower's receipt of it, on the same
+machine's clock), each push's *fan-out* (from the first follower's receipt
+of a version of the standings to each other follower's receipt of it: how
+long one push takes to reach everyone), the *server's flush* (building and queueing the
 frames of one push, from /metrics), and the *age* of a score when the
 followers see it (from the scoring player's acknowledgement to a follower's
 receipt of a version that holds it; it includes the up to ``arena_push_ms``
@@ -107,6 +109,11 @@ class Pushes:
 
     first: dict[int, float] = field(default_factory=dict)
     received: list[tuple[int, float]] = field(default_factory=list)
+    #: each receipt's delay after the server pushed that version (its ``at_ms``, the same
+    #: machine's clock): the change as pushed to its receipt
+    delivered: list[float] = field(default_factory=list)
+    #: ``arena_place`` pushes received (a player's own place, when it changed)
+    places: int = 0
     #: (time acknowledged, the player) of each deal that ended, to match with the pushes
     scored: list[tuple[float, int]] = field(default_factory=list)
 
@@ -148,6 +155,7 @@ class Player:
         assert self.ws is not None
         async for data in self.ws:
             now = time.perf_counter()
+            wall = time.time()
             m = msgpack.unpackb(data if isinstance(data, bytes) else data.encode())
             re_ = m.get("re")
             if re_ is not None:
@@ -158,6 +166,10 @@ class Player:
                 version = m["version"]
                 first = self.pushes.first.setdefault(version, now)
                 self.pushes.received.append((version, now - first))
+                if "at_ms" in m:  # (a server before the pushes were shared has none)
+                    self.pushes.delivered.append(wall - m["at_ms"] / 1000)
+            elif m.get("type") == "arena_place":
+                self.pushes.places += 1
 
     async def open(self, run: str) -> None:
         self.ws = await connect(
@@ -318,6 +330,8 @@ async def run(args: argparse.Namespace) -> None:
                     pushes.first.clear()
                     pushes.received.clear()
                     pushes.scored.clear()
+                    pushes.delivered.clear()
+                    pushes.places = 0
                     counters = scraped(target, metrics_port)
                     load = os.getloadavg()[0]
                     r = await phase(target, players, args, arena)
@@ -363,6 +377,13 @@ def report_pushes(pushes: Pushes, before: dict[str, float], after: dict[str, flo
         f"{1000 * cpu / max(flushes, 1):.1f} ms of CPU "
         f"(max since start {1000 * after.get(FLUSH_MAX, 0):.1f} ms)"
     )
+    if pushes.delivered:
+        d50, d99, dmax = quantiles(pushes.delivered)
+        print(
+            f"  from the server's push of a change to its receipt by each follower: "
+            f"p50 {d50:.1f} ms p99 {d99:.1f} ms max {dmax:.1f} ms "
+            f"({len(pushes.delivered)} receipts); arena_place received: {pushes.places}"
+        )
     # a score's age when a follower sees it: the first version received after its ack
     versions = sorted(pushes.first.items(), key=lambda kv: kv[1])
     ages = []

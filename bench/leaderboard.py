@@ -1,7 +1,7 @@
 """The daily leaderboard query with 100,000 entries for the day (target: under 5 ms).
 
     .venv/bin/python -m bench.leaderboard [--entries 100000] [--queries 300] [--limit 50]
-        [--db sqlite|postgresql|URL] [--boards]
+        [--db sqlite|postgresql|URL] [--boards [--revision 0016]]
 
 With ``--boards``: the season boards and the rating board instead (docs/seasons.md), each
 with ``entries`` players: a month's board of one variant and of every variant, and the
@@ -44,7 +44,7 @@ from server.app import App
 from server.config import Config
 from server.races.standings import rank_key
 from server.storage.engine import create_engine, sessionmaker
-from server.storage.migrate import upgrade
+from server.storage.migrate import downgrade, upgrade
 from server.storage.models import DailyAttempt, Player
 from server.storage.queries import daily as store
 
@@ -221,8 +221,11 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(times):.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms"
 
 
-async def run_boards(entries: int, queries: int, limit: int, url: str) -> None:
-    """``season`` and ``ratings`` requests on boards of ``entries`` players."""
+async def run_boards(
+    entries: int, queries: int, limit: int, url: str, revision: str | None = None
+) -> None:
+    """``season`` and ``ratings`` requests on boards of ``entries`` players (``revision``: the
+    database taken down to it once filled, to measure the indexes an older one had)."""
     from collections import Counter
 
     from server.seasons.points import EVERY_VARIANT, attempt_points, period_of
@@ -256,7 +259,8 @@ async def run_boards(entries: int, queries: int, limit: int, url: str) -> None:
                     "wins": wins,
                 }
             )
-            counts[(scope, points)] += 1
+            if pid % 5000:  # (the counts hold the players a board lists: not the banned)
+                counts[(scope, points)] += 1
         ratings.append(
             {
                 "player_id": pid,
@@ -277,7 +281,7 @@ async def run_boards(entries: int, queries: int, limit: int, url: str) -> None:
                     "name": f"p{i}",
                     "name_key": f"p{i}",
                     "token_hash": f"{i:064x}",
-                    "banned": i % 5000 == 0,  # a few banned players, counted out of ranks
+                    "banned": i % 5000 == 0,  # a few banned players, left out of ranks
                     "created_ms": 0,
                     "updated_ms": 0,
                 }
@@ -300,6 +304,9 @@ async def run_boards(entries: int, queries: int, limit: int, url: str) -> None:
             insert(RatingCount),
             [{"variant": VARIANT, "floor": f, "players": n} for f, n in floors.items()],
         )
+    if revision is not None:
+        await downgrade(engine, revision)
+        print(f"database taken down to revision {revision} (its indexes)")
     async with engine.connect() as conn:
         statement = "VACUUM ANALYZE" if postgresql else "ANALYZE"
         await (await conn.execution_options(isolation_level="AUTOCOMMIT")).execute(text(statement))
@@ -369,9 +376,13 @@ async def board_plans(engine: Any, month: str, limit: int) -> None:
         ):
             bound = statement.params(values)
             sql = str(bound.compile(conn, compile_kwargs={"literal_binds": True}))
-            plan = await conn.execute(text(f"EXPLAIN (ANALYZE, COSTS OFF) {sql}"))
+            plan = await conn.execute(text(f"EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) {sql}"))
             lines = [str(row[0]).strip() for row in plan]
             print(f"plan of the season board's {what}: " + " | ".join(lines))
+            # pages read, whatever the load: the first Buffers line is the whole statement's
+            pages = next((line for line in lines if line.startswith("Buffers:")), "?")
+            fetches = sum(int(x.split()[-1]) for x in lines if x.startswith("Heap Fetches:"))
+            print(f"  {what}: {pages}; heap fetches of index scans: {fetches}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -385,14 +396,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--boards", action="store_true", help="the season and rating boards instead"
     )
+    parser.add_argument(
+        "--revision",
+        help="with --boards: take the filled database down to this revision first (its indexes)",
+    )
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as tmp,
         databases.temporary(args.db, tmp, "board") as url,
     ):
         print(f"database: {databases.label(args.db)}")
-        bench = run_boards if args.boards else run
-        asyncio.run(bench(args.entries, args.queries, args.limit, url))
+        if args.boards:
+            asyncio.run(run_boards(args.entries, args.queries, args.limit, url, args.revision))
+        else:
+            asyncio.run(run(args.entries, args.queries, args.limit, url))
 
 
 if __name__ == "__main__":

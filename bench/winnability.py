@@ -201,6 +201,7 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument("--page", type=Path, default=PAGE)
     parser.add_argument("--report", action="store_true", help="only write the page")
     parser.add_argument("--command", default="", help="the command to name on the page")
+    parser.add_argument("--note", default="", help="a paragraph about the run, for the page")
     args = parser.parse_args(list(argv))
     labels = [c[0] for c in CONFIGS]
     if args.variants:
@@ -224,7 +225,7 @@ def main(argv: Sequence[str]) -> None:
         f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
     )
     command = args.command or "python -m bench winnability " + " ".join(argv)
-    write_page(args.page, table, command.strip(), machine, args.deals)
+    write_page(args.page, table, command.strip(), machine, args.deals, args.note)
     for row in table:
         print(
             f"  {row.label:20} deals {row.deals:6}  won {row.won:6}  unwinnable "

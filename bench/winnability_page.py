@@ -97,7 +97,9 @@ def _pct(x: float, digits: int = 2) -> str:
     return f"{100 * x:.{digits}f}%"
 
 
-def table(rows: list[Row]) -> list[str]:
+def table(rows: list[Row], target: int = 0) -> list[str]:
+    """The table; a row short of ``target`` deals says how far it got ("240 of 10,000 so
+    far")."""
     lines = [
         "| variant | deals (seeds) | won | unwinnable | undecided | decided |"
         " winnable, 95% interval | CPU per deal: mean / median / p95 / max |",
@@ -106,13 +108,18 @@ def table(rows: list[Row]) -> list[str]:
     for r in rows:
         low, high = solvitaire_interval(r.won, r.undecided, r.deals)
         lines.append(
-            f"| {NAMES.get(r.label, r.label)} | {r.deals} ({r.first_seed}-{r.last_seed}) |"
+            f"| {NAMES.get(r.label, r.label)} | {_count(r.deals, target)}"
+            f" ({r.first_seed}-{r.last_seed}) |"
             f" {r.won} | {r.unwinnable} | {r.undecided} |"
             f" {_pct((r.won + r.unwinnable) / r.deals)} |"
             f" {_pct(r.won / r.deals)} ({_pct(low)} - {_pct(high)}) |"
             f" {r.cpu_mean:.2f} / {r.cpu_median:.2f} / {r.cpu_p95:.2f} / {r.cpu_max:.2f} s |"
         )
     return lines
+
+
+def _count(deals: int, target: int) -> str:
+    return f"{deals:,} of {target:,} so far" if deals < target else f"{deals:,}"
 
 
 def _reached(rows: list[Row], target: int) -> list[str]:
@@ -129,7 +136,10 @@ def _reached(rows: list[Row], target: int) -> list[str]:
     ]
 
 
-def write_page(path: Path, rows: list[Row], command: str, machine: str, target: int) -> None:
+def write_page(
+    path: Path, rows: list[Row], command: str, machine: str, target: int, note: str = ""
+) -> None:
+    """The page; ``note``: a paragraph about the run (how it was run, what held it back)."""
     budgets = sorted({r.budget for r in rows})
     budget = ", ".join(f"{b:g}" for b in budgets) or "10"
     broken = sum(r.not_replayed for r in rows)
@@ -152,9 +162,10 @@ def write_page(path: Path, rows: list[Row], command: str, machine: str, target: 
         "The results, one line per deal, are in `bench/results/winnability.jsonl`; a rerun",
         "continues where the file ends.",
         "",
-        *table(rows),
+        *table(rows, target),
         "",
         *_reached(rows, target),
+        *([note, ""] if note else []),
         "The interval is computed as Solvitaire computes its own (Blake and Gent): an",
         "exact (Clopper-Pearson) 95% binomial interval once with the undecided deals",
         "counted as lost and once as won, and the union of the two. The first figure is",

@@ -187,9 +187,6 @@ class App:
             cluster,
             ranks_changed,
         )
-        self.changes = OperatorChanges(
-            sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed
-        )
         #: arenas: timed tournaments, on every node
         self.arena_catalogue = catalogue = ArenaCatalogue(self.game_store, sessions, config, clock)
         self.arena_deals = deals = ArenaDeals(self.deal_pool, sessions, config, clock)
@@ -208,6 +205,10 @@ class App:
         self.arenas = ArenaService(
             catalogue, deals, standings, settlement, play, sweep, config, clock
         )
+        self.changes = OperatorChanges(
+            sessions, players, self.rooms, self.presence, self.owners, self.bots, ranks_changed,
+            settlement.refresh,
+        )  # fmt: skip
         self.metrics = Metrics(self.connections, players, self.room_table.rooms, self.race)
         self.events = Events()
         self.router, self.http = wire(self)

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bench.winnability import Task, pending
-from bench.winnability_page import binomial_cdf, clopper_pearson, solvitaire_interval
+from bench.winnability_page import (
+    Row,
+    binomial_cdf,
+    clopper_pearson,
+    solvitaire_interval,
+    table,
+)
 
 
 @pytest.mark.parametrize(
@@ -41,3 +47,12 @@ def test_a_rerun_skips_the_deals_already_solved_seed_by_seed_across_variants() -
     done = {("gypsy", 1), ("osmosis", 2)}
     todo = list(pending(done, ["osmosis", "gypsy"], 1, 2, 10.0))
     assert todo == [Task("osmosis", 1, 10.0), Task("gypsy", 2, 10.0)]
+
+
+def test_a_row_short_of_the_deals_asked_says_how_far_it_got() -> None:
+    def row(deals: int) -> Row:
+        return Row("gypsy", deals, 100001, 100000 + deals, deals - 1, 0, 1, 0, 1, 1, 1, 1, 10)
+
+    short, full = table([row(240), row(10_000)], 10_000)[2:]
+    assert "| 240 of 10,000 so far (100001-100240) |" in short
+    assert "| 10,000 (100001-110000) |" in full

@@ -51,12 +51,13 @@ class ArenaMetrics(Collector):
         )
         yield CounterMetricFamily(
             "patience_arena_standings_pushes",
-            "arena_standings messages this node sent",
+            "arena_standings and arena_place messages this node sent",
             value=a.standings_pushes,
         )
         yield CounterMetricFamily(
             "patience_arena_standings_flushes",
-            "Pushes of an arena's standings to its followers (each one frame per follower)",
+            "Pushes of an arena's standings to its followers (one frame for all, and the places"
+            " that changed)",
             value=a.standings_flushes,
         )
         yield CounterMetricFamily(

@@ -5,6 +5,17 @@ of keyed deals (:mod:`server.arenas.deals`), each in their own time, one
 after another. A deal is dealt to a player once (``arena_games`` is unique by
 arena, player and deal), whichever node they ask; a deal left ended but not
 scored is scored before the next is dealt.
+
+A node that dies between storing a player's new game and its ``arena_games``
+row leaves a game of the deal that no arena row names (an orphan), and the
+player was never told of it. The next node that deals them that deal looks
+for such a game first (:meth:`ArenaPlay._left_by_a_node`): one never played
+(no action stored: its player cannot have seen it but through their list
+of games, and lost nothing) is dropped and the same deal dealt again, with
+a clock of its own, once; one played (the player found it in their games
+and moved) is played on, as it stands, with its own clock. Either way the
+player has one game of each deal, and no result they were acknowledged is
+lost (tests/server/cluster/test_arena_deals.py).
 """
 
 from __future__ import annotations
@@ -29,6 +40,7 @@ from server.errors import ArenaNotRunning, Forbidden, GameOver, NotInArena, NotR
 from server.games.fields import check_variant
 from server.games.live import LiveGame
 from server.storage.models import ArenaGame, ArenaPlayer
+from server.storage.queries import arena_orphans as orphans
 from server.storage.queries import arenas as store
 from shared import protocol as p
 from shared.states import ENDED, TIMEOUT
@@ -98,7 +110,7 @@ class ArenaPlay:
             if player.bot:
                 raise NotRatable("bots never play in arenas: arenas are ranked")
             await self._joined(arena, player)
-            self.standings.following.setdefault(code, set()).add(player.id)
+            self.standings.follow(code, player.id)
         return await self.reply(arena, player.id, re)
 
     async def _joined(self, arena: ArenaState, player: PlayerInfo) -> None:
@@ -147,7 +159,7 @@ class ArenaPlay:
         async with self.db_sessions() as db:
             if not await store.is_joined(db, code=arena.code, player_id=player):
                 raise NotInArena(f"you have not joined arena {code}")
-        self.standings.following.get(code, set()).discard(player)
+        self.standings.unfollow(code, player)
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -184,15 +196,17 @@ class ArenaPlay:
         self, arena: ArenaState, player: int, seq: int, re: int | None
     ) -> p.ArenaGame:
         deal = await self.deals.deal(arena, seq)
-        live = await self.games.start(
-            player,
-            arena.variant,
-            arena.options,
-            key=deal.key,
-            kind=p.ARENA,
-            reveal_ms=arena.ends_ms,
-            guarded=False,
-        )
+        live = await self._left_by_a_node(arena, player, deal.key)
+        if live is None:
+            live = await self.games.start(
+                player,
+                arena.variant,
+                arena.options,
+                key=deal.key,
+                kind=p.ARENA,
+                reveal_ms=arena.ends_ms,
+                guarded=False,
+            )
         allowance = par.allowance_ms(deal.par_ms, berserk=False)
         row = ArenaGame(
             game_id=live.id,
@@ -213,8 +227,9 @@ class ArenaPlay:
                 db.add(row)
         except IntegrityError:
             # Another node dealt this player this deal first: theirs is the game; this one
-            # was never shown to anyone and goes.
-            self.store.forget(live.id)
+            # was never shown to anyone and goes (were it kept, it would be a second game of
+            # the same deal in the player's list).
+            await self._drop(live.id)
             async with self.db_sessions() as db:
                 theirs = await store.last_game(db, code=arena.code, player_id=player)
             if theirs is None:
@@ -223,6 +238,30 @@ class ArenaPlay:
         self.dealt += 1
         self._spawn(self._ahead(arena, seq + 1))
         return await self._arena_game(arena, row, live, re)
+
+    async def _left_by_a_node(self, arena: ArenaState, player: int, key: bytes) -> LiveGame | None:
+        """A game of this deal that a node dealt the player and died before naming in
+        ``arena_games``: played on if the player played in it, else dropped (None: deal
+        it again)."""
+        async with self.db_sessions() as db:
+            found = await orphans.orphans(
+                db, player_id=player, deal_key=key.hex(), since_ms=arena.starts_ms
+            )
+        for game_id, ply, state in found:
+            if ply == 0 and state not in ENDED:
+                await self._drop(game_id)
+                log.info("arena %s: player %d's unplayed deal %s dealt again", arena.code,
+                         player, game_id)  # fmt: skip
+                continue
+            log.info("arena %s: player %d's deal %s played on", arena.code, player, game_id)
+            return await self.store.current(game_id)
+        return None
+
+    async def _drop(self, game_id: str) -> None:
+        """A game dealt for an arena and never shown goes: from memory and the database."""
+        self.store.forget(game_id)
+        async with self.db_sessions() as db, db.begin():
+            await orphans.drop_unplayed(db, game_id=game_id)
 
     async def _ahead(self, arena: ArenaState, seq: int) -> None:
         """The next deal drawn (and its commitment stored) before anyone reaches it."""

@@ -29,6 +29,7 @@ from server.config import Config
 from server.games.live import LiveGame
 from server.storage.engine import create_sync_engine
 from server.storage.models import ArenaGame
+from server.storage.queries import arena_review as review_store
 from server.storage.queries import arenas as store
 from shared.states import TIMEOUT, WON
 
@@ -134,6 +135,20 @@ class ArenaSettlement:
                 )
 
         return await asyncio.to_thread(work)
+
+    async def refresh(self, game_ids: list[str]) -> None:
+        """Reviews of these games were decided (server/arenas/review.py scored a cleared win
+        in the decision's transaction): their players' lines as stored, in the standings."""
+        for game_id in game_ids:
+            async with self.db_sessions() as db:
+                found = await review_store.line(db, game_id=game_id)
+            if found is None:
+                continue  # not an arena deal
+            code, player, points, played, wins, fire = found
+            table = await self.standings.table(code)
+            old = table.lines.get(player)
+            name = old.name if old is not None else await self._name(player)
+            await self.standings.put(code, Line(player, name, points, played, wins, fire))
 
     def _sync(self) -> Engine:
         if self._sync_engine is None:

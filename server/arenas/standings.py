@@ -4,8 +4,8 @@ coalesced, paged.
 Each node keeps each arena's table (loaded from the database once, then told
 of every score by the node that made it: ``ArenaLine`` news), and pushes
 ``arena_standings`` to the players following the arena on this node at most
-once per ``arena_push_ms``, however many play: the common part of the frame is
-encoded once per push, each player's own entry appended to it
+once per ``arena_push_ms``, however many play: one frame encoded once per
+push for all of them, and ``arena_place`` to those whose own entry changed
 (:mod:`server.arenas.pushes`). At the arena's end its followers here get
 ``arena_over`` with the table as stored.
 """
@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.arenas.catalogue import ArenaCatalogue
 from server.arenas.deals import ArenaDeals
-from server.arenas.pushes import StandingsFrame
+from server.arenas.pushes import Places, push
 from server.arenas.state import ArenaState
 from server.arenas.table import Line, Standings
 from server.cluster.news import ArenaLine
@@ -59,6 +59,8 @@ class ArenaStandings:
         #: players following each arena's standings on this node
         self.following: dict[str, set[int]] = {}
         self._pushed: dict[str, int] = {}
+        #: the place each follower here was last sent, per arena
+        self.places: dict[str, Places] = {}
         self._last_push: dict[str, float] = {}
         self._due: dict[str, asyncio.TimerHandle] = {}
         # -- metrics --
@@ -75,8 +77,20 @@ class ArenaStandings:
         self._due.clear()
 
     def forget(self, code: str) -> None:
-        for kept in (self.tables, self.following, self._pushed):
+        for kept in (self.tables, self.following, self._pushed, self.places):
             kept.pop(code, None)
+
+    def follow(self, code: str, player: int) -> None:
+        """The player follows the arena's standings here (a join: its reply shows their place,
+        and the next push sends it again if it changed)."""
+        self.following.setdefault(code, set()).add(player)
+        self.places.setdefault(code, Places()).forget(player)
+
+    def unfollow(self, code: str, player: int) -> None:
+        self.following.get(code, set()).discard(player)
+        places = self.places.get(code)
+        if places is not None:
+            places.forget(player)
 
     # -- the table -------------------------------------------------------------------------
 
@@ -152,16 +166,14 @@ class ArenaStandings:
         cpu_started = time.thread_time()
         self._last_push[code] = time.monotonic()
         self._pushed[code] = table.version
-        frame = StandingsFrame(code, table.version, len(table.lines), table.top(p.TOP))
-        sent = 0
-        for pid in self.following.get(code, ()):
-            connections = self.players.get(pid)
-            if not connections:
-                continue
-            data = frame.for_player(table.me(pid))
-            for connection in list(connections):
-                connection.send_encoded(data)
-                sent += 1
+        sent = push(
+            code,
+            table,
+            self.clock(),
+            self.places.setdefault(code, Places()),
+            self.following.get(code, ()),
+            self.players,
+        )
         spent = time.perf_counter() - started
         self.flush_cpu_seconds += time.thread_time() - cpu_started
         self.standings_pushes += sent
@@ -191,7 +203,7 @@ class ArenaStandings:
         """A page of the table with each player's results (their games: replays once over)."""
         arena = await self.catalogue.arena(message.code)
         table = await self.table(arena.code)
-        ranked = table.ranked()[message.offset : message.offset + message.limit]
+        ranked = table.ranked(message.offset, message.limit)
         async with self.db_sessions() as db:
             results = await store.results(
                 db, code=arena.code, players=[line.player for _, line in ranked]

@@ -49,6 +49,14 @@ class _Close:
     reason: str
 
 
+@dataclass(slots=True)
+class _Latest:
+    """A message waiting in the queue that a newer one of its ``slot`` replaces."""
+
+    slot: object
+    data: bytes
+
+
 class Connection:
     """One client's WebSocket connection after its handshake: who it is, its limits, its sends."""
 
@@ -62,7 +70,9 @@ class Connection:
         self.token_hash: str | None = None
         self.faults = 0
         self.bucket = TokenBucket(config.rate_limit, config.rate_burst)
-        self._queue: asyncio.Queue[bytes | _Close] = asyncio.Queue(config.send_queue)
+        self._queue: asyncio.Queue[bytes | _Close | _Latest] = asyncio.Queue(config.send_queue)
+        #: the latest messages queued and not yet taken by the sender, by slot
+        self._latest: dict[object, _Latest] = {}
         #: seconds one message may wait for the client to read it
         self.send_timeout = config.send_timeout
         #: items queued and not yet written (the one the sender holds included)
@@ -116,6 +126,23 @@ class Connection:
             return
         self._enqueue(data)
 
+    def send_latest(self, slot: object, data: bytes) -> None:
+        """Queue a message that the next one of the same ``slot`` supersedes (an arena's
+        standings): written now when the connection takes it, else it waits in the queue
+        once, its bytes replaced by each newer message until the sender takes it. A slow
+        reader so gets the latest state when it catches up, never a backlog of stale ones."""
+        if self.dropped or self.revoked:
+            return
+        waiting = self._latest.get(slot)
+        if waiting is not None:
+            waiting.data = data
+            return
+        if not self._queued and self._write_now(data):
+            return
+        latest = _Latest(slot, data)
+        self._latest[slot] = latest
+        self._enqueue(latest)
+
     def _write_now(self, data: bytes) -> bool:
         """Write one frame without waiting, when the connection takes it now; else False.
 
@@ -136,7 +163,7 @@ class Connection:
         ws.send_data()
         return True
 
-    def _enqueue(self, item: bytes | _Close) -> None:
+    def _enqueue(self, item: bytes | _Close | _Latest) -> None:
         try:
             self._queue.put_nowait(item)
         except asyncio.QueueFull:
@@ -168,6 +195,7 @@ class Connection:
         while not self._queue.empty():
             self._queue.get_nowait()
             self._queued -= 1
+        self._latest.clear()
         self._closer = asyncio.create_task(self._close(code, reason), name=f"close-{self.number}")
 
     async def _close(self, code: int, reason: str) -> None:
@@ -193,6 +221,9 @@ class Connection:
                 if isinstance(item, _Close):
                     await self.ws.close(item.code, item.reason)
                     return
+                if isinstance(item, _Latest):
+                    del self._latest[item.slot]  # a newer one queues again from here
+                    item = item.data
                 if self.ws.transport.get_write_buffer_size() < WRITE_LIMIT:
                     await self.ws.send(item)  # below the high-water mark: no wait for the reader
                     continue

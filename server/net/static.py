@@ -4,8 +4,10 @@ Every file under ``client/web/`` is read once, when the server starts, into
 a table of :class:`Asset` (body, content type, ETag); a request is answered
 from that table alone, so no request path ever reaches the file system and
 ``..`` or an encoded slash can only miss. The app's own addresses
-(``/play/VARIANT``, ``/race/CODE``, ``/challenge/ID``...) answer the same ``index.html``: the
-page reads its address and shows the right screen.
+(``/play/VARIANT``, ``/race/CODE``, ``/challenge/ID``...) answer ``index.html``: the
+page reads its address and shows the right screen. Each address's copy lists, as modulepreload
+lines, the modules its screen runs (server/net/preload.py), so the browser asks for them all at
+once instead of a level of imports at a time.
 
 Files are not renamed by content, so each response says ``Cache-Control:
 no-cache`` with a strong ETag: a browser keeps its copy and asks again,
@@ -28,6 +30,8 @@ from pathlib import Path
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
+
+from server.net.preload import ENTRY, SCREENS, with_preloads
 
 log = logging.getLogger(__name__)
 
@@ -122,11 +126,38 @@ def content_security_policy(host: str | None) -> str:
     return POLICY.format(ws=ws)
 
 
+def asset(body: bytes, kind: str, modified: str) -> Asset:
+    """``body`` as served: its ETag, and its gzipped copy for text."""
+    etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+    packed = gzipped(body) if kind.startswith(("text/", "image/svg")) else None
+    return Asset(body, kind, etag, modified, packed, etag[:-1] + '-gz"' if packed else "")
+
+
+def pages(assets: dict[str, Asset]) -> dict[str, Asset]:
+    """index.html for each screen (its module's path as key): with the modulepreload lines of
+    the modules that screen runs."""
+    index = assets.get(INDEX)
+    if index is None:
+        return {}
+    html = index.body.decode()
+    if ENTRY.search(html) is None:
+        return {}
+    modules = {path: a.body.decode() for path, a in assets.items() if path.endswith(".js")}
+    return {
+        screen: asset(
+            with_preloads(html, modules, screen).encode(), index.content_type, index.last_modified
+        )
+        for screen in set(SCREENS.values())
+    }
+
+
 class StaticSite:
     """The asset table and the answers made from it."""
 
     def __init__(self, assets: dict[str, Asset]) -> None:
         self.assets = assets
+        #: index.html as each screen's address answers it (server/net/preload.py)
+        self.pages = pages(assets)
 
     @classmethod
     def load(cls, root: Path = CLIENT_ROOT) -> StaticSite:
@@ -139,19 +170,17 @@ class StaticSite:
             kind = CONTENT_TYPES.get(path.suffix)
             if kind is None or not path.is_file():
                 continue
-            body = path.read_bytes()
-            etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
             modified = formatdate(path.stat().st_mtime, usegmt=True)
-            packed = gzipped(body) if kind.startswith(("text/", "image/svg")) else None
-            assets["/" + path.relative_to(root).as_posix()] = Asset(
-                body, kind, etag, modified, packed, etag[:-1] + '-gz"' if packed else ""
+            assets["/" + path.relative_to(root).as_posix()] = asset(
+                path.read_bytes(), kind, modified
             )
         log.info("browser client: %d files from %s", len(assets), root)
         return cls(assets)
 
     def asset_for(self, path: str) -> Asset | None:
         if APP_ROUTES.fullmatch(path):
-            return self.assets.get(INDEX)
+            screen = SCREENS.get(path.strip("/").split("/", 1)[0])
+            return self.pages.get(screen or "") or self.assets.get(INDEX)
         if path == INDEX:
             return None  # one address per page: the app is at /
         return self.assets.get(path)

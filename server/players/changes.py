@@ -12,7 +12,9 @@ and the reviews decided since it last looked, and acts:
 - a new token closes the connections that said hello with the old one;
 - a new name shows in the player's connections and rooms;
 - a decided review (cleared, confirmed) changes who is listed: the cached
-  ranks are dropped, to be read again.
+  ranks are dropped, to be read again, and the decided games are told
+  (``reviews_decided``: an arena's standings take the line the decision
+  scored).
 
 The same poll takes the operators' requests (``admin end-race``,
 ``close-room``, ``remove-bots``; :mod:`server.storage.queries.requests`):
@@ -30,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -69,6 +71,7 @@ class OperatorChanges:
         owners: Owners,
         bots: BotRemoval,
         ranks_changed: Callable[[], None],
+        reviews_decided: Callable[[list[str]], Awaitable[None]] | None = None,
     ) -> None:
         self.db_sessions = db_sessions
         #: this node's welcomed connections by player id
@@ -79,6 +82,8 @@ class OperatorChanges:
         self.bots = bots
         #: the daily ranks are read again (a ban, an unban, a decided review change them)
         self.ranks_changed = ranks_changed
+        #: the games of reviews decided since the last poll (their arena lines read again)
+        self.reviews_decided = reviews_decided
         #: player id -> the ``updated_ms`` already acted on (rows within the window only)
         self._seen: dict[int, int] = {}
         self._reviews_seen: set[int] = set()
@@ -126,6 +131,8 @@ class OperatorChanges:
             self._reviews_seen.update(r["id"] for r in fresh)
             self._reviews_mark = max(self._reviews_mark, *(r["decided_ms"] for r in fresh))
             self.ranks_changed()
+            if self.reviews_decided is not None:
+                await self.reviews_decided([str(r["game_id"]) for r in fresh])
         await self._take_requests()
 
     async def _take_requests(self) -> None:

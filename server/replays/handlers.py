@@ -1,9 +1,11 @@
 """``replay``: who may see a finished game move by move (docs/protocol.md, "Replays").
 
-Fair play decides it. A game still being played (or stuck, which is not over:
-``undo`` still works) is nobody's to replay: it would show a rival's line
-mid-race, or a player's own game beside itself. Once it has ended, its player
-may replay it (every board in it is one they saw). Anyone else may only once
+Fair play decides it. The game's own player may ask at any time, while it is
+still played too: every board in it is one they saw, and it is how a client
+lists the moves of a game it opens midway (a reload, a game resumed on another
+device). Anybody else waits until it has ended (a game still being played, or
+stuck, which is not over: ``undo`` still works, would show a rival's line
+mid-race), and even then may only once
 its deal is shown (a numbered deal, or a keyed one whose key is out): until
 then the boards would tell of a deal that is still secret, a daily's before
 its day ends, a race's before the race is over. And nobody replays a deal
@@ -57,7 +59,7 @@ class ReplayHandlers:
         live = await self.store.get(message.game)
         live = await self.store.current(live.id)  # another node may have played it since
         await live.settled()
-        if live.state not in ENDED:
+        if live.state not in ENDED and live.owner != asker:
             raise Forbidden(f"game {live.id!r} is still being played: it replays once it has ended")
         now = self.clock()
         deal = live.deal_view(now)

@@ -10,8 +10,9 @@ transaction: a board is then a range of an index, and a true rank one sum
 (server/storage/queries/seasons.py). A day is closed in the transaction that
 writes its ``season_closed`` row, so two nodes cannot close it twice.
 
-A result held for review earns nothing while held; one cleared before its
-day closes is counted at the close, one cleared later is not (docs/seasons.md).
+A result held for review earns nothing while held; when an operator decides it,
+its day is scored again (server/seasons/days.py): a result cleared after its
+day closed takes its place then (docs/seasons.md).
 Banned players keep their rows but are not listed, nor counted in a rank.
 """
 
@@ -29,15 +30,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from server.daily.service import DailyService
 from server.errors import NotFound
 from server.ratings.service import shown
-from server.seasons.points import (
-    EVERY_VARIANT,
-    attempt_points,
-    boards_of,
-    period_of,
-    period_span,
-    places,
-    shared_ranks,
-)
+from server.seasons import days
+from server.seasons.points import EVERY_VARIANT, period_of, period_span, shared_ranks
 from server.storage.queries import seasons as store
 from server.storage.reader import BoardReader
 from shared import protocol as p
@@ -96,19 +90,7 @@ class SeasonService:
         for attempt in range(TRIES):
             try:
                 async with self.db_sessions() as db, db.begin():
-                    won = await store.listed_attempt(
-                        db, variant=variant, date=date, player_id=player
-                    )
-                    await store.set_points(
-                        db,
-                        variant=variant,
-                        date=date,
-                        player_id=player,
-                        points=None if won is None else attempt_points(won, None),
-                        won=bool(won),
-                        place=None,
-                        boards=boards_of(variant, date),
-                    )
+                    await days.score_attempt(db, variant=variant, date=date, player_id=player)
                 return
             except IntegrityError:
                 if attempt == TRIES - 1:
@@ -140,46 +122,12 @@ class SeasonService:
         try:
             async with self.db_sessions() as db, db.begin():
                 await store.mark_closed(db, variant=variant, date=date, now_ms=self.clock())
-                order = await store.day_order(db, variant=variant, date=date)
-                placed = places([(pid, key) for pid, key, _ in order])
-                stored = await store.day_points(db, variant=variant, date=date)
-                boards = boards_of(variant, date)
-                only_place: list[tuple[int, int]] = []
-                for pid, _, won in order:
-                    place = placed[pid]
-                    points = attempt_points(won, place)
-                    before = stored.pop(pid, None)
-                    if before is not None and before[:2] == (points, won):
-                        if before[2] != place:
-                            only_place.append((pid, place))
-                        continue
-                    await store.set_points(
-                        db,
-                        variant=variant,
-                        date=date,
-                        player_id=pid,
-                        points=points,
-                        won=won,
-                        place=place,
-                        boards=boards,
-                    )
-                for pid in stored:  # scored once, no longer listed (a review held it)
-                    await store.set_points(
-                        db,
-                        variant=variant,
-                        date=date,
-                        player_id=pid,
-                        points=None,
-                        won=False,
-                        place=None,
-                        boards=boards,
-                    )
-                await store.set_places(db, variant=variant, date=date, placed=only_place)
+                placed = await days.score_day(db, variant=variant, date=date)
         except IntegrityError:
             log.info("season day %s %s: closed by another server", variant, date)
             return
         self.days_closed += 1
-        log.info("season day %s %s closed: %d places", variant, date, len(placed))
+        log.info("season day %s %s closed: %d places", variant, date, placed)
 
     # -- boards --------------------------------------------------------------------------
 

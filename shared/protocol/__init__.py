@@ -18,8 +18,8 @@ One frozen dataclass per message, one module per area:
                challenge_ghost, challenge_rematch, challenges, match_start
     challenge_replies  challenge, challenge_game, ghost, match, challenges
     arenas     arenas, arena_create, arena_join, arena_leave, arena_play, arena_berserk,
-               arena_table; arena, arena_game, arena_standings, arena_over (ArenaInfo,
-               ArenaDeal, ArenaEntry, ArenaResult)
+               arena_table; arena, arena_game, arena_standings, arena_place, arena_over
+               (ArenaInfo, ArenaDeal, ArenaEntry, ArenaResult)
     stats      stats (VariantStats)
     replays    replay: a finished game's actions and boards
     invitations  invitation: what a race's link is, asked before hello
@@ -44,6 +44,7 @@ from shared.protocol.arenas import (
     ArenaJoin,
     ArenaLeave,
     ArenaOver,
+    ArenaPlace,
     ArenaPlay,
     ArenaReply,
     ArenasReply,
@@ -199,6 +200,7 @@ REPLIES: Registry[Reply] = Registry(
         ArenaReply,
         ArenaGame,
         ArenaStandings,
+        ArenaPlace,
         ArenaOver,
         ArenaTableReply,
         SeasonReply,

@@ -27,6 +27,8 @@ seen the deal is ``unwinnable``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from shared.position import Position
 from shared.solver import best_first
 from shared.solver.result import Limits
@@ -265,6 +267,21 @@ def _key(state: State) -> Key:
     return state[0], state[1], state[3], state[4]
 
 
+def _cycle_key(step: int) -> Callable[[State], Key]:
+    """The key with unlimited redeals: the waste counts that dealing from an empty waste
+    passes through (0, step, 2 step, ... and the whole talon) lie on one cycle of deals
+    and a redeal, so those positions reach each other and everything the others reach:
+    one key for all of them (the count written as 0)."""
+
+    def key(state: State) -> Key:
+        home, order, talon, on_waste, redeals = state
+        if on_waste == len(talon) or not on_waste % step:
+            on_waste = 0
+        return home, order, on_waste, redeals
+
+    return key
+
+
 def _home_count(home: int) -> int:
     return bin(home).count("1")
 
@@ -279,7 +296,13 @@ def solve(rules: Rules, pos: Position, limits: Limits) -> tuple[str, list[Intern
     deal = Deal(rules, pos)
     first: list[InternalMove] = []
     start = deal.forced(deal.start(pos), first)
-    return best_first.search(start, first, deal.children, _key, _won, _out, limits, dead=deal.dead)
+    key = search_key(rules)
+    return best_first.search(start, first, deal.children, key, _won, _out, limits, dead=deal.dead)
+
+
+def search_key(rules: Rules) -> Callable[[State], Key]:
+    """The key the search tells boards apart by, under ``rules``."""
+    return _key if rules.max_redeals is not None else _cycle_key(rules.deal_count)
 
 
 def _out(state: State) -> int:

@@ -69,7 +69,11 @@ def test_a_replay_steps_through_a_won_game_to_the_same_final_board(
     wait_ply(page, 0, REPLAY)
     page.get_by_label("Speed").select_option("8")
     page.get_by_role("button", name="Play").click()
-    wait_ply(page, 6, REPLAY)  # plays on by itself
+    # plays on by itself (8 moves a second: ply 6 is on screen for 125 ms, which a poll of
+    # the page under load can miss, so the wait is for any ply from 6 on)
+    page.wait_for_function(
+        f'() => Number(document.querySelector("{REPLAY}")?.dataset.ply) >= 6', polling=50
+    )
     page.get_by_role("button", name="Pause").click()
     page.screenshot(path="/tmp/replay-desktop.png")
     assert faults == [] and errors == []

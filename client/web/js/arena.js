@@ -5,7 +5,8 @@
 //
 // The server decides everything (docs/protocol.md, "Arenas"): this screen shows its messages and
 // sends the player's intents. Standings arrive as ``arena_standings`` pushes, a few a second at
-// most; the end as ``arena_over``.
+// most, the same for every player; the player's own place as ``arena_place``, only when it
+// changed; the end as ``arena_over``.
 
 import { ENDED, GamePanel } from './game.js';
 import { t } from './i18n.js';
@@ -252,10 +253,12 @@ export async function arenaScreen(app, code) {
     push(m) {
       if (m.type === 'arena_standings' && m.code === code) {
         s.top = m.top;
-        s.me = m.me;
         s.arena = { ...s.arena, players: m.players };
         drawStandings();
         drawHead();
+      } else if (m.type === 'arena_place' && m.code === code) {
+        s.me = m.me;
+        drawStandings();
       } else if (m.type === 'arena_over' && m.arena?.code === code) {
         s.arena = m.arena;
         announce(t('arena.overNow'));

@@ -10,11 +10,12 @@
 
 import { cardGlyphs, cardName, faceDownName, isRed, pileLabel, rankText, suitSymbol } from './cards.js';
 import { fitBoard } from './fit.js';
+import { Flight, homeFlights } from './flight.js';
 import { animationMs, maxCardWidth } from './settings.js';
 import { Gestures } from './gestures.js';
 import { t } from './i18n.js';
 import { GAP, boardLayout, keyLabel, pileUnits, rightCapacity, RIGHT_STEP } from './layout.js';
-import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove, pileKind } from './notation.js';
+import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove } from './notation.js';
 import { chooseMove, countsFrom, destinations, stepCount } from './selection.js';
 
 const reducedMotion = () => animationMs() === 0;
@@ -65,6 +66,7 @@ export class Board {
     this.pick = null; // {src, count (null: the largest legal group)}
     this.hintMove = null;
     this.cardW = 60;
+    this.flight = null; // the cards flying home, while they fly (flight.js)
     root.classList.add('board');
     this.gestures = options.onAction ? new Gestures(this) : null;
     // drawn again when its width or the window changes (and once it is first on the page: the
@@ -80,6 +82,7 @@ export class Board {
   }
 
   destroy() {
+    this.flight?.stop();
     this.observer.disconnect();
     window.removeEventListener('resize', this.resize);
     this.gestures?.end();
@@ -103,83 +106,24 @@ export class Board {
   }
 
   /** Draw ``view``, the cards it sent to the foundations flying there one after another (an
-   * autocomplete): aces first; none when moves do not animate. Resolves once they have landed. */
+   * autocomplete, flight.js): aces first; none when moves do not animate. The board drawn now
+   * stays while they leave it, and ``view`` is drawn once they have landed (then the promise
+   * resolves with their number). */
   showHome(view) {
+    if (this.flight) this.draw(false); // the last flight's end, drawn at once
     const ms = animationMs();
-    const before = ms ? this.homeBound() : null;
     const was = this.piles;
     this.view = view;
     this.piles = view.piles;
     this.hintMove = null;
     this.pick = null;
-    this.draw(false);
-    return before ? this.flyHome(before, was, ms) : Promise.resolve(0);
-  }
-
-  /** Where each face-up card off the foundations is drawn now: [{card, rect}]. */
-  homeBound() {
-    const out = [];
-    for (const node of this.root.querySelectorAll('[data-pile] [data-card]')) {
-      const pile = node.closest('[data-pile]').dataset.pile;
-      if (pileKind(pile) !== 'f') out.push({ card: node.dataset.card, rect: node.getBoundingClientRect() });
+    const flights = ms ? homeFlights(this.root, this.piles, was) : [];
+    if (!flights.length) {
+      this.draw(false);
+      return Promise.resolve(0);
     }
-    return out;
-  }
-
-  flyHome(before, was, ms) {
-    const root = this.root;
-    const origin = root.getBoundingClientRect();
-    const flights = [];
-    const used = new Set();
-    for (const pile of this.piles) {
-      if (pileKind(pile.id) !== 'f') continue;
-      const old = was?.find((p) => p.id === pile.id)?.up.length ?? 0;
-      const to = this.pileEl(pile.id)?.getBoundingClientRect();
-      if (!to) continue;
-      pile.up.slice(old).forEach((card) => {
-        const i = before.findIndex((b, n) => b.card === card && !used.has(n));
-        if (i < 0) return;
-        used.add(i);
-        flights.push({ card, pile: pile.id, from: before[i].rect, to });
-      });
-    }
-    if (!flights.length) return Promise.resolve(0);
-    const RANKS = 'A23456789TJQK';
-    flights.sort((a, b) => RANKS.indexOf(a.card[0]) - RANKS.indexOf(b.card[0]));
-    // each pile's drawn top waits for the last card flying to it
-    const landing = new Map();
-    flights.forEach((f, i) => landing.set(f.pile, i));
-    const hidden = [...landing.keys()].flatMap((id) => [...(this.pileEl(id)?.querySelectorAll('.card, .count') ?? [])]);
-    for (const node of hidden) node.style.visibility = 'hidden';
-    const stagger = Math.max(12, Math.round(ms / 5));
-    const flight = Math.round(ms * 2);
-    let left = flights.length;
-    let landed;
-    const all = new Promise((resolve) => { landed = resolve; });
-    flights.forEach((f, i) => {
-      const node = faceCard(f.card);
-      node.classList.add('flying');
-      node.removeAttribute('role');
-      node.removeAttribute('tabindex');
-      node.setAttribute('aria-hidden', 'true');
-      node.style.left = `${f.to.left - origin.left}px`;
-      node.style.top = `${f.to.top - origin.top}px`;
-      root.append(node);
-      const dx = f.from.left - f.to.left;
-      const dy = f.from.top - f.to.top;
-      const done = () => {
-        node.remove();
-        if (landing.get(f.pile) === i) for (const n of this.pileEl(f.pile)?.querySelectorAll('.card, .count') ?? []) n.style.visibility = '';
-        left -= 1;
-        if (left) return;
-        document.dispatchEvent(new CustomEvent('pc-home', { detail: { cards: flights.length } }));
-        landed(flights.length);
-      };
-      const animation = node.animate?.([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }],
-        { duration: flight, delay: i * stagger, easing: 'ease-in-out', fill: 'backwards' });
-      if (animation) { animation.onfinish = done; animation.oncancel = done; } else done();
-    });
-    return all;
+    this.flight = new Flight(this.root, flights, ms, faceCard, () => this.draw(false));
+    return this.flight.start();
   }
 
   pileOf(id) {
@@ -205,6 +149,12 @@ export class Board {
   }
 
   draw(animate = false) {
+    // a flight home ends when the board is drawn again (its last landing draws the view)
+    this.flight?.stop();
+    this.flight = null;
+    // a board not yet on the page is drawn once it is (the observer above): the size of its
+    // cards comes from the room it has there, and drawing it twice would delay the first board
+    if (!this.root.isConnected) { this.width = 0; return; }
     const view = this.view;
     const layout = boardLayout(this.options.layout, this.piles.map((p) => p.id));
     const before = animate && !reducedMotion() && !this.dropped ? this.positions() : null;
@@ -223,19 +173,19 @@ export class Board {
     root.dataset.state = view.state;
     root.dataset.ply = String(view.ply);
     root.dataset.variant = view.variant;
-    const rows = [];
-    for (const row of fit.rows) {
+    const drawRows = (list) => list.map((row) => {
       const rowEl = el('div', 'row');
       for (const id of row) {
-        if (id === GAP) {
-          rowEl.append(el('div', 'gap', { 'aria-hidden': 'true' }));
-          continue;
-        }
-        rowEl.append(this.drawPile(this.pileOf(id), layout.fan[id] ?? 'stack', w, h, fit.steps[id]));
+        if (id === GAP) rowEl.append(el('div', 'gap', { 'aria-hidden': 'true' }));
+        else rowEl.append(this.drawPile(this.pileOf(id), layout.fan[id] ?? 'stack', w, h, fit.steps[id]));
       }
-      rows.push(rowEl);
-    }
-    root.replaceChildren(...rows);
+      return rowEl;
+    });
+    // the piles a short window sets beside the columns (fit.js) in a block of their own
+    root.classList.toggle('sided', Boolean(fit.side));
+    if (fit.side) root.replaceChildren(el('div', 'rows'), el('div', 'side'));
+    if (fit.side) { root.firstChild.append(...drawRows(fit.rows)); root.lastChild.append(...drawRows(fit.side)); }
+    else root.replaceChildren(...drawRows(fit.rows));
     this.decorate();
     if (before) this.animateFrom(before);
     document.dispatchEvent(new CustomEvent('pc-board', { detail: { ply: view.ply, optimistic: this.piles !== view.piles } }));

@@ -31,6 +31,9 @@ function minDownStep(h) {
   return Math.max(3, Math.round(h * MIN_DOWN));
 }
 
+/** Whether a row holds columns (piles fanned down). */
+const isColumns = (row, fan) => row.some((id) => id !== GAP && fan[id] === 'down');
+
 function rowWidth(row, fan, w) {
   let units = 0;
   for (const id of row) {
@@ -63,30 +66,68 @@ function rowHeight(row, fan, piles, w, h, design) {
  */
 export function splitRows(layout) {
   const { rows, fan } = layout;
-  const isColumns = (row) => row.some((id) => id !== GAP && fan[id] === 'down');
-  const widest = Math.max(0, ...rows.filter(isColumns).map((row) => rowWidth(row, fan, 1)));
+  const widest = Math.max(0, ...rows.filter((row) => isColumns(row, fan)).map((row) => rowWidth(row, fan, 1)));
   const out = [];
   for (const row of rows) {
     const cut = row.indexOf(GAP);
-    if (!isColumns(row) && widest && rowWidth(row, fan, 1) > widest && cut > 0) {
+    if (!isColumns(row, fan) && widest && rowWidth(row, fan, 1) > widest && cut > 0) {
       out.push(row.slice(0, cut), row.slice(cut + 1).filter((id) => id !== GAP));
     } else out.push(row);
   }
   return { rows: out, fan };
 }
 
+/** Space between the columns and the piles set beside them, in card widths. */
+export const SIDE_GAP = 0.4;
+/** The space between two groups of piles set beside the columns, in card heights. */
+export const SIDE_SPACE = 0.2;
+
 /**
  * The card size and each column's steps for ``layout`` ({rows, fan}) holding ``piles`` (the
  * view's, {id, down, up}) in ``width`` x ``height`` CSS px, with ``rowExtra`` px above each row
  * (its labels and margin), cards no wider than ``largest``: the variant's rows, or those of
- * ``splitRows`` when they give larger cards. Returns {rows, w, h, steps: {pileId: {down, up}}, fits}.
+ * ``splitRows`` when they give larger cards, or (``besideRows``) the squared piles set beside the
+ * columns when the window is too short for the columns below them.
+ * Returns {rows, side, w, h, steps: {pileId: {down, up}}, fits}; ``side`` (null, or rows of
+ * pile ids) is drawn beside ``rows``.
  */
 export function fitBoard(layout, piles, width, height, rowExtra = 0, largest = MAX_CARD_W) {
-  const whole = fitRows(layout, piles, width, height, rowExtra, largest);
+  let best = fitRows(layout, piles, width, height, rowExtra, largest);
   const split = splitRows(layout);
-  if (split.rows.length === layout.rows.length) return whole;
-  const cut = fitRows(split, piles, width, height, rowExtra, largest);
-  return cut.w > whole.w + 2 && cut.fits ? cut : whole;
+  if (split.rows.length !== layout.rows.length) {
+    const cut = fitRows(split, piles, width, height, rowExtra, largest);
+    if (cut.w > best.w + 2 && cut.fits) best = cut;
+  }
+  const beside = besideRows(layout, piles, width, height, rowExtra, largest);
+  if (beside?.fits && (!best.fits || beside.w >= best.w * 1.25)) best = beside;
+  return best;
+}
+
+/** The largest card width from ``largest`` down that ``fitsAt(w, design)`` allows: sized for
+ * the design length first; when the columns outgrow it, for the columns as they are; the least
+ * size when nothing fits (the columns then overlap more than they should). */
+function largestWidth(fitsAt, largest) {
+  let w = largest;
+  while (w > MIN_CARD_W && !fitsAt(w, true)) w--;
+  if (!fitsAt(w, true)) {
+    w = largest;
+    while (w > MIN_CARD_W && !fitsAt(w, false)) w--;
+  }
+  return w;
+}
+
+/** Each column's steps when the rows of columns share what ``fixed`` px leave of ``height``. */
+function stepsOf(rows, fan, byId, w, h, height, fixed, rowExtra) {
+  const fanned = rows.filter((row) => isColumns(row, fan));
+  const share = fanned.length ? (height - fixed) / fanned.length - rowExtra : h;
+  const steps = {};
+  for (const row of fanned) {
+    for (const id of row) {
+      if (id === GAP || fan[id] !== 'down') continue;
+      steps[id] = columnSteps(byId.get(id), w, h, share);
+    }
+  }
+  return steps;
 }
 
 function fitRows(layout, piles, width, height, rowExtra, largest) {
@@ -98,28 +139,63 @@ function fitRows(layout, piles, width, height, rowExtra, largest) {
     const total = rows.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, design), 0);
     return total <= height;
   };
-  let w = largest;
-  // the largest size for the design length; when the columns outgrow it, for the columns as
-  // they are; the least size when nothing fits (the columns then overlap more than they should)
-  while (w > MIN_CARD_W && !fitsAt(w, true)) w--;
-  if (!fitsAt(w, true)) {
-    w = largest;
-    while (w > MIN_CARD_W && !fitsAt(w, false)) w--;
-  }
+  const w = largestWidth(fitsAt, largest);
   const h = Math.round(w * CARD_RATIO);
-  const fits = fitsAt(w, false);
   // the room the rows of columns share: what the other rows leave
-  const fanned = rows.filter((row) => row.some((id) => id !== GAP && fan[id] === 'down'));
-  const fixed = rows.reduce((sum, row) => sum + rowExtra + (fanned.includes(row) ? 0 : h), 0);
-  const share = fanned.length ? (height - fixed) / fanned.length - rowExtra : h;
-  const steps = {};
-  for (const row of fanned) {
-    for (const id of row) {
-      if (id === GAP || fan[id] !== 'down') continue;
-      steps[id] = columnSteps(byId.get(id), w, h, share);
+  const fixed = rows.reduce((sum, row) => sum + rowExtra + (isColumns(row, fan) ? 0 : h), 0);
+  const steps = stepsOf(rows, fan, byId, w, h, height, fixed, rowExtra);
+  return { rows, side: null, w, h, steps, fits: fitsAt(w, false) };
+}
+
+/** The height of the lines beside the columns: a row of cards each, a space between groups. */
+export function sideHeight(side, h, rowExtra) {
+  return side.reduce((sum, line) => sum + rowExtra + (line.length ? h : Math.round(h * SIDE_SPACE)), 0);
+}
+
+/**
+ * A short, wide window (a phone held sideways): the rows of columns take the whole height, and
+ * the other rows' piles stand beside them, each group between gaps on lines of at most ``k``
+ * piles, ``k`` chosen for the largest cards (Gypsy's stock, then its foundations four by four),
+ * an empty line between two groups.
+ * Null for a layout without both kinds of rows.
+ */
+export function besideRows(layout, piles, width, height, rowExtra = 0, largest = MAX_CARD_W) {
+  const byId = new Map(piles.map((p) => [p.id, p]));
+  const { rows, fan } = layout;
+  const columns = rows.filter((row) => isColumns(row, fan));
+  const groups = [];
+  for (const row of rows.filter((r) => !isColumns(r, fan))) {
+    let group = [];
+    for (const id of [...row, GAP]) {
+      if (id !== GAP) group.push(id);
+      else if (group.length) { groups.push(group); group = []; }
     }
   }
-  return { rows, w, h, steps, fits };
+  if (!columns.length || !groups.length) return null;
+  let best = null;
+  for (let k = Math.max(...groups.map((g) => g.length)); k >= 1; k--) {
+    // each group in as few lines of at most k as it needs, as even as they go; an empty line
+    // between two groups (drawn as a space: cells apart from foundations)
+    const side = groups.flatMap((g, n) => {
+      const lines = Math.ceil(g.length / k);
+      const size = Math.ceil(g.length / lines);
+      const cut = Array.from({ length: lines }, (_, i) => g.slice(i * size, i * size + size));
+      return n ? [[], ...cut] : cut;
+    });
+    const fitsAt = (w, design) => {
+      const h = Math.round(w * CARD_RATIO);
+      const across = Math.max(...columns.map((row) => rowWidth(row, fan, w))) + SIDE_GAP * w +
+        Math.max(...side.map((row) => rowWidth(row, fan, w)));
+      if (across > width || sideHeight(side, h, rowExtra) > height) return false;
+      return columns.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, design), 0) <= height;
+    };
+    const w = largestWidth(fitsAt, largest);
+    const fits = fitsAt(w, false);
+    if (best && (best.fits && !fits || best.w >= w)) continue;
+    const h = Math.round(w * CARD_RATIO);
+    best = { rows: columns, side, w, h, steps: stepsOf(columns, fan, byId, w, h, height, 0, rowExtra), fits };
+  }
+  return best;
 }
 
 /** The steps of one column in ``room`` px of height: natural when it fits, else face-down

@@ -16,6 +16,7 @@ import { gameHead } from './gamehead.js';
 import { showHindsight } from './hindsight.js';
 import { t } from './i18n.js';
 import { keyOf, pileForKey } from './layout.js';
+import { MoveList } from './movelist.js';
 import { AUTO, DEAL, ENDED, PLAYING, RESIGN, STOCK, UNDO, WON, pileKind } from './notation.js';
 import { refusalWords } from './refusals.js';
 import { openRules } from './rules.js';
@@ -68,9 +69,6 @@ export class GamePanel {
     // the moves this page played, and those undone since: Redo plays the last undone one again
     this.played = [];
     this.undone = [];
-    // the current line as this page saw it played, in the board's names (the move list)
-    this.line = [];
-    this.openedAt = view.ply;
     this.headShown = null;
     this.receivedAt = performance.now();
     const variant = app.variants.get(view.variant) ?? { id: view.variant, name: view.variant };
@@ -96,7 +94,6 @@ export class GamePanel {
     this.element.append(this.header, this.status, this.toolbar, this.table);
     this.timer = setInterval(() => this.tick(), 1000);
     this.adopt(view);
-    this.drawMoveList();
   }
 
   focusBoard() {
@@ -127,9 +124,8 @@ export class GamePanel {
       button(t('button.keepPlaying'), () => this.disarm()));
     this.restartButton = this.options.kind === 'solo'
       ? button(t('button.restart'), () => this.armRestart(), { class: 'restart-button' }) : null;
-    this.moveList = h('ol', { class: 'move-list-items' });
-    this.moveListBox = h('details', { class: 'move-list' },
-      h('summary', {}, t('moves.title')), this.moveList);
+    this.moveList = new MoveList(this.app.conn, this.variant, view.ply,
+      () => ({ id: this.view.id, ply: this.view.ply, idle: !this.pending }));
     this.hintButton = button(t('button.hint'), () => this.askHint(), { title: 'h' });
     this.hintNote = h('span', { class: 'hint-note', id: `hint-note-${Math.random().toString(36).slice(2, 8)}`, hidden: true });
     this.hintButton.setAttribute('aria-describedby', this.hintNote.id);
@@ -146,7 +142,7 @@ export class GamePanel {
       this.restartBox,
       h('button', { type: 'button', class: 'rules-button', onclick: () => openRules(this.variant) }, t('button.rules')),
       keysHelp(ids, this.variant),
-      this.moveListBox,
+      this.moveList.element,
       this.hintNote);
   }
 
@@ -214,7 +210,8 @@ export class GamePanel {
     if (stock || v.redeals_left) bits.push(t('status.redeals', v.redeals_left === null ? '\u221e' : v.redeals_left));
     bits.push(t('status.time', clockText(this.elapsed())));
     bits.push(stateWords(v.state));
-    this.statusText.textContent = bits.join(' \u00b7 ');
+    // a counter never breaks between its word and its number (app.css: .status .bit)
+    this.statusText.replaceChildren(...bits.flatMap((bit, i) => [i ? ' \u00b7 ' : '', h('span', { class: 'bit' }, bit)]));
     const cards = v.piles.reduce((n, p) => n + p.down + p.up.length, 0);
     this.statusText.title = v.max_score === cards ? t('score.explain', v.max_score) : t('score.explainOther', v.max_score);
     this.status.dataset.state = v.state;
@@ -302,13 +299,11 @@ export class GamePanel {
     if (move === UNDO) {
       const last = this.played.pop();
       if (last) this.undone.push(last);
-      this.line.pop();
     } else if (move !== RESIGN) {
       this.played.push(move);
-      this.line.push(words);
       if (move !== this.redoing) this.undone = [];
     }
-    this.drawMoveList();
+    if (move !== RESIGN) this.moveList.played(move, words);
     this.redoing = null;
     this.redoButton.disabled = !this.undone.length;
   }
@@ -332,16 +327,6 @@ export class GamePanel {
     this.resignArmed = false;
     this.confirmBox.hidden = true;
     this.restartBox.hidden = true;
-  }
-
-  /** The moves of the current line this page saw, in the board's names; those played before
-   * the page opened are counted, not named. */
-  drawMoveList() {
-    const items = this.line.map((words) => h('li', {}, words));
-    if (this.openedAt > 0) items.unshift(h('li', { class: 'earlier' }, t('moves.earlier', this.openedAt)));
-    this.moveList.replaceChildren(...items);
-    this.moveList.hidden = !items.length;
-    this.moveList.scrollTop = this.moveList.scrollHeight;
   }
 
   armRestart() {

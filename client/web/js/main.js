@@ -14,17 +14,15 @@
 //   /player/NAME       a player's profile
 //   /daily/VARIANT?date=YYYY-MM-DD   a past day's deal, unranked (the archive)
 
+//
+// Each screen's module is imported when its address is first shown, not before the page runs:
+// the connection opens as soon as this module's own few imports are in, while the screen's
+// modules still arrive (the server lists them in the page as modulepreload lines,
+// server/net/preload.py, so they are all asked for at once); a game's page waits for neither
+// home's modules nor a replay's.
+
 import { Connection } from './connection.js';
 import { decode, encode } from './msgpack.js';
-import { GamePanel } from './game.js';
-import { homeScreen } from './home.js';
-import { dailyScreen, leaderboardScreen } from './daily.js';
-import { raceScreen } from './race.js';
-import { arenaScreen, arenasScreen } from './arena.js';
-import { replayScreen } from './replay.js';
-import { challengeScreen } from './challenge.js';
-import { boardsScreen } from './boards.js';
-import { profileScreen } from './profile.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
 import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
 import { store } from './store.js';
@@ -201,8 +199,21 @@ function notFound(text) {
   return { element: h('section', { class: 'screen' }, h('h1', {}, t('nothere')), h('p', {}, text), h('a', { href: '/', 'data-link': '' }, t('button.home'))) };
 }
 
+/** The screens' modules, each imported when its screen is first shown. */
+const SCREENS = {
+  game: () => import('./game.js'),
+  home: () => import('./home.js'),
+  daily: () => import('./daily.js'),
+  race: () => import('./race.js'),
+  arena: () => import('./arena.js'),
+  replay: () => import('./replay.js'),
+  challenge: () => import('./challenge.js'),
+  boards: () => import('./boards.js'),
+  profile: () => import('./profile.js'),
+};
+
 /** A game screen that resumes after a reconnect with the server's current view. */
-export function gameScreen(view, options = {}) {
+function gameScreen({ GamePanel }, view, options = {}) {
   const panel = new GamePanel(app, view, options);
   return {
     element: h('section', { class: 'screen' }, panel.element),
@@ -237,9 +248,10 @@ async function playScreen(variant, query) {
     request.difficulty = deal;
   }
   try {
-    const reply = await app.conn.request(request);
+    // the game's modules arrive while the server deals
+    const [reply, game] = await Promise.all([app.conn.request(request), SCREENS.game()]);
     history.replaceState(null, '', `/game/${reply.game.id}`);
-    return gameScreen(reply.game, { kind: 'solo' });
+    return gameScreen(game, reply.game, { kind: 'solo' });
   } catch (err) {
     return notFound(t('nothere.start', err.message));
   }
@@ -248,12 +260,13 @@ async function playScreen(variant, query) {
 async function resumeScreen(id) {
   try {
     // the games list says what kind of game it is (a solo game may be restarted)
-    const [reply, listed] = await Promise.all([
+    const [reply, listed, game] = await Promise.all([
       app.conn.request({ type: 'get_game', game: id }),
       app.conn.request({ type: 'games', limit: 100 }).catch(() => null),
+      SCREENS.game(),
     ]);
     const kind = listed?.games?.find((g) => g.id === id)?.kind;
-    return gameScreen(reply.game, kind ? { kind } : {});
+    return gameScreen(game, reply.game, kind ? { kind } : {});
   } catch (err) {
     const why = err.code === 'forbidden' ? t('nothere.forbidden') : err.code === 'not_found' ? t('nothere.none') : err.message;
     return notFound(why);
@@ -268,18 +281,19 @@ async function route() {
   const [, first = '', second = ''] = url.pathname.split('/');
   const arg = decodeURIComponent(second);
   let screen;
-  if (first === '') screen = homeScreen(app);
+  const date = url.searchParams.get('date');
+  if (first === '') screen = (await SCREENS.home()).homeScreen(app);
   else if (first === 'play') screen = await playScreen(arg, url.searchParams);
-  else if (first === 'daily') screen = await dailyScreen(app, arg, url.searchParams.get('date'));
-  else if (first === 'leaderboard') screen = await leaderboardScreen(app, arg, url.searchParams.get('date'));
-  else if (first === 'race') screen = await raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
+  else if (first === 'daily') screen = await (await SCREENS.daily()).dailyScreen(app, arg, date);
+  else if (first === 'leaderboard') screen = await (await SCREENS.daily()).leaderboardScreen(app, arg, date);
+  else if (first === 'race') screen = await (await SCREENS.race()).raceScreen(app, arg.toUpperCase(), url.searchParams.get('as') === 'spectator' ? 'spectator' : 'racer');
   else if (first === 'game') screen = await resumeScreen(arg);
-  else if (first === 'replay') screen = await replayScreen(app, arg, url.searchParams);
-  else if (first === 'arenas') screen = await arenasScreen(app);
-  else if (first === 'arena') screen = await arenaScreen(app, arg.toUpperCase());
-  else if (first === 'challenge') screen = await challengeScreen(app, arg);
-  else if (first === 'boards') screen = await boardsScreen(app, url.searchParams);
-  else if (first === 'player') screen = await profileScreen(app, arg);
+  else if (first === 'replay') screen = await (await SCREENS.replay()).replayScreen(app, arg, url.searchParams);
+  else if (first === 'arenas') screen = await (await SCREENS.arena()).arenasScreen(app);
+  else if (first === 'arena') screen = await (await SCREENS.arena()).arenaScreen(app, arg.toUpperCase());
+  else if (first === 'challenge') screen = await (await SCREENS.challenge()).challengeScreen(app, arg);
+  else if (first === 'boards') screen = await (await SCREENS.boards()).boardsScreen(app, url.searchParams);
+  else if (first === 'player') screen = await (await SCREENS.profile()).profileScreen(app, arg);
   else screen = notFound(t('nothere.address'));
   if (turn === routing) show(screen);
   else screen.destroy?.();
@@ -308,16 +322,21 @@ document.addEventListener('keydown', (e) => {
   if (app.screen?.key?.(e)) e.preventDefault();
 });
 
-// the language: the browser's, or the one chosen in the header (kept in the browser)
-const languages = h('select', { id: 'lang', 'aria-label': 'Language / Langue', onchange: (e) => {
+// the language: the browser's, or the one chosen in the header (kept in the browser); the
+// switch and the settings button are in the page's header from the start (index.html), so the
+// header keeps its size when they are filled in
+const languages = document.getElementById('lang');
+languages.replaceChildren(...Object.entries(LANGUAGES).map(([code, table]) => h('option', { value: code, lang: code, selected: code === language() }, table['lang.name'])));
+languages.value = language();
+languages.addEventListener('change', (e) => {
   setLanguage(e.target.value);
   settingsButton.setAttribute('aria-label', t('settings.button'));
   settingsButton.title = t('settings.button');
   if (app.player) route();
   else nameForm();
-} }, Object.entries(LANGUAGES).map(([code, table]) => h('option', { value: code, selected: code === language() }, table['lang.name'])));
-const settingsButton = h('button', { type: 'button', class: 'settings-button', onclick: () => openSettings() }, '\u2699');
-document.querySelector('header.top')?.append(settingsButton, languages);
+});
+const settingsButton = document.getElementById('settings-button');
+settingsButton.addEventListener('click', () => openSettings());
 setLanguage(language(), false);
 settingsButton.setAttribute('aria-label', t('settings.button'));
 settingsButton.title = t('settings.button');

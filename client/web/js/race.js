@@ -47,13 +47,14 @@ export async function raceScreen(app, code, role) {
   const standingsBox = h('section', { class: 'standings', hidden: true, 'aria-label': 'Standings' });
   const message = h('p', { class: 'message', role: 'status' });
   const live = matchBox(app, room.code); // a best of 3 or 5 between the two racers
-  const element = h('section', { class: 'screen race' },
+  // the room's facts and controls in one block: a short window sets it beside the board (app.css)
+  const element = h('section', { class: 'screen race' }, h('div', { class: 'room-info' },
     h('div', { class: 'room-head' },
       h('h1', {}, t('race.title', room.code)),
       h('p', { class: 'share' }, t('race.invite'),
         h('input', { class: 'share-link', readonly: true, value: link, 'aria-label': t('race.link'), onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(link)) ? t('copied') : t('copy.select'); } }, t('race.copyLink')), copied)),
-    h('p', { class: 'room-state' }), members, controls, countdown, message, standingsBox, live.element,
+    h('p', { class: 'room-state' }), members, controls, countdown, message, standingsBox, live.element),
     h('div', { class: 'race-area' }, ownSlot, h('aside', { class: 'strip', 'aria-label': 'Race progress' }, strip, watchSlot)));
   const aside = element.querySelector('.strip');
 

@@ -9,27 +9,16 @@ import { Board } from './board.js';
 import { moveWords } from './cards.js';
 import { dialect } from './dialect.js';
 import { dealWords } from './fairplay.js';
-import { PLAYING, WON } from './notation.js';
+import { replayBoards } from './movelist.js';
+import { ENDED, PLAYING, WON } from './notation.js';
 import { t } from './i18n.js';
 import { announce, clockText, copyText, h, stateWords } from './ui.js';
+
+export { replayBoards };
 
 /** Moves a second when playing. */
 export const SPEEDS = [1, 2, 4, 8];
 const DEFAULT_SPEED = 2;
-
-/** Every board of a replay, whole: the first as sent, each next one the one before with the
- * piles its step changed (in the first board's order). */
-export function replayBoards(reply) {
-  const first = reply.boards[0].piles;
-  const boards = [first];
-  let now = first;
-  for (const step of reply.boards.slice(1)) {
-    const changed = new Map(step.piles.map((pile) => [pile.id, pile]));
-    now = now.map((pile) => changed.get(pile.id) ?? pile);
-    boards.push(now);
-  }
-  return boards;
-}
 
 /** The step an address asks for (``?step=N``), within the replay. */
 export function stepFrom(query, last) {
@@ -47,14 +36,20 @@ function refusalWords(err) {
 
 export async function replayScreen(app, id, query) {
   let reply;
+  const refused = (words, link = null) => ({
+    element: h('section', { class: 'screen' }, h('h1', {}, t('replay.title')),
+      h('p', { class: 'problem', role: 'alert' }, words),
+      link, ' ', h('a', { href: '/', 'data-link': '' }, t('button.home'))),
+  });
   try {
     reply = await app.conn.request({ type: 'replay', game: id });
   } catch (err) {
-    return {
-      element: h('section', { class: 'screen' }, h('h1', {}, t('replay.title')),
-        h('p', { class: 'problem', role: 'alert' }, refusalWords(err)),
-        h('a', { href: '/', 'data-link': '' }, t('button.home'))),
-    };
+    return refused(refusalWords(err));
+  }
+  // one's own game still being played (the server tells its player, for the move list): the
+  // replay waits for its end; the game is a link away
+  if (!ENDED.has(reply.state)) {
+    return refused(t('replay.playing'), h('a', { href: `/game/${encodeURIComponent(id)}`, 'data-link': '' }, t('replay.toGame')));
   }
   return new ReplayScreen(app, reply, stepFrom(query?.get('step'), reply.actions.length)).screen();
 }

@@ -20,8 +20,10 @@ from types import MappingProxyType
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from server.arenas import review as arena_review
 from server.commands.admin.common import Action, AdminError
 from server.review.timings import CLIENTS, BadTimings, from_rows
+from server.seasons import days
 from server.storage.queries import assessments, games, players
 from server.storage.queries import reviews as store
 from shared.game import WON
@@ -126,6 +128,10 @@ async def _decide(db: AsyncSession, review_id: int, state: str) -> list[str]:
     review = await store.decide(db, review_id=review_id, state=state, now_ms=players.now_ms())
     if review is None:
         raise AdminError(f"no held result {review_id} (see 'patience-club admin held --all')")
+    await db.flush()
+    # the season boards and an arena's table, scored in the same commit as the decision
+    await days.review_decided(db, game_id=review.game_id)
+    await arena_review.review_decided(db, game_id=review.game_id, cleared=state == store.CLEARED)
     await db.commit()
     after = "listed again" if state == store.CLEARED else "kept out of the rankings"
     return [f"result {review.id} ({review.what}, game {review.game_id}) {state}: {after}"]

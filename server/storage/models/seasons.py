@@ -36,10 +36,15 @@ class SeasonDay(Base):
 class SeasonPoints(Base):
     """A player's points on one board: ``scope`` a variant, or ``*`` for every variant;
     ``period`` a week (``w2026-49``), a month (``m2026-12``) or ``all``. Kept as attempts
-    finish and days close; the board reads the index on (scope, period, points)."""
+    finish and days close. The board reads the index on (scope, period, points), which holds
+    every column a place shows, so that the top is read from the index alone."""
 
     __tablename__ = "season_points"
-    __table_args__ = (Index("ix_season_points_board", "scope", "period", "points", "player_id"),)
+    __table_args__ = (
+        Index(
+            "ix_season_points_board", "scope", "period", "points", "player_id", "dailies", "wins"
+        ),
+    )
 
     scope: Mapped[str] = mapped_column(String(32), primary_key=True)
     period: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -51,9 +56,11 @@ class SeasonPoints(Base):
 
 class SeasonCount(Base):
     """How many players of a board hold each number of points: a true rank is one sum over
-    the few point values above a player's, not a count over every player above."""
+    the few point values above a player's, not a count over every player above (read from
+    ``ix_season_counts_rank`` alone)."""
 
     __tablename__ = "season_counts"
+    __table_args__ = (Index("ix_season_counts_rank", "scope", "period", "points", "players"),)
 
     scope: Mapped[str] = mapped_column(String(32), primary_key=True)
     period: Mapped[str] = mapped_column(String(16), primary_key=True)

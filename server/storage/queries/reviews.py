@@ -86,6 +86,6 @@ async def decide(
 async def decided_since(session: AsyncSession, *, since_ms: int) -> list[dict[str, Any]]:
     """Reviews decided from ``since_ms`` on (a running server drops the ranks they change)."""
     result = await session.execute(
-        select(Review.id, Review.decided_ms).where(Review.decided_ms >= since_ms)
+        select(Review.id, Review.decided_ms, Review.game_id).where(Review.decided_ms >= since_ms)
     )
-    return [{"id": rid, "decided_ms": int(ms or 0)} for rid, ms in result]
+    return [{"id": rid, "decided_ms": int(ms or 0), "game_id": g} for rid, ms, g in result]

@@ -4,8 +4,12 @@ close, and the board's reads (on a synchronous connection, one call in a reader 
 Every change of a player's points on a board also moves them between two rows
 of ``season_counts`` (players per number of points), in the same transaction,
 so that a true rank is one sum over the few point values above a player's
-instead of a count over every player above. The count rows are changed last
-and in key order, so two transactions lock them in one order.
+instead of a count over every player above. The counts hold the players a
+board lists only: a banned player's changes leave them alone (the player's
+row read with a share lock, so that a ban waits for the change or the change
+for the ban), and a ban or an unban moves the player's rows out of them or
+back (a trigger on ``players``, migration 0020). The count rows are changed
+last and in key order, so two transactions lock them in one order.
 """
 
 from __future__ import annotations
@@ -91,6 +95,7 @@ async def set_points(
         day.points, day.won, day.place = points, won, place
     if old == new:
         return
+    counted = await _listed(session, player_id)
     moves: Counter[tuple[str, str, int]] = Counter()
     for scope, period in boards:
         row = await session.get(SeasonPoints, (scope, period, player_id), with_for_update=True)
@@ -106,13 +111,24 @@ async def set_points(
         after = row.points if row.dailies > 0 else None
         if after is None:
             await session.delete(row)
-        if before != after:
+        if before != after and counted:
             if before is not None:
                 moves[(scope, period, before)] -= 1
             if after is not None:
                 moves[(scope, period, after)] += 1
     await session.flush()
     await _count(session, moves)
+
+
+async def _listed(session: AsyncSession, player_id: int) -> bool:
+    """Whether the player's rows are in the counts (not banned), their row share-locked until
+    the transaction ends (a ban, which moves their rows, waits for it)."""
+    banned = (
+        await session.execute(
+            select(Player.banned).where(Player.id == player_id).with_for_update(read=True)
+        )
+    ).scalar_one_or_none()
+    return banned is not True
 
 
 async def _count(session: AsyncSession, moves: Counter[tuple[str, str, int]]) -> None:
@@ -252,8 +268,9 @@ async def remove_player(session: AsyncSession, *, player_id: int) -> None:
         )
     ).all()
     moves: Counter[tuple[str, str, int]] = Counter()
-    for scope, period, points in rows:
-        moves[(str(scope), str(period), int(points))] -= 1
+    if await _listed(session, player_id):
+        for scope, period, points in rows:
+            moves[(str(scope), str(period), int(points))] -= 1
     await _count(session, moves)
     await session.execute(delete(SeasonPoints).where(SeasonPoints.player_id == player_id))
     await session.execute(delete(SeasonDay).where(SeasonDay.player_id == player_id))
@@ -300,25 +317,15 @@ _ABOVE = (
     )
     .scalar_subquery()
 )
-_BANNED_ABOVE = (
-    select(func.count())
-    .select_from(Player)
-    .join(
-        SeasonPoints,
-        and_(SeasonPoints.player_id == Player.id, _BOARD),
-    )
-    .where(Player.banned.is_(True), SeasonPoints.points > bindparam("points", type_=Integer))
-    .scalar_subquery()
-)
 #: the asker's place (a primary key read), then their true rank: the players above by the
-#: counts, less the banned among them (few, read by ix_players_banned)
+#: counts (of listed players only: the banned are not in them)
 _MINE = (
     select(*_PLACE)
     .join(Player, Player.id == SeasonPoints.player_id)
     .outerjoin(PlayerRating, _RATED)
     .where(_BOARD, _SHOWN, SeasonPoints.player_id == bindparam("player", type_=Integer))
 )
-_RANK = select(_ABOVE, _BANNED_ABOVE)  # (its plan is the benchmark's to show)
+_RANK = select(_ABOVE)  # (its plan is the benchmark's to show)
 
 
 def _one_statement() -> Any:
@@ -330,11 +337,8 @@ def _one_statement() -> Any:
         func.row_number().over(order_by=(top.c.points.desc(), top.c.player_id.desc())),
         *top.c,
         literal(0, Integer),
-        literal(0, Integer),
     )
     counted = aliased(SeasonCount)
-    banned_player = aliased(Player)
-    other = aliased(SeasonPoints)
     above = (
         select(func.coalesce(func.sum(counted.players), 0))
         .where(
@@ -344,21 +348,7 @@ def _one_statement() -> Any:
         )
         .scalar_subquery()
     )
-    banned = (
-        select(func.count())
-        .select_from(banned_player)
-        .join(
-            other,
-            and_(
-                other.player_id == banned_player.id,
-                other.scope == SeasonPoints.scope,
-                other.period == SeasonPoints.period,
-            ),
-        )
-        .where(banned_player.banned.is_(True), other.points > SeasonPoints.points)
-        .scalar_subquery()
-    )
-    mine = _MINE.with_only_columns(literal(0, Integer), *_PLACE, above, banned)
+    mine = _MINE.with_only_columns(literal(0, Integer), *_PLACE, above)
     return union_all(numbered, mine)
 
 
@@ -378,7 +368,7 @@ def read_board(
     for row in conn.execute(_ONE, values):
         place = _place(row[1:8])
         if row[0] == 0:
-            mine = (int(row[8]) - int(row[9]) + 1, place)
+            mine = (int(row[8]) + 1, place)
         else:
             top.append((int(row[0]), place))
     top.sort(key=lambda numbered: numbered[0])

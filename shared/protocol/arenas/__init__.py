@@ -34,6 +34,7 @@ from shared.protocol.arenas.parts import (
 from shared.protocol.arenas.replies import (
     ArenaGame,
     ArenaOver,
+    ArenaPlace,
     ArenaReply,
     ArenasReply,
     ArenaStandings,
@@ -73,6 +74,7 @@ __all__ = [
     "ArenaJoin",
     "ArenaLeave",
     "ArenaOver",
+    "ArenaPlace",
     "ArenaPlay",
     "ArenaReply",
     "ArenaResult",

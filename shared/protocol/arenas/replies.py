@@ -123,15 +123,17 @@ class ArenaGame(Reply):
 @dataclass(frozen=True, slots=True)
 class ArenaStandings(Reply):
     """Pushed to the players following a running arena when its standings changed, at most
-    a few times a second however many play: the best ``top``, how many players in all,
-    and the receiver's own entry. ``version`` grows with each change of the table."""
+    a few times a second however many play: the best ``top`` and how many players in all,
+    the same bytes for every follower (each one's own place comes apart, as
+    :class:`ArenaPlace`, and only when it changed). ``version`` grows with each change of
+    the table; ``at_ms`` is the server's time when this version was pushed."""
 
     type: ClassVar[str] = "arena_standings"
     code: str
     version: int
     players: int
     top: tuple[ArenaEntry, ...]
-    me: ArenaEntry | None
+    at_ms: int
 
     def to_map(self) -> dict[str, Any]:
         return self._envelope() | {
@@ -139,7 +141,7 @@ class ArenaStandings(Reply):
             "version": self.version,
             "players": self.players,
             "top": [e.to_map() for e in self.top],
-            "me": None if self.me is None else self.me.to_map(),
+            "at_ms": self.at_ms,
         }
 
     @classmethod
@@ -149,6 +151,34 @@ class ArenaStandings(Reply):
             version=req_count(m, "version"),
             players=req_count(m, "players"),
             top=nested_list(m, "top", ArenaEntry.from_map),
+            at_ms=ms_field(m, "at_ms"),
+            re=reply_to(m),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaPlace(Reply):
+    """Pushed to a player following a running arena when their own entry changed (their
+    points, or their rank as others passed them or fell behind), with the standings push of
+    that ``version``; ``me`` is None once they are no longer in the table (a ban)."""
+
+    type: ClassVar[str] = "arena_place"
+    code: str
+    version: int
+    me: ArenaEntry | None
+
+    def to_map(self) -> dict[str, Any]:
+        return self._envelope() | {
+            "code": self.code,
+            "version": self.version,
+            "me": None if self.me is None else self.me.to_map(),
+        }
+
+    @classmethod
+    def from_map(cls, m: Mapping[str, Any]) -> Self:
+        return cls(
+            code=arena_code(m),
+            version=req_count(m, "version"),
             me=entry_field(m, "me"),
             re=reply_to(m),
         )

@@ -7,11 +7,9 @@ import datetime
 import pytest
 
 from server.arenas import par
-from server.arenas.pushes import StandingsFrame
 from server.arenas.schedule import ScheduleError, due, parse
 from server.arenas.table import Line, Standings
 from server.config import ConfigError, load
-from shared import protocol as p
 
 
 def ms(text: str) -> int:
@@ -71,13 +69,3 @@ def test_equal_points_share_a_rank_and_more_wins_come_first() -> None:
     me = table.me(3)
     assert me is not None and me.rank == 3
     assert table.version == 3
-
-
-def test_a_standings_frame_is_the_message_encoded_whole() -> None:
-    top = (p.ArenaEntry(1, 7, "ann", 9, 4, 3, True), p.ArenaEntry(2, 8, "bob", 2, 1, 1, False))
-    me = p.ArenaEntry(2, 8, "bob", 2, 1, 1, False)
-    frame = StandingsFrame("K7QF2M", 12, 40, top)
-    for mine in (me, None):
-        whole = p.ArenaStandings(code="K7QF2M", version=12, players=40, top=top, me=mine)
-        assert frame.for_player(mine) == p.encode(whole)
-        assert p.decode_reply(frame.for_player(mine)) == whole

@@ -294,8 +294,9 @@ def _numbers(value: Any) -> Iterator[int]:
 async def test_an_arena_tells_no_key_nor_face_down_card_before_its_end(
     clock: FakeClock, server: App, connect: Connect
 ) -> None:
-    """Every arena message (arenas, arena, arena_game, arena_standings, arena_table, and the
-    refusals) while the arena runs: no key of its deals, no card the receiver cannot see.
+    """Every arena message (arenas, arena, arena_game, arena_standings, arena_place,
+    arena_table, and the refusals) while the arena runs: no key of its deals, no card the
+    receiver cannot see.
     Once it is over its keys are shown, and only then."""
     await fill_pool(server)
     rng = random.Random(22)
@@ -345,7 +346,8 @@ async def test_an_arena_tells_no_key_nor_face_down_card_before_its_end(
     for message in alice.received + bob.received:  # the deals drawn ahead, not played yet, too
         assert not drawn & {t.lower() for s in strings(message) for t in HEX64.findall(s)}
     kinds = {m.get("type") for c in (alice, bob) for m in c.received}
-    assert {"arenas", "arena", "arena_game", "arena_standings", "arena_table"} <= kinds
+    shown = {"arenas", "arena", "arena_game", "arena_standings", "arena_place", "arena_table"}
+    assert shown <= kinds
     assert await secrets.check(alice, bob) > 50
     assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
     clock.advance(31 * 60_000)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import re
 from pathlib import Path
 
 from server.app import App
+from server.net.preload import SCREENS, imports
 from server.net.static import CLIENT_ROOT, StaticSite, content_security_policy
 
 
@@ -25,22 +27,66 @@ async def fetch(app: App, path: str, **headers: str) -> tuple[int, dict[str, str
     return await asyncio.to_thread(get, app, path, **headers)
 
 
+PRELOAD = re.compile(rb'\n<link rel="modulepreload" href="([^"]+)">')
+
+
 async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
     index = (CLIENT_ROOT / "index.html").read_bytes()
-    for path in (
-        "/",
-        "/play/freecell",
-        "/play/osmosis?seed=5",
-        "/daily/gypsy",
-        "/race/K7QF2M",
-        "/race/k7qf2m?as=spectator",
-        "/game/g7Qx-_9a",
-        "/replay/g7Qx-_9a?step=4",
-        "/leaderboard/westhaven",
+    for path, screen in (
+        ("/", "home"),
+        ("/play/freecell", "game"),
+        ("/play/osmosis?seed=5", "game"),
+        ("/daily/gypsy", "daily"),
+        ("/race/K7QF2M", "race"),
+        ("/race/k7qf2m?as=spectator", "race"),
+        ("/game/g7Qx-_9a", "game"),
+        ("/replay/g7Qx-_9a?step=4", "replay"),
+        ("/leaderboard/westhaven", "daily"),
     ):
         status, headers, body = await fetch(server, path)
-        assert (status, body) == (200, index), path
+        # index.html, with the modules its screen runs listed for the browser to fetch at once
+        assert (status, PRELOAD.sub(b"", body)) == (200, index), path
         assert headers["content-type"] == "text/html; charset=utf-8"
+        listed = [m.decode() for m in PRELOAD.findall(body)]
+        assert f"/js/{screen}.js" in listed, path
+        assert len(listed) == len(set(listed)) and "/js/main.js" not in listed
+        for path_ in listed:
+            assert (await fetch(server, path_))[0] == 200, path_
+
+
+async def test_a_screen_preloads_what_it_runs_and_not_other_screens(server: App) -> None:
+    game = [m.decode() for m in PRELOAD.findall((await fetch(server, "/play/gypsy"))[2])]
+    # what main.js needs comes first: it opens the connection once those are in
+    assert game[:3] == ["/js/connection.js", "/js/msgpack.js", "/js/i18n.js"]
+    assert game.index("/js/dialect.js") < game.index("/js/game.js") < game.index("/js/board.js")
+    assert not {"/js/home.js", "/js/race.js", "/js/replay.js", "/js/profile.js"} & set(game)
+    replay = [m.decode() for m in PRELOAD.findall((await fetch(server, "/replay/abc"))[2])]
+    assert "/js/board.js" in replay and "/js/game.js" not in replay
+
+
+def test_every_screen_module_is_imported_by_main_when_shown() -> None:
+    main = (CLIENT_ROOT / "js" / "main.js").read_text()
+    for module in set(SCREENS.values()):
+        assert (CLIENT_ROOT / module.lstrip("/")).is_file(), module
+        assert f"import('./{module.removeprefix('/js/')}')" in main, module
+        assert f"from './{module.removeprefix('/js/')}'" not in main, module
+
+
+def test_imports_are_read_from_one_line_or_several() -> None:
+    source = (
+        "import { a } from './a.js';\n"
+        "import {\n  b,\n  c,\n} from '../lib/b.js';\n"
+        "export { d } from './d.js';\n"
+        "import './side.js';\n"
+        "const later = () => import('./later.js');\n"
+        "// import { x } from './comment.js' is no import\n"
+    )
+    assert imports("/js/sub/m.js", source) == [
+        "/js/sub/a.js",
+        "/js/lib/b.js",
+        "/js/sub/d.js",
+        "/js/sub/side.js",
+    ]
 
 
 async def test_assets_carry_their_type_an_etag_and_no_sniffing(server: App) -> None:

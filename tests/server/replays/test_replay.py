@@ -59,11 +59,14 @@ async def test_a_won_game_replays_move_by_move_to_its_last_board(player: Client)
     actions = [line[0], "undo", *line]
     started = await player.start("osmosis", 26)
     early = await player.request("replay", game=started["id"])
-    assert early["type"] == "error" and early["code"] == "forbidden", early
-    assert "still being played" in early["message"]
+    assert early["type"] == "replay" and early["state"] == "playing", early
+    assert early["actions"] == [] and len(early["boards"]) == 1  # its player's, as dealt
     game = started
     for action in actions:
         game = (await player.move(game, action))["game"]
+        if game["ply"] == 3:  # midway: its player sees the line so far, the undo in it
+            midway = await player.request("replay", game=game["id"])
+            assert midway["actions"] == actions[:3] and len(midway["boards"]) == 4, midway
     assert game["state"] == "won"
 
     reply = await player.request("replay", game=game["id"])
@@ -98,13 +101,16 @@ async def test_who_may_replay_what(player: Client, connect: Connect) -> None:
     assert seen["type"] == "replay" and seen["player"] == "alice", seen
     assert seen["actions"] == [] and len(seen["boards"]) == 1
 
-    # a secret deal in play: nobody, not even its player; resigned: its key is out, anyone
+    # a secret deal in play: its player only (its key still secret); resigned: its key is
+    # out, anyone
     keyed = (await player.request("start_game", variant="freecell"))["game"]
     moved = (await player.move(keyed, keyed["legal"][0]))["game"]
-    for client in (player, bob):
-        refused = await client.request("replay", game=keyed["id"])
-        assert refused["code"] == "forbidden", refused
-        assert "key" not in str(refused)
+    own = await player.request("replay", game=keyed["id"])
+    assert own["type"] == "replay" and own["actions"] == [keyed["legal"][0]], own
+    assert set(own["deal"]) == {"commitment"}
+    refused = await bob.request("replay", game=keyed["id"])
+    assert refused["code"] == "forbidden" and "still being played" in refused["message"]
+    assert "key" not in str(refused)
     await player.request("resign", game=keyed["id"], ply=moved["ply"])
     for client in (player, bob):
         reply = await client.request("replay", game=keyed["id"])

@@ -54,13 +54,15 @@ def points(reply: dict[str, Any]) -> dict[str, tuple[int, int]]:
 
 
 async def consistent(server: App) -> None:
-    """Every board's counts of players per points are what its rows say."""
+    """Every board's counts of players per points are what its rows of players not banned
+    say."""
     async with server.db_sessions() as db:
         rows = (
             await db.execute(
-                select(
-                    SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points, func.count()
-                ).group_by(SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points)
+                select(SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points, func.count())
+                .join(Player, Player.id == SeasonPoints.player_id)
+                .where(Player.banned.is_(False))
+                .group_by(SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points)
             )
         ).all()
         counts = (

@@ -194,3 +194,55 @@ async def test_the_challenges_tables_and_the_chosen_key_come_and_go(empty_db_url
         await upgrade(engine)
     finally:
         await engine.dispose()
+
+
+async def test_the_season_boards_revision_scores_every_past_daily(empty_db_url: str) -> None:
+    """Revision 0019 scores the dailies of all time (a year back here, which the close of past
+    days never reached), closes the past days whose attempts all ended, leaves a day with an
+    open attempt to the server's close, and goes down and up again."""
+    url, engine = empty_db_url, create_engine(empty_db_url)
+    try:
+        await upgrade(engine, "0016")
+        for pid in (1, 2, 3):
+            run_sql(
+                url,
+                "INSERT INTO players (id, name, name_key, token_hash, banned, bot, created_ms, "
+                "updated_ms) VALUES (:id, :name, :name, :token, :banned, false, 1, 1)",
+                {"id": pid, "name": f"p{pid}", "token": f"{pid:064x}", "banned": pid == 3},
+            )
+        for date, pid, state, finished, group in (
+            ("2025-11-03", 1, "won", True, 0),  # a year ago: 10 + 4 + 5 for the first place
+            ("2025-11-03", 2, "resigned", True, 1),  # 10 + 3 for the second
+            ("2025-11-03", 3, "won", True, 0),  # banned: nothing, and no place
+            ("2025-11-04", 1, "resigned", True, 1),  # a day with an open attempt: 10, no place
+            ("2025-11-04", 2, "playing", False, 0),
+        ):
+            run_sql(
+                url,
+                "INSERT INTO daily_attempts (variant, date, player_id, game_id, finished, "
+                "state, elapsed_ms, moves, score, rank_group, rank_a, rank_b) VALUES "
+                "('freecell', :date, :pid, :game, :finished, :state, 0, 0, 0, :group, 0, 0)",
+                {"date": date, "pid": pid, "game": f"g{date}{pid}", "finished": finished,
+                 "state": state, "group": group},
+            )  # fmt: skip
+        await upgrade(engine)
+        points = "SELECT player_id, points, dailies, wins FROM season_points WHERE scope = "
+        assert run_sql(url, points + "'*' AND period = 'all' ORDER BY player_id") == [
+            (1, 29, 2, 1),
+            (2, 13, 1, 0),
+        ]
+        assert run_sql(url, points + "'freecell' AND period = 'w2025-45' ORDER BY 1") == [
+            (1, 29, 2, 1),
+            (2, 13, 1, 0),
+        ]
+        counts = "SELECT points, players FROM season_counts WHERE period = 'm2025-11' AND scope"
+        assert run_sql(url, counts + " = 'freecell' ORDER BY points") == [(13, 1), (29, 1)]
+        assert run_sql(url, "SELECT variant, date FROM season_closed") == [
+            ("freecell", "2025-11-03")
+        ]
+        await downgrade(engine, "0016")
+        assert run_sql(url, "SELECT count(*) FROM season_points") == [(12,)]
+        await upgrade(engine)
+        assert run_sql(url, "SELECT count(*) FROM season_counts WHERE scope = '*'") == [(6,)]
+    finally:
+        await engine.dispose()

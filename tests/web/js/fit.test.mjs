@@ -2,7 +2,7 @@
 // grow, and never a covered card's strip below the size of a finger (24 px).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_CARD_W, MIN_TARGET, columnSteps, fitBoard, minUpStep } from '../../../client/web/js/fit.js';
+import { MAX_CARD_W, MIN_TARGET, columnSteps, fitBoard, minUpStep, sideHeight } from '../../../client/web/js/fit.js';
 
 const FREECELL = {
   rows: [['r0', 'r1', 'r2', 'r3', '', 'f0', 'f1', 'f2', 'f3'], ['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7']],
@@ -13,8 +13,10 @@ const piles = (up, down = 0) => [
   ...[...'01234567'].map((n) => ({ id: `t${n}`, down, up: Array(up).fill('KS') })),
 ];
 
+/** The height the fitted board takes: its rows, or the taller of its rows and the piles beside. */
 function height(fit, layout, ps, extra) {
-  return layout.rows.reduce((sum, row) => {
+  const side = fit.side ? sideHeight(fit.side, fit.h, extra) : 0;
+  return Math.max(side, fit.rows.reduce((sum, row) => {
     let most = fit.h;
     for (const id of row) {
       const p = ps.find((q) => q.id === id);
@@ -22,7 +24,7 @@ function height(fit, layout, ps, extra) {
       if (p && s) most = Math.max(most, fit.h + p.down * s.down + Math.max(p.up.length - 1, 0) * s.up);
     }
     return sum + extra + most;
-  }, 0);
+  }, 0));
 }
 
 test('cards are as large as width and height allow, never larger than the cap', () => {
@@ -68,4 +70,27 @@ test('a row of squared piles wider than the columns is cut at its gap where that
   assert.deepEqual(phone.rows.map((r) => r.length), [1, 8, 8]);
   const desktop = fitBoard(gypsy, ps, 1250, 640, 18);
   assert.equal(desktop.rows.length, 2); // room enough: the variant's own rows
+});
+
+test('a short, wide window sets the squared piles beside the columns when the columns need the height', () => {
+  const gypsy = {
+    rows: [['s', '', 'f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7'], ['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7']],
+    fan: Object.fromEntries([...'01234567'].map((n) => [`t${n}`, 'down'])),
+  };
+  // Gypsy after its ten deals: a column of 2 face-down and 14 face-up cards, in a phone held sideways
+  const ps = [{ id: 's', down: 0, up: [] }, ...[...'01234567'].flatMap((n) => [
+    { id: `f${n}`, down: 0, up: [] }, { id: `t${n}`, down: 2, up: Array(n === '0' ? 14 : 11).fill('KS') }])];
+  const below = fitBoard({ ...gypsy, rows: gypsy.rows }, ps, 640, 366, 6);
+  assert.ok(below.fits, 'the board fits');
+  assert.ok(below.side, 'the squared piles stand beside the columns');
+  assert.deepEqual(below.rows, [gypsy.rows[1]]);
+  assert.deepEqual(below.side.flat(), ['s', 'f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7']);
+  assert.deepEqual(below.side[1], [], 'a space between the stock and the foundations');
+  const lengths = below.side.slice(2).map((line) => line.length);
+  assert.ok(Math.max(...lengths) - Math.min(...lengths) <= 1, `foundations in even lines: ${lengths}`);
+  assert.ok(height(below, gypsy, ps, 6) <= 366);
+  for (const id of Object.keys(below.steps)) assert.ok(below.steps[id].up >= MIN_TARGET);
+  assert.ok(below.w >= 26 && below.w * 1.4 >= MIN_TARGET);
+  // a tall window keeps the variant's rows
+  assert.equal(fitBoard(gypsy, ps, 378, 660, 6).side, null);
 });

@@ -100,6 +100,7 @@ export const en = {
   'replay.won': (time, n) => `won in ${time}, ${n} moves`,
   'replay.none': 'There is no such game.',
   'replay.playing': 'This game is still being played: its replay opens once it has ended.',
+  'replay.toGame': 'Back to the game',
   'replay.secret': 'This game\u2019s deal is still secret: its replay opens once the deal is shown (a daily\u2019s after its day, a race\u2019s once the race is over).',
   'replay.raceLocked': 'You are racing on this deal: its replays open once your race game has ended.',
   'replay.watch': 'Watch the replay',

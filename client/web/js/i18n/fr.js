@@ -194,6 +194,7 @@ export const fr = {
   'replay.won': (time, n) => `gagnée en ${time}, ${n} coups`,
   'replay.none': 'Cette partie n\u2019existe pas.',
   'replay.playing': 'Cette partie est encore en cours : on pourra la revoir une fois finie.',
+  'replay.toGame': 'Retour à la partie',
   'replay.secret': 'La donne de cette partie est encore secrète : on pourra la revoir une fois la donne montrée (celle du jour après sa journée, celle d\u2019une course à la fin de la course).',
   'replay.raceLocked': 'Vous faites la course sur cette donne : ses parties se revoient une fois votre partie de course finie.',
   'replay.watch': 'Revoir la partie',
