@@ -13,12 +13,15 @@ The games share one :class:`~shared.stuck.StuckProver`, as a server's games
 do: what its searches remember carries from one game to the next.
 
 Run ``python -m bench.engine`` (``--help`` for the knobs). Targets: at least
-30,000 steps/s on Freecell and 10,000 on Gypsy, on one core.
+30,000 steps/s on Freecell and 10,000 on Gypsy, on one core. ``--compare`` runs
+both builds of the tree, compiled and pure, alternated in one run, and prints
+their ratio (bench/engine_builds.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections import Counter
@@ -27,7 +30,7 @@ from dataclasses import dataclass, field
 from time import perf_counter, process_time
 from typing import Any
 
-from shared.build import BUILD
+from shared.build import BUILD, WHY
 from shared.game import Game
 from shared.games import new_game
 from shared.stuck import StuckProver
@@ -213,8 +216,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="list Freecell's stuck-search children in Python even where the compiled "
         "copy was built (the same answers, for comparing speeds)",
     )
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="both builds of this tree alternated in one run, with their ratio "
+        "(bench/engine_builds.py; takes --games, --max-steps, --seed, --variant, --rounds)",
+    )
+    # (one configuration by its index in CONFIGS, its figures as one JSON line: the
+    # children of --compare)
+    parser.add_argument("--config", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args, rest = parser.parse_known_args(argv)
+    if args.compare:
+        from bench import engine_builds
+
+        return engine_builds.main(list(argv if argv is not None else sys.argv[1:]))
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     prover = StuckProver(native=not args.pure_python)
+    if args.config is not None:
+        variant, options = CONFIGS[args.config]
+        figures = run_config(variant, options, args.games, args.max_steps, args.seed, prover)
+        print(
+            json.dumps(
+                {
+                    "build": BUILD,
+                    "why": WHY,
+                    "rate": figures.steps.rate("cpu"),
+                    "steps": figures.steps.count,
+                    "states": sorted(figures.states.items()),
+                }
+            )
+        )
+        return 0
     compiled = COMPILED_CHILDREN is not None and not args.pure_python
     configs = [c for c in CONFIGS if args.variant is None or c[0] in args.variant]
     if not configs:

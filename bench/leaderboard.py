@@ -331,28 +331,32 @@ async def run_boards(
             pid, p.RatingsRequest(variant=VARIANT, limit=limit)
         ),
     }
-    for what, ask in boards.items():
-        # warm: connections opened, statements prepared, the index pages read once (a server
-        # that has run for a while has them in memory; the first board measured had paid for
-        # the others' cold reads)
+    # warm: connections opened, statements prepared, the index pages read once (a server
+    # that has run for a while has them in memory)
+    for ask in boards.values():
         for _ in range(100):
             await ask(rng.randint(1, entries))
-        served: list[float] = []
-        cpu: list[float] = []
-        ranks: list[int] = []
-        for _ in range(queries):
+    # Then the boards in turn, a request of each per round, so that each meets the same
+    # moments of a loaded machine (measured one after the other, the first board measured,
+    # a variant's month, had two to four times the others' median in every run).
+    served: dict[str, list[float]] = {what: [] for what in boards}
+    cpu: dict[str, list[float]] = {what: [] for what in boards}
+    ranks: dict[str, list[int]] = {what: [] for what in boards}
+    for _ in range(queries):
+        for what, ask in boards.items():
             player = rng.randint(1, entries)
             t0, c0 = time.perf_counter(), time.process_time()
             reply = await ask(player)
-            served.append((time.perf_counter() - t0) * 1000)
-            cpu.append((time.process_time() - c0) * 1000)
+            served[what].append((time.perf_counter() - t0) * 1000)
+            cpu[what].append((time.process_time() - c0) * 1000)
             assert len(reply.entries) == limit
             if reply.me is not None:
-                ranks.append(reply.me.rank)
+                ranks[what].append(reply.me.rank)
+    for what in boards:
         print(
             f"{what}: {queries} requests (top {limit} + me with its true rank), ranks "
-            f"{min(ranks)} .. {max(ranks)}:\n  wall time: {summary(served)}\n"
-            f"  CPU of the server process (all threads): {summary(cpu)}"
+            f"{min(ranks[what])} .. {max(ranks[what])}:\n  wall time: {summary(served[what])}\n"
+            f"  CPU of the server process (all threads): {summary(cpu[what])}"
         )
     app.board_reader.close()
     app.daily.reader.close()

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from hashlib import sha256
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from shared.cards import deck
 from shared.position import Position
@@ -43,7 +43,7 @@ OptionValue = bool | int
 
 #: the code that stands for an unseen card in a blind position: no card has it (rank 0), no
 #: foundation takes it and nothing builds on it or it on anything
-UNSEEN = 0
+UNSEEN: Final = 0
 
 
 def remembered_pile(rules: Rules, pos: Position) -> int:
@@ -58,7 +58,10 @@ def blind(rules: Rules, pos: Position) -> Position:
     whatever the face-down cards are. Equal views give equal blind positions."""
     known = remembered_pile(rules, pos)
     down = pos.down
-    if not any(d for i, d in enumerate(down) if i != known):
+    for i, d in enumerate(down):
+        if d and i != known:
+            break
+    else:
         return pos
     piles = [
         pile[:] if i == known or not down[i] else [UNSEEN] * down[i] + pile[down[i] :]

@@ -132,8 +132,10 @@ def find(
     rules: type[Rules], options: Mapping[str, bool | int], tries: int, seconds: float
 ) -> list[Found]:
     """In a worker process: ``tries`` fresh random keys (as unpredictable as any keyed deal's:
-    the operating system's randomness), each measured (:func:`measure`, ``seconds`` at most
-    per search); the deals won, each with its difficulty."""
+    the operating system's randomness), each measured (:func:`measure`, ``seconds`` of this
+    process's CPU at most per search); the deals won, each with its difficulty. CPU time, not
+    wall time: on a loaded machine a wall cap would stop searches before their positions
+    budget, and a deal's difficulty (even whether it is pooled) would depend on the load."""
     from shared.games import new_game
     from shared.variants import Variants
 
@@ -142,7 +144,7 @@ def find(
     def clock() -> float:
         if os.getppid() != parent:  # the server died: stop searching
             os._exit(0)
-        return time.monotonic()
+        return time.process_time()
 
     variants = Variants((rules,))
     found = []

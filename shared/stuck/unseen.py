@@ -28,8 +28,8 @@ same budget, so the verdict is a pure function of the view.
 
 from __future__ import annotations
 
-from collections import Counter
 from heapq import heappop, heappush
+from typing import Final
 
 from shared.cards import deck
 from shared.player_view import UNSEEN
@@ -39,7 +39,9 @@ from shared.variants.base import InternalMove, Rules
 from shared.variants.keys import key_function
 
 #: the cards of one deck
-DECK = frozenset(deck())
+DECK: Final = frozenset(deck())
+#: the same in order of card code
+ONE_DECK: Final = tuple(sorted(DECK))
 
 
 def _turned(pos: Position, src: int) -> list[tuple[int, int]]:
@@ -68,14 +70,16 @@ def _may_turn(pos: Position, move: InternalMove) -> bool:
 def _candidates(rules: Rules, pos: Position) -> list[int]:
     """The cards an unseen place of ``pos`` may hold: the deck(s) less the cards in sight,
     in order of card code."""
-    if rules.decks == 1:
-        present: set[int] = set()
-        for pile in pos.piles:
-            present.update(pile)
-        return sorted(DECK.difference(present))
-    left = Counter(deck() * rules.decks)
-    left.subtract(c for pile in pos.piles for c in pile if c != UNSEEN)
-    return sorted(card for card, n in left.items() if n > 0)
+    # Copies left per card code, in a list (not a set or a Counter): the compiled build
+    # runs these loops as plain C.
+    left = [0] * 64
+    decks = rules.decks
+    for card in ONE_DECK:
+        left[card] = decks
+    for pile in pos.piles:
+        for card in pile:
+            left[card] -= 1  # (UNSEEN is code 0, no card: its count is never read)
+    return [card for card in ONE_DECK if left[card] > 0]
 
 
 def blind_children(rules: Rules, pos: Position, target: int) -> list[Position] | None:
@@ -119,7 +123,7 @@ def blind_children(rules: Rules, pos: Position, target: int) -> list[Position] |
 
 
 #: foundation states a :class:`HomeCards` remembers before it starts again
-HOME_CARDS_SIZE = 1_000
+HOME_CARDS_SIZE: Final = 1_000
 
 
 class HomeCards:
@@ -133,11 +137,19 @@ class HomeCards:
 
     def __call__(self, pos: Position) -> frozenset[int]:
         rules = self.rules
-        state = tuple(tuple(pos.piles[f]) for f in rules.foundations)
+        piles = pos.piles
+        foundations = rules.foundations
+        state = tuple([tuple(piles[f]) for f in foundations])
         found = self.cache.get(state)
         if found is None:
-            accepts = rules.foundation_accepts
-            found = frozenset(c for c in DECK if any(accepts(pos, c, f) for f in rules.foundations))
+            # (loops, not nested generators: the compiled build runs them as C)
+            taken: list[int] = []
+            for card in ONE_DECK:
+                for f in foundations:
+                    if rules.foundation_accepts(pos, card, f):
+                        taken.append(card)
+                        break
+            found = frozenset(taken)
             if len(self.cache) >= HOME_CARDS_SIZE:
                 self.cache.clear()
             self.cache[state] = found

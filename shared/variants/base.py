@@ -148,8 +148,8 @@ class Rules(Reasons, ABC):
     max_redeals: int | None = 0
 
     #: the moves a game of this layout can list, named (see shared.variants.piles)
-    _move_names: ClassVar[Mapping[InternalMove, str]]
-    _moves_by_name: ClassVar[Mapping[str, InternalMove]]
+    _move_names: ClassVar[dict[InternalMove, str]]
+    _moves_by_name: ClassVar[dict[str, InternalMove]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Freeze a variant's declarations, check them and make its tables, once, as its
@@ -285,8 +285,7 @@ class Rules(Reasons, ABC):
 
     def score(self, pos: Position) -> int:
         """Cards on the foundations, the score of most variants."""
-        piles = pos.piles
-        return sum(len(piles[f]) for f in self.foundations)
+        return self.foundation_count(pos)
 
     def foundation_accepts(self, pos: Position, card: int, f: int) -> bool:
         """The common rule: an empty foundation takes an ace, a started one its suit's next."""
@@ -406,7 +405,10 @@ class Rules(Reasons, ABC):
     def can_progress_now(self, pos: Position, legal: list[InternalMove]) -> bool:
         """A legal move puts a card that is not on a foundation onto one."""
         is_f = self.is_foundation
-        return any(m[0] >= 0 and is_f[m[2]] and not is_f[m[0]] for m in legal)
+        for src, _, dst in legal:  # noqa: SIM110 (a loop the compiled build runs as C)
+            if src >= 0 and is_f[dst] and not is_f[src]:
+                return True
+        return False
 
     def legal_and_progress(
         self, pos: Position, memo: dict[Any, Any] | None = None
@@ -423,7 +425,13 @@ class Rules(Reasons, ABC):
         return legal, self.can_progress_now(pos, legal)
 
     def foundation_count(self, pos: Position) -> int:
-        return sum(map(len, map(pos.piles.__getitem__, self.foundations)))
+        # A loop of typed ints, not sum(map(...)): the compiled build runs it as plain C
+        # (the engine asks it on every step and the stuck proofs on every guess).
+        piles = pos.piles
+        count = 0
+        for f in self.foundations:
+            count += len(piles[f])
+        return count
 
     def is_won(self, pos: Position) -> bool:
         return self.foundation_count(pos) == self.card_count

@@ -6,7 +6,7 @@ cards stay in play; ``deal`` drops one card on each column, ten times.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
@@ -17,9 +17,9 @@ from shared.variants.safe import OTHER_COLOUR, home_counts, nothing_builds_on, o
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(8))
-ACES = (1, 17, 33, 49)
+ACES: Final = (1, 17, 33, 49)
 #: per card code, the codes of the two cards that may lie on it in a build
-_BUILD_ONTO = ALTERNATE_BUILDS
+_BUILD_ONTO: Final = ALTERNATE_BUILDS
 
 
 def build_length(pile: list[int], up: int) -> int:
@@ -114,45 +114,76 @@ class GypsyRules(Rules):
         return wanted
 
     def legal(self, pos: Position) -> list[InternalMove]:
+        # Which piles take each card, as bits of pile indices in lists indexed by card
+        # code (no dict, no list per card): the compiled build runs this as plain C. The
+        # bits are read in pile order, so the moves come in the same order as ever.
         piles = pos.piles
         down = pos.down
         tableau = self.tableau
-        wanted = self._wanted(pos)
+        foundations = self.foundations
+        # card -> the foundations that take it now
+        homes = [0] * 64
+        empty_f = 0
+        for f in foundations:
+            fp = piles[f]
+            if fp:
+                top = fp[-1]
+                if top & 15 < 13:
+                    homes[top + 1] |= 1 << f
+            else:
+                empty_f |= 1 << f
+        if empty_f:
+            # Only empty foundations take aces.
+            for ace in ACES:
+                homes[ace] = empty_f
         # card -> non-empty columns whose top card takes it
-        takers: dict[int, list[int]] = {}
+        takers = [0] * 64
         empty: list[int] = []
         for t in tableau:
             tp = piles[t]
             if tp:
+                bit = 1 << t
                 for card in _BUILD_ONTO[tp[-1]]:
-                    takers.setdefault(card, []).append(t)
+                    takers[card] |= bit
             else:
                 empty.append(t)
         moves: list[InternalMove] = []
         append = moves.append
-        for f in self.foundations:
+        for f in foundations:
             fp = piles[f]
             if not fp:
                 continue
             card = fp[-1]
-            for g in wanted.get(card, ()):
-                append((f, 1, g))
-            for t in takers.get(card, ()):
-                append((f, 1, t))
+            bits = homes[card]
+            if bits:
+                for g in foundations:
+                    if bits >> g & 1:
+                        append((f, 1, g))
+            bits = takers[card]
+            if bits:
+                for t in tableau:
+                    if bits >> t & 1:
+                        append((f, 1, t))
             for t in empty:
                 append((f, 1, t))
         for s in tableau:
             pile = piles[s]
-            up = len(pile) - down[s]
+            size = len(pile)
+            up = size - down[s]
             if up <= 0:
                 continue
-            for f in wanted.get(pile[-1], ()):
-                append((s, 1, f))
+            bits = homes[pile[-1]]
+            if bits:
+                for f in foundations:
+                    if bits >> f & 1:
+                        append((s, 1, f))
             run = build_length(pile, up)
             for n in range(1, run + 1):
-                for t in takers.get(pile[-n], ()):
-                    if t != s:
-                        append((s, n, t))
+                bits = takers[pile[size - n]] & ~(1 << s)
+                if bits:
+                    for t in tableau:
+                        if bits >> t & 1:
+                            append((s, n, t))
             if empty:
                 for t in empty:
                     for n in range(1, run + 1):

@@ -9,7 +9,7 @@ a reserve or the waste, so the only action that is not a foundation move is
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, RANK, RANKS, SUIT
@@ -20,24 +20,24 @@ from shared.variants.layout import Layout
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 # Pile indices of the layout ("r0".."r3", "f0".."f3", "s", "w").
-F0 = 4
-STOCK = 8
-WASTE = 9
+F0: Final = 4
+STOCK: Final = 8
+WASTE: Final = 9
 #: piles whose top card may move: the reserves, then the waste
-SOURCES = (0, 1, 2, 3, WASTE)
+SOURCES: Final = (0, 1, 2, 3, WASTE)
 #: (foundation, the foundation just before it) for f1..f3
-FOLLOWERS = ((5, 4), (6, 5), (7, 6))
+FOLLOWERS: Final = ((5, 4), (6, 5), (7, 6))
 #: the move (src, 1, f) of every source and foundation, built once
-TO_FOUNDATION: tuple[tuple[InternalMove, ...], ...] = tuple(
+TO_FOUNDATION: Final[tuple[tuple[InternalMove, ...], ...]] = tuple(
     tuple((src, 1, f) for f in range(8)) for src in range(10)
 )
 
 #: cards of each suit, A..K
-SUIT_CARDS: tuple[frozenset[int], ...] = tuple(
+SUIT_CARDS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(s * 16 + r for r in range(1, 14)) for s in range(4)
 )
 #: the four cards of each rank (index 0 unused)
-RANK_CARDS: tuple[frozenset[int], ...] = tuple(
+RANK_CARDS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(s * 16 + r for s in range(4)) for r in range(14)
 )
 
@@ -102,8 +102,20 @@ class OsmosisRules(Rules):
     # -- foundations -------------------------------------------------------------
 
     def foundation_accepts(self, pos: Position, card: int, f: int) -> bool:
-        """f0: the base suit in any order; f1..f3: see :meth:`follower_reason`."""
-        return self.foundation_reason(pos, card, f) is None
+        """f0: the base suit in any order; f1..f3: see :meth:`follower_reason`. The same
+        rule as :meth:`foundation_reason`, without making its words: the stuck proof asks
+        it of every card of the deck whenever the foundations change."""
+        piles = pos.piles
+        base_pile = piles[F0]
+        if not base_pile:
+            return False
+        if f == F0:
+            return SUIT[card] == SUIT[base_pile[0]]
+        prev = piles[f - 1]
+        pile = piles[f]
+        if not pile:
+            return bool(prev) and RANK[card] == RANK[base_pile[0]]
+        return SUIT[card] == SUIT[pile[0]] and SUIT[prev[0]] * 16 + RANK[card] in prev
 
     def foundation_reason(self, pos: Position, card: int, f: int) -> str | None:
         piles = pos.piles

@@ -10,7 +10,7 @@ foundation, more than 13 cards) is named on the spot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from shared.build import mypyc_attr
@@ -31,7 +31,7 @@ LONGEST_BUILD = 13
 
 def move_tables(
     pile_ids: Sequence[str],
-) -> tuple[Mapping[InternalMove, str], Mapping[str, InternalMove]]:
+) -> tuple[dict[InternalMove, str], dict[str, InternalMove]]:
     """Every move a game of this layout can list, with its canonical name, both ways:
     one card between any two piles, groups of 2 .. 13 between tableau piles, and deal.
 
@@ -59,8 +59,8 @@ class PileNotation:
 
     name: ClassVar[str]
     pile_ids: ClassVar[tuple[str, ...]]
-    _move_names: ClassVar[Mapping[InternalMove, str]]
-    _moves_by_name: ClassVar[Mapping[str, InternalMove]]
+    _move_names: ClassVar[dict[InternalMove, str]]
+    _moves_by_name: ClassVar[dict[str, InternalMove]]
     index: dict[str, int]
     stock: int
 
@@ -73,8 +73,9 @@ class PileNotation:
 
     def move_names(self, moves: list[InternalMove]) -> list[str]:
         """Canonical names of many moves (the engine's every step: one lookup each)."""
+        names = self._move_names
         try:
-            return list(map(self._move_names.__getitem__, moves))
+            return [names[m] for m in moves]
         except KeyError:
             return [self.move_name(m) for m in moves]
 

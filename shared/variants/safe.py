@@ -11,13 +11,14 @@ and twos are always safe: an ace always has a foundation to go to.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from shared.cards import RANK, RED, SUIT
 from shared.position import Position
 
 #: the suits of the cards that lie on a card of each colour in an alternate-colour build
 #: (index: RED[card])
-OTHER_COLOUR: tuple[tuple[int, ...], tuple[int, ...]] = ((1, 2), (0, 3))
+OTHER_COLOUR: Final[tuple[tuple[int, ...], tuple[int, ...]]] = ((1, 2), (0, 3))
 
 
 def home_counts(pos: Position, foundations: Iterable[int]) -> list[list[int]]:

@@ -8,7 +8,7 @@ ace to another empty foundation. The foundations follow the common rule.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
@@ -20,11 +20,11 @@ from shared.variants.safe import nothing_builds_on, other_suits
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(7))
 #: the ace of each suit, the cards an empty foundation takes
-ACES = (1, 17, 33, 49)
+ACES: Final = (1, 17, 33, 49)
 #: the cards that may lie on each card code on the tableau: one rank lower, any other suit
-ONTO = OTHER_SUIT_BUILDS
+ONTO: Final = OTHER_SUIT_BUILDS
 #: positions :meth:`ThumbAndPouchRules.quick_progress` may visit before answering "don't know"
-PROBE_BUDGET = 200
+PROBE_BUDGET: Final = 200
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (tests narrow a variant in Python)
@@ -97,38 +97,71 @@ class ThumbAndPouchRules(Rules):
         return wanted
 
     def legal(self, pos: Position) -> list[InternalMove]:
+        # The piles that take each card as bits of pile indices, in lists indexed by card
+        # code (no dict, no list per card): the compiled build runs this as plain C. The
+        # bits are read in pile order, so the moves come in the same order as ever.
         piles = pos.piles
         down = pos.down
-        takers, empties = self._tableau_takers(pos)
-        wanted = self._foundation_takers(pos)
+        tableau = self.tableau
+        foundations = self.foundations
+        takers = [0] * 64
+        empties: list[int] = []
+        for t in tableau:
+            tp = piles[t]
+            if not tp:
+                empties.append(t)
+                continue
+            bit = 1 << t
+            for card in ONTO[tp[-1]]:
+                takers[card] |= bit
+        homes = [0] * 64
+        for f in foundations:
+            fp = piles[f]
+            bit = 1 << f
+            if fp:
+                if RANK[fp[-1]] < 13:
+                    homes[fp[-1] + 1] |= bit
+            else:
+                for ace in ACES:
+                    homes[ace] |= bit
         moves: list[InternalMove] = []
         append = moves.append
         # One-card sources: the waste top and every foundation top.
         waste = self.waste
-        for src in (waste, *self.foundations):
+        for src in (waste, *foundations):
             pile = piles[src]
             if not pile:
                 continue
             card = pile[-1]
-            for f in wanted.get(card, ()):
-                if f != src:
-                    append((src, 1, f))
-            for t in takers.get(card, ()):
-                append((src, 1, t))
+            bits = homes[card] & ~(1 << src)
+            if bits:
+                for f in foundations:
+                    if bits >> f & 1:
+                        append((src, 1, f))
+            bits = takers[card]
+            if bits:
+                for t in tableau:
+                    if bits >> t & 1:
+                        append((src, 1, t))
             for t in empties:
                 append((src, 1, t))
-        for s in self.tableau:
+        for s in tableau:
             pile = piles[s]
             size = len(pile)
             if not size:
                 continue
-            for f in wanted.get(pile[-1], ()):
-                append((s, 1, f))
+            bits = homes[pile[-1]]
+            if bits:
+                for f in foundations:
+                    if bits >> f & 1:
+                        append((s, 1, f))
             for i in range(down[s], size):
                 count = size - i
-                for t in takers.get(pile[i], ()):
-                    if t != s:
-                        append((s, count, t))
+                bits = takers[pile[i]] & ~(1 << s)
+                if bits:
+                    for t in tableau:
+                        if bits >> t & 1:
+                            append((s, count, t))
                 for t in empties:
                     append((s, count, t))
         if self.can_use_stock(pos):

@@ -7,7 +7,7 @@ once, one card at a time.
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED
@@ -19,7 +19,7 @@ from shared.variants.safe import nothing_builds_on, other_colour
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(10))
 #: cards dealt face down to each column before the face-up row (docs/rules.md: cards 1-20)
-DOWN_ROWS = 2
+DOWN_ROWS: Final = 2
 
 
 def _cards_it_goes_on(card: int) -> tuple[int, ...]:
@@ -32,7 +32,7 @@ def _cards_it_goes_on(card: int) -> tuple[int, ...]:
 
 
 #: for each card code, the tableau tops it may be dropped on (looked up, not computed, in legal)
-GOES_ON: tuple[tuple[int, ...], ...] = tuple(_cards_it_goes_on(c) for c in range(64))
+GOES_ON: Final[tuple[tuple[int, ...], ...]] = tuple(_cards_it_goes_on(c) for c in range(64))
 
 
 class Supply(NamedTuple):
@@ -79,9 +79,11 @@ class WesthavenRules(Rules):
     # -- legal moves (fast) ----------------------------------------------------
 
     def legal(self, pos: Position) -> list[InternalMove]:
+        # Lists indexed by card code, not dicts: the compiled build runs this as plain C.
         piles = pos.piles
         down = pos.down
-        top_at: dict[int, int] = {}
+        # card -> the column it is the top card of, or -1
+        top_at = [-1] * 64
         empties: list[int] = []
         for t in self.tableau:
             tp = piles[t]
@@ -90,7 +92,8 @@ class WesthavenRules(Rules):
             else:
                 empties.append(t)
         empty_f: list[int] = []
-        next_f: dict[int, int] = {}
+        # card -> the foundation it goes on next, or -1
+        next_f = [-1] * 64
         for f in self.foundations:
             fp = piles[f]
             if not fp:
@@ -109,11 +112,12 @@ class WesthavenRules(Rules):
             if RANK[card] == 1:
                 for f in empty_f:
                     append((waste, 1, f))
-            elif card in next_f:
+            elif next_f[card] >= 0:
                 append((waste, 1, next_f[card]))
             for under in goes_on[card]:
-                if under in top_at:
-                    append((waste, 1, top_at[under]))
+                t = top_at[under]
+                if t >= 0:
+                    append((waste, 1, t))
             for e in empties:
                 append((waste, 1, e))
         for s in self.tableau:
@@ -125,17 +129,18 @@ class WesthavenRules(Rules):
             if RANK[card] == 1:
                 for f in empty_f:
                     append((s, 1, f))
-            elif card in next_f:
+            elif next_f[card] >= 0:
                 append((s, 1, next_f[card]))
             for under in goes_on[card]:
-                if under in top_at:
-                    append((s, 1, top_at[under]))
+                t = top_at[under]
+                if t >= 0:
+                    append((s, 1, t))
             for e in empties:
                 append((s, 1, e))
             if up > 1:
                 for under in goes_on[pile[-up]]:
-                    t = top_at.get(under, s)
-                    if t != s:
+                    t = top_at[under]
+                    if t >= 0 and t != s:
                         append((s, up, t))
                 for e in empties:
                     append((s, up, e))

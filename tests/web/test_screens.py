@@ -1,4 +1,5 @@
-"""Every screen on a phone: at 390x844, in English and in French, no page runs off the right
+"""Every screen on a phone: at 390x844, in English and in French (home, arenas and an arena,
+leaderboard, profile, boards, replay, daily, games, a challenge), no page runs off the right
 edge (nothing cut, no sideways scroll), no form's label lies over its field, and the panels
 that open over the page (settings, rules) fit the window; a race, on a phone held upright and
 held sideways, shows its whole board where the page opens (the room's facts beside or below)."""
@@ -35,6 +36,9 @@ def test_every_screen_fits_a_phone_in_both_languages(
     ended = seat.play("freecell", 617, ["t0>r0", "t0>r1"])
     seat.request("resign", game=ended["id"], ply=ended["ply"])
     playing = seat.play("gypsy", 2, [])
+    keyed = seat.request("start_game", variant="freecell")["game"]
+    seat.request("resign", game=keyed["id"], ply=0)
+    challenge = seat.request("challenge_create", game=keyed["id"], best_of=3)["challenge"]
     for lang in ("en", "fr"):
         phone = signed_in(live.url, seat.token, lang=lang, **VIEWPORTS["phone"])
         page = new_context(**phone).new_page()
@@ -49,6 +53,7 @@ def test_every_screen_fits_a_phone_in_both_languages(
             "/daily/freecell": "h1",
             f"/game/{playing['id']}": ".game .board",
             "/play/thumb_and_pouch": ".game .board",
+            f"/challenge/{challenge['id']}": ".challenge-link",
         }
         for path, ready in screens.items():
             page.goto(live.url + path)

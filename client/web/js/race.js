@@ -37,14 +37,14 @@ export async function raceScreen(app, code, role) {
   };
   const link = `${location.origin}/race/${room.code}`;
   const copied = h('span', { role: 'status' });
-  const members = h('ul', { class: 'members', 'aria-label': 'Members' });
+  const members = h('ul', { class: 'members', 'aria-label': t('race.members') });
   const controls = h('div', { class: 'room-controls' });
   const countdown = h('p', { class: 'countdown', role: 'timer', 'aria-live': 'assertive', hidden: true });
   const ownSlot = h('div', { class: 'own' });
-  const strip = h('ol', { class: 'progress', 'aria-label': 'Racers' });
+  const strip = h('ol', { class: 'progress', 'aria-label': t('race.racers') });
   const watchSlot = h('div', { class: 'watched' });
   const spectatorNote = h('p', { class: 'spectator-note' }, t('race.spectatorNote'));
-  const standingsBox = h('section', { class: 'standings', hidden: true, 'aria-label': 'Standings' });
+  const standingsBox = h('section', { class: 'standings', hidden: true, 'aria-label': t('race.standings') });
   const message = h('p', { class: 'message', role: 'status' });
   const live = matchBox(app, room.code); // a best of 3 or 5 between the two racers
   // the room's facts and controls in one block: a short window sets it beside the board (app.css)
@@ -55,7 +55,7 @@ export async function raceScreen(app, code, role) {
         h('input', { class: 'share-link', readonly: true, value: link, 'aria-label': t('race.link'), onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', onclick: async () => { copied.textContent = (await copyText(link)) ? t('copied') : t('copy.select'); } }, t('race.copyLink')), copied)),
     h('p', { class: 'room-state' }), members, controls, countdown, message, standingsBox, live.element),
-    h('div', { class: 'race-area' }, ownSlot, h('aside', { class: 'strip', 'aria-label': 'Race progress' }, strip, watchSlot)));
+    h('div', { class: 'race-area' }, ownSlot, h('aside', { class: 'strip', 'aria-label': t('race.progressTitle') }, strip, watchSlot)));
   const aside = element.querySelector('.strip');
 
   const isHost = () => s.room.host === me;

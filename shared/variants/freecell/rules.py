@@ -7,7 +7,7 @@ the stuck proof is Freecell's own search on canonical boards (:mod:`.search`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, is_build_step
@@ -40,7 +40,7 @@ from shared.variants.freecell.witness import dig
 from shared.variants.layout import GAP, Layout
 
 #: foundation states whose homes a game remembers (a game sees a few dozen)
-HOMES_REMEMBERED = 4096
+HOMES_REMEMBERED: Final = 4096
 
 
 def homes_of(tops: tuple[int, int, int, int]) -> list[tuple[int, ...] | None]:

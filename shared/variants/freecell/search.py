@@ -175,9 +175,21 @@ class FreecellProgress:
                     # cells never hold a wanted card: it would have ended the search.)
                     # len(cells) - 4 is minus the empty free cells; empty columns (b"")
                     # sort first and count double.
-                    score = SCORE_OFFSET + min(map(depth_of, child[:8])) + len(child[8])
+                    # (a loop over the columns, not min(map(...)) and a slice: the
+                    # compiled build runs it as C)
+                    shallowest = 99
+                    empty = 0
+                    for k in range(8):
+                        column = child[k]
+                        if column:
+                            depth = depth_of(column)
+                            if depth < shallowest:
+                                shallowest = depth
+                        else:  # (an empty column holds no wanted card: depth 99)
+                            empty += 1
+                    score = SCORE_OFFSET + shallowest + len(child[8])
                     if not child[0]:
-                        score -= 2 * child[:8].count(b"")
+                        score -= 2 * empty
                     buckets[score].append(child)
                     if score < best:
                         best = score

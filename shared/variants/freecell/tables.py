@@ -8,48 +8,50 @@ once. Pile indices: r0..r3 are 0..3, f0..f3 4..7, t0..t7 8..15.
 
 from __future__ import annotations
 
+from typing import Final
+
 from shared.cards import NAME, RANK, RED, is_build_step
 from shared.variants.base import InternalMove
 
 FREE_CELLS = ("r0", "r1", "r2", "r3")
-CELL_INDICES = (0, 1, 2, 3)
-FOUNDATION_INDICES = (4, 5, 6, 7)
-COLUMN_INDICES = (8, 9, 10, 11, 12, 13, 14, 15)
-ACES = (1, 17, 33, 49)
+CELL_INDICES: Final = (0, 1, 2, 3)
+FOUNDATION_INDICES: Final = (4, 5, 6, 7)
+COLUMN_INDICES: Final = (8, 9, 10, 11, 12, 13, 14, 15)
+ACES: Final = (1, 17, 33, 49)
 
 #: BUILD[lower * 64 + upper]: ``upper`` may lie on ``lower`` (other colour, one rank lower)
-BUILD: bytes = bytes(
+BUILD: Final[bytes] = bytes(
     1 if RANK[lo] and RANK[up] and RANK[up] + 1 == RANK[lo] and RED[up] != RED[lo] else 0
     for lo in range(64)
     for up in range(64)
 )
 #: ACCEPTS[card]: the cards that may be built on ``card``
-ACCEPTS: tuple[tuple[int, ...], ...] = tuple(
+ACCEPTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(up for up in range(64) if BUILD[lo * 64 + up]) for lo in range(64)
 )
 #: ONTO_FIRST[card], ONTO_SECOND[card]: the two cards ``card`` may be built on (-1: none)
-ONTO_FIRST: tuple[int, ...] = tuple(
+ONTO_FIRST: Final[tuple[int, ...]] = tuple(
     next((lo for lo in range(64) if BUILD[lo * 64 + up]), -1) for up in range(64)
 )
-ONTO_SECOND: tuple[int, ...] = tuple(
+ONTO_SECOND: Final[tuple[int, ...]] = tuple(
     next((lo for lo in range(63, -1, -1) if BUILD[lo * 64 + up]), -1) for up in range(64)
 )
 #: BITS[mask]: how many bits ``mask`` (0..15) has set
-BITS = tuple(bin(mask).count("1") for mask in range(16))
+BITS: Final = tuple(bin(mask).count("1") for mask in range(16))
 #: piles that moves come from, in the order legal() lists them
-SOURCE_INDICES = CELL_INDICES + COLUMN_INDICES
+SOURCE_INDICES: Final = CELL_INDICES + COLUMN_INDICES
 #: MOVES[src][count][dst]: the move (src, count, dst), made once. legal() hands out these
 #: very tuples rather than new ones on every call: no allocation (nor garbage for the
 #: collector) per listed move, and the engine's lookups of a listed move (its name, its
 #: inverse) find the identical object at once. No move carries more than 13 cards.
-MOVES: tuple[tuple[tuple[InternalMove, ...], ...], ...] = tuple(
+MOVES: Final[tuple[tuple[tuple[InternalMove, ...], ...], ...]] = tuple(
     tuple(tuple((src, count, dst) for dst in range(16)) for count in range(14)) for src in range(16)
 )
 #: ONE_CARD[src][dst]: MOVES[src][1][dst], the single-card moves of ``src``
-ONE_CARD: tuple[tuple[InternalMove, ...], ...] = tuple(MOVES[src][1] for src in range(16))
+ONE_CARD: Final[tuple[tuple[InternalMove, ...], ...]] = tuple(MOVES[src][1] for src in range(16))
 #: TO_EMPTY_CELLS[mask][src]: the moves of ``src``'s top card to the free cells that
 #: ``mask`` marks empty (bit k: r``k``), in pile order; () when none is empty
-TO_EMPTY_CELLS: tuple[tuple[tuple[InternalMove, ...], ...], ...] = tuple(
+TO_EMPTY_CELLS: Final[tuple[tuple[tuple[InternalMove, ...], ...], ...]] = tuple(
     tuple(tuple(ONE_CARD[src][c] for c in CELL_INDICES if mask >> c & 1) for src in range(16))
     if mask
     else ()
@@ -59,17 +61,17 @@ TO_EMPTY_CELLS: tuple[tuple[tuple[InternalMove, ...], ...], ...] = tuple(
 #: the kind of the two cards it may be built on. legal() indexes the columns by the kind
 #: of their top cards, so one lookup finds where a card goes. Kind 0 is no card's: the
 #: codes that are not cards have it (and need it), and the kings need 28 or 29, no kind.
-KIND: tuple[int, ...] = tuple(RANK[c] * 2 + RED[c] if NAME[c] else 0 for c in range(64))
-NEEDS: tuple[int, ...] = tuple(
+KIND: Final[tuple[int, ...]] = tuple(RANK[c] * 2 + RED[c] if NAME[c] else 0 for c in range(64))
+NEEDS: Final[tuple[int, ...]] = tuple(
     (RANK[c] + 1) * 2 + (not RED[c]) if NAME[c] else 0 for c in range(64)
 )
 #: the kinds there are (0 .. 29), the size of legal()'s per-kind tables
-KINDS = 30
+KINDS: Final = 30
 #: RUN_NEEDS[card][n]: bit k set when one of the top ``n`` cards of a build topped by
 #: ``card`` may go onto a top of kind k. A build's cards are fixed in rank and colour by
 #: its top card, so this needs no more than the top card: legal() passes over a build
 #: that no column top takes any of with one test.
-RUN_NEEDS: tuple[tuple[int, ...], ...] = tuple(
+RUN_NEEDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         # the n-th card from the top: rank RANK[card] + n - 1, the top card's colour when
         # n is odd; it needs a card one rank higher of the other colour
@@ -90,7 +92,7 @@ TABLEAU = tuple(f"t{i}" for i in range(8))
 #: HOMES_FOR_ACES[mask]: card code -> the foundations that take it, when the foundations
 #: that ``mask`` marks (bit k: f``k``) are empty and no other takes a card: the aces go to
 #: those. legal() starts from this and adds the one card each started foundation takes.
-HOMES_FOR_ACES: tuple[tuple[tuple[int, ...] | None, ...], ...] = tuple(
+HOMES_FOR_ACES: Final[tuple[tuple[tuple[int, ...] | None, ...], ...]] = tuple(
     tuple(
         tuple(f for k, f in enumerate(FOUNDATION_INDICES) if mask >> k & 1)
         if card in ACES and mask
@@ -100,7 +102,7 @@ HOMES_FOR_ACES: tuple[tuple[tuple[int, ...] | None, ...], ...] = tuple(
     for mask in range(16)
 )
 #: HOME_AT[f]: the foundations a card may go to when it is foundation ``f``'s next card
-HOME_AT: tuple[tuple[int, ...], ...] = tuple((f,) for f in range(8))
+HOME_AT: Final[tuple[tuple[int, ...], ...]] = tuple((f,) for f in range(8))
 
 
 def move_limit(empty_cells: int, empty_piles: int) -> int:

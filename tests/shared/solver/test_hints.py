@@ -285,43 +285,62 @@ def followed(variant: str, seed: int, steps: int) -> list[Game]:
 
 def compared(game: Game, budget: HintBudget) -> str | None:
     """The players' hint worked out again, step by step, where an arrangement's search
-    wins: from the first such arrangement on, every distinct move played in each and
-    solved, while ``samples`` x ``positions`` last (the searches before it counted); the
-    move that wins most (among equals that first winning line's, then the order of the
-    moves). None where no arrangement is won or one move is left."""
+    wins: arrangements solved in turn (``positions`` each, at most what is left of
+    ``samples`` x ``positions``, up to ``MORE_ARRANGEMENTS`` x ``samples`` of them); from
+    the first one won on, every distinct move played in each and solved within
+    ``positions`` / ``COMPARE_SPLIT`` (at most what is left), an arrangement voting only
+    if all its moves were solved (the first always); the move that wins most (among
+    equals that first winning line's, then the order of the moves). None where no
+    arrangement is won or one move is left."""
     from shared.solver.api import position_after, solve_rules
+    from shared.solver.hints import COMPARE_SPLIT, MORE_ARRANGEMENTS
 
     rules, view = game.rules, PlayerView.of(game)
     arrangements = Arrangements(view, 0)
     board = arrangements.next()
     moves = distinct_moves(rules, board, rules.legal(board))
     names = rules.move_names(moves)
-    per = Budget(positions=budget.positions)
+    total = budget.samples * budget.positions
+    most = budget.samples * MORE_ARRANGEMENTS
     if len(moves) < 2:
         return None
     spent = 0
-    for scanned in range(budget.samples):
+    for scanned in range(most):
         if scanned:
+            if spent >= total:
+                return None
             board = arrangements.next()
-        first = solve_rules(rules, board, per)
+        first = solve_rules(rules, board, Budget(positions=min(budget.positions, total - spent)))
         spent += first.positions
         if first.won and first.line[0] in names:
             break
     else:
         return None
     wins = dict.fromkeys(names, 0)
-    for done in range(budget.samples - scanned):
+    for done in range(most):
         if done:
-            if spent >= budget.samples * budget.positions:
+            if spent >= total:
                 break
             board = arrangements.next()
+        these = dict.fromkeys(names, 0)
         for move, name in zip(moves, names, strict=True):
             if done == 0 and name == first.line[0]:
-                wins[name] += 1
+                these[name] += 1
                 continue
-            result = solve_rules(rules, position_after(rules, board, move), per)
+            left = min(budget.positions // COMPARE_SPLIT, total - spent)
+            if left <= 0:
+                break
+            result = solve_rules(rules, position_after(rules, board, move), Budget(positions=left))
             spent += result.positions
-            wins[name] += result.won
+            these[name] += result.won
+        else:
+            for name in names:
+                wins[name] += these[name]
+            continue
+        if done == 0:
+            for name in names:
+                wins[name] += these[name]
+        break
     top = max(wins.values())
     return first.line[0] if wins[first.line[0]] == top else next(n for n in names if wins[n] == top)
 

@@ -371,6 +371,7 @@ export const en = {
   'race.progress': (home, score, moves, state) => `${home} home \u00b7 score ${score} \u00b7 ${moves} moves \u00b7 ${state}`,
   'race.gameTitle': (code) => `race ${code}`,
   'race.pickToWatch': 'Pick a racer\u2019s name to watch their board until the race ends.',
+  'race.members': 'Members', 'race.racers': 'Racers', 'race.progressTitle': 'Race progress',
   'race.standings': 'Standings',
   'race.notStarted': (why) => `The race did not start: ${why}`,
   'race.watchLater': 'You can watch another racer once your own game has ended.',

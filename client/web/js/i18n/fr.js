@@ -358,6 +358,7 @@ export const fr = {
   'race.progress': (home, score, moves, state) => `${home} posées \u00b7 score ${score} \u00b7 ${moves} coups \u00b7 ${state}`,
   'race.gameTitle': (code) => `course ${code}`,
   'race.pickToWatch': 'Choisissez le nom d’un coureur pour regarder sa table jusqu’à la fin de la course.',
+  'race.members': 'Membres', 'race.racers': 'Coureurs', 'race.progressTitle': 'Progression de la course',
   'race.standings': 'Classement',
   'race.notStarted': (why) => `La course n’a pas commencé : ${why}`,
   'race.watchLater': 'Vous pourrez regarder un autre coureur une fois votre partie finie.',
