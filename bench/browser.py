@@ -6,7 +6,9 @@ and for moves made by dragging a card with the mouse,
 the time from the pointer's release to the board drawn with the move (before the server's
 answer, then with the server's view), p50/p95 over ``--moves`` moves (200); the layout shift
 (CLS) after the first board and during the moves; and a 52-card autocomplete's flight home
-drawn by the page's board.js (frames a second, late frames, long tasks). With
+drawn by the page's board.js (frames a second, late frames, long tasks; bench/browser_flight.py),
+with its longest task in the CPU time of the page's main thread, from a trace, which the
+machine's load does not change (bench/browser_trace.py). With
 ``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs.
 
     python -m bench browser
@@ -32,6 +34,7 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from bench.browser_flight import autocomplete
 from bench.load import start_server
 
 #: Debian's Chromium, headless, quiet: never a browser Playwright downloads
@@ -246,93 +249,6 @@ async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, flo
     }
 
 
-#: Freecell's layout (VariantInfo's), for a board drawn by the page's own module
-FREECELL_LAYOUT = {
-    "rows": [
-        ["r0", "r1", "r2", "r3", "", "f0", "f1", "f2", "f3"],
-        ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"],
-    ],
-    "fan": {
-        **{f"r{i}": "stack" for i in range(4)},
-        **{f"f{i}": "stack" for i in range(4)},
-        **{f"t{i}": "down" for i in range(8)},
-    },
-}
-
-#: a whole deck's autocomplete drawn by the page's board.js: four columns K..A of one suit
-#: each, flown home (Board.showHome); frames counted with requestAnimationFrame, long tasks
-#: with a PerformanceObserver, from the call until the last card lands
-AUTOCOMPLETE = """async (layout) => {
-  const { Board } = await import('/js/board.js');
-  const table = document.querySelector('.table');
-  const holder = document.createElement('div');
-  holder.className = 'board-holder';
-  table.replaceChildren(holder);
-  const board = new Board(holder, { variant: { id: 'freecell', name: 'Freecell' }, layout });
-  const ranks = 'KQJT98765432A';
-  const suits = 'SHDC';
-  const pile = (id, up) => ({ id, down: 0, up });
-  const ids = [...layout.rows[0].filter(Boolean), ...layout.rows[1]];
-  const before = ids.map((id) => {
-    const column = id[0] === 't' && Number(id[1]) < 4 ? Number(id[1]) : -1;
-    return pile(id, column < 0 ? [] : [...ranks].map((r) => r + suits[column]));
-  });
-  const after = ids.map((id) => {
-    const f = id[0] === 'f' ? Number(id[1]) : -1;
-    return pile(id, f < 0 ? [] : [...ranks].reverse().map((r) => r + suits[f]));
-  });
-  const view = (piles) => ({
-    id: 'bench', variant: 'freecell', state: 'playing', ply: 0, piles, legal: [],
-  });
-  board.show(view(before));
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const frames = [];
-  let running = true;
-  const tick = (at) => { frames.push(at); if (running) requestAnimationFrame(tick); };
-  requestAnimationFrame(tick);
-  const longs = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) longs.push(e.duration);
-  });
-  observer.observe({ type: 'longtask' });
-  const start = performance.now();
-  const cards = await board.showHome(view(after));
-  const end = performance.now();
-  running = false;
-  await new Promise((r) => setTimeout(r, 100));
-  observer.disconnect();
-  const inside = frames.filter((at) => at >= start && at <= end);
-  const gaps = inside.slice(1).map((at, i) => at - inside[i]);
-  return { cards, ms: end - start, frames: inside.length, gaps, longs };
-}"""
-
-
-async def autocomplete(browser: Any, url: str, token: str, runs: int) -> dict[str, float]:
-    """A 52-card autocomplete's flight, ``runs`` times: frames a second, the longest gap
-    between two frames, frames later than 1.5 frames of 60 Hz, long tasks (over 50 ms)."""
-    fps, worst, late, longest, cards = [], [], [], [], []
-    for _ in range(runs):
-        context = await browser.new_context(**signed_in(url, token, **DESKTOP))
-        page = await context.new_page()
-        await page.goto(f"{url}/play/freecell?seed=617")
-        await page.locator(".game .board[data-ply='0']").wait_for()
-        told = await page.evaluate(AUTOCOMPLETE, FREECELL_LAYOUT)
-        cards.append(told["cards"])
-        fps.append(1000 * (told["frames"] - 1) / told["ms"])
-        worst.append(max(told["gaps"], default=0.0))
-        late.append(sum(1 for gap in told["gaps"] if gap > 1.5 * 1000 / 60))
-        longest.append(max(told["longs"], default=0.0))
-        await context.close()
-    return {
-        "autocomplete_cards": min(cards),
-        "autocomplete_fps_min": min(fps),
-        "autocomplete_fps_p50": statistics.median(fps),
-        "autocomplete_gap_ms_max": max(worst),
-        "autocomplete_late_frames_max": max(late),
-        "autocomplete_long_task_ms_max": max(longest),
-    }
-
-
 async def screenshots(browser: Any, url: str, token: str, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     saved = []
@@ -368,7 +284,9 @@ async def run(args: argparse.Namespace) -> None:
                 started = time.perf_counter()
                 figures = await cold_loads(browser, url, token, args.loads)
                 figures |= await moves(browser, url, token, args.moves)
-                figures |= await autocomplete(browser, url, token, args.autocompletes)
+                figures |= await autocomplete(
+                    browser, url, signed_in(url, token, **DESKTOP), args.autocompletes
+                )
                 print(
                     f"Chromium {browser.version}, loopback, {time.perf_counter() - started:.1f} s"
                 )
@@ -418,6 +336,11 @@ async def run(args: argparse.Namespace) -> None:
                     f"{figures['autocomplete_late_frames_max']} late frames (> 25 ms), "
                     f"longest task {figures['autocomplete_long_task_ms_max']:.0f} ms; "
                     "goal 60 frames/s, no task over 50 ms"
+                )
+                print(
+                    "  its longest task in CPU time of the page's main thread (one more run, "
+                    f"traced): {figures['autocomplete_task_cpu_ms_max']:.1f} ms "
+                    f"(lasting {figures['autocomplete_task_wall_ms_traced']:.1f} ms)"
                 )
                 if args.screenshots:
                     for saved in await screenshots(browser, url, token, Path(args.screenshots)):

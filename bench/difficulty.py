@@ -41,7 +41,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bench.hint import MAX_ACTIONS, VARIANTS, adviser
-from server.deals.difficulty import Measure, measure
+from server.deals.difficulty import Measure, difficulty_of, hardness_of, measure
 from shared.games import new_game
 from shared.solver import DEFAULT_HINT_BUDGET, HintBudget
 
@@ -65,7 +65,7 @@ class Deal:
         assert self.measure is not None
         m = self.measure
         values = {"positions": m.positions, "line": m.line, "blind": -m.blind}
-        return m.hardness if name == "hardness" else values[name]
+        return hardness_of(self.variant, m) if name == "hardness" else values[name]
 
 
 def followed(variant: str, key: bytes, budget: HintBudget) -> bool:
@@ -111,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=DEFAULT_HINT_BUDGET.positions)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--log", action="store_true", help="a line per won deal")
     args = parser.parse_args(argv)
     budget = HintBudget(samples=args.samples, positions=args.positions)
     print(
@@ -127,6 +128,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{variant}: won {len(deals)}/{args.deals} ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
+        for d in deals if args.log else ():
+            m = d.measure
+            assert m is not None
+            print(
+                f"    {variant} {d.n}: positions {m.positions}, line {m.line}, blind {m.blind}, "
+                f"player {d.won_by_player}",
+                flush=True,
+            )
         if len(deals) < 3:
             continue
         for name in MEASURES:
@@ -142,6 +151,15 @@ def main(argv: Sequence[str] | None = None) -> None:
                 for label, part, value in zip(LABELS, parts, values, strict=True)
             )
             print(f"  {name}: {words}", flush=True)
+        if args.play:  # the server's labels (THRESHOLDS): deals they were not set on?
+            labels = [difficulty_of(variant, d.value("hardness")) for d in deals]
+            pairs = list(zip(deals, labels, strict=True))
+            words = "; ".join(
+                f"{label} won {sum(bool(d.won_by_player) for d, x in pairs if x == label)}"
+                f"/{labels.count(label)}"
+                for label in LABELS
+            )
+            print(f"  by the server's thresholds: {words}", flush=True)
         parts = thirds(deals, "hardness")
         cuts = [parts[0][-1].value("hardness"), parts[1][-1].value("hardness")]
         print(f"  hardness thresholds (the thirds' last): {cuts[0]:.3f} / {cuts[1]:.3f}")

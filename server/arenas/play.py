@@ -175,7 +175,7 @@ class ArenaPlay:
             raise ArenaNotRunning(f"arena {code} is {arena.state(self.clock())}: no deal to play")
         async with self._lock(code, player.id):
             async with self.db_sessions() as db:
-                if not await store.is_joined(db, code=code, player_id=player.id):
+                if not await self._is_joined(db, code, player.id):
                     raise NotInArena(f"join arena {code} first")
                 last = await store.last_game(db, code=code, player_id=player.id)
             seq = 0
@@ -191,6 +191,14 @@ class ArenaPlay:
             if arena.state(self.clock()) != p.RUNNING:
                 raise ArenaNotRunning(f"arena {code} is over: no more deals")
             return await self._deal_next(arena, player.id, seq, re)
+
+    async def _is_joined(self, db: AsyncSession, code: str, player: int) -> bool:
+        """Whether the player joined: a line in the table this node holds says so without a
+        query (only a player who joined has one); else the database."""
+        table = self.standings.tables.get(code)
+        if table is not None and player in table.lines:
+            return True
+        return await store.is_joined(db, code=code, player_id=player)
 
     async def _deal_next(
         self, arena: ArenaState, player: int, seq: int, re: int | None
@@ -236,7 +244,8 @@ class ArenaPlay:
                 raise
             return await self._arena_game(arena, theirs, await self.store.get(theirs.game_id), re)
         self.dealt += 1
-        self._spawn(self._ahead(arena, seq + 1))
+        if seq + 1 not in self.deals.deals.get(arena.code, {}):  # the first to come this far
+            self._spawn(self._ahead(arena, seq + 1))
         return await self._arena_game(arena, row, live, re)
 
     async def _left_by_a_node(self, arena: ArenaState, player: int, key: bytes) -> LiveGame | None:
@@ -294,7 +303,7 @@ class ArenaPlay:
             raise ArenaNotRunning(f"arena {code} is {arena.state(self.clock())}")
         async with self._lock(code, player.id):
             async with self.db_sessions() as db:
-                if not await store.is_joined(db, code=code, player_id=player.id):
+                if not await self._is_joined(db, code, player.id):
                     raise NotInArena(f"join arena {code} first")
                 last = await store.last_game(db, code=code, player_id=player.id)
             if last is None or last.state is not None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from server.arenas.catalogue import ArenaCatalogue
 from server.arenas.deals import ArenaDeals
@@ -119,11 +119,15 @@ class ArenaService:
 
     # -- hooks -----------------------------------------------------------------------------
 
-    async def on_action(self, live: LiveGame, _action: str) -> None:
+    def on_action(self, live: LiveGame, _action: str) -> Awaitable[None] | None:
         """A game listener: an arena deal that ended is scored before its action is
-        acknowledged (a failure is logged; the sweep or the next deal scores it)."""
+        acknowledged (a failure is logged; the sweep or the next deal scores it). Every
+        other action of every game returns at once, with nothing to await."""
         if live.kind != p.ARENA or live.state not in ENDED:
-            return
+            return None
+        return self._settle(live)
+
+    async def _settle(self, live: LiveGame) -> None:
         try:
             await self.settlement.settle(live)
         except Exception:

@@ -39,7 +39,7 @@ HELP: Mapping[str, str] = MappingProxyType({
     "send_queue": "messages queued for a slow reader before it is disconnected",
     "send_timeout": "seconds one send may wait for a reader before it is disconnected",
     "commit_delay_ms": "milliseconds to wait to group commits (0: natural grouping)",
-    "hint_budget": "seconds of solver CPU per hint",
+    "hint_budget": "seconds of solver per hint",
     "hint_concurrency": "hints computed at once; more at the same moment wait their turn",
     "hint_burst": "hints one player may ask in a row (0: no rate per player)",
     "hint_refill_s": "seconds after which a player may ask one more hint",

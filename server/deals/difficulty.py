@@ -42,18 +42,21 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """Hardness (:attr:`Measure.hardness`): at most ``easy`` is easy, at most ``medium``
-    medium, more hard."""
+    """Hardness (:func:`hardness_of`): at most ``easy`` is easy, at most ``medium``
+    medium, more hard. ``arrangements``: what each arrangement lost weighs against the
+    share of the daily budget (1 unless told): 0 orders by positions alone, where the
+    arrangements do not predict the players' wins (Thumb and Pouch: docs/solver.md)."""
 
     easy: float
     medium: float
+    arrangements: float = 1.0
 
 
 #: per variant, from the measured run of docs/solver.md ("Difficulty")
 THRESHOLDS: Mapping[str, Thresholds] = MappingProxyType(
     {
         "osmosis": Thresholds(easy=4.004, medium=5.006),
-        "thumb_and_pouch": Thresholds(easy=2.089, medium=3.064),
+        "thumb_and_pouch": Thresholds(easy=0.049, medium=0.074, arrangements=0.0),
         "gypsy": Thresholds(easy=6.28, medium=7.037),
         "freecell": Thresholds(easy=0.025, medium=0.045),
         "westhaven": Thresholds(easy=1.02, medium=2.026),
@@ -63,6 +66,15 @@ THRESHOLDS: Mapping[str, Thresholds] = MappingProxyType(
 DEFAULT_THRESHOLDS = Thresholds(easy=2.5, medium=6.5)
 #: arrangements of the unseen cards searched per deal
 ARRANGEMENTS = 8
+
+
+def hardness_of(variant: str, measured: Measure) -> float:
+    """The hardness ``variant``'s thresholds are on: the arrangements lost, weighed by
+    :attr:`Thresholds.arrangements`, plus the share of the daily budget the deal's search
+    took."""
+    limits = THRESHOLDS.get(variant, DEFAULT_THRESHOLDS)
+    lost = ARRANGEMENTS - measured.blind
+    return limits.arrangements * lost + measured.positions / (measured.budget + 1)
 
 
 def difficulty_of(variant: str, hardness: float) -> str:
@@ -153,6 +165,6 @@ def find(
         game = new_game(rules.id, key=key, options=dict(options), variants=variants)
         measured = measure(game, seconds, clock)
         if measured is not None:
-            difficulty = difficulty_of(rules.id, measured.hardness)
+            difficulty = difficulty_of(rules.id, hardness_of(rules.id, measured))
             found.append(Found(key, difficulty, measured.positions, measured.line))
     return found

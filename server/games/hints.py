@@ -46,13 +46,10 @@ def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
     cards, face-down counts, the unseen cards as a multiset; no field for a face-down
     card) and the game's actions so far, and the answer is the engine's view-only hint:
     the move that wins most arrangements of the unseen cards, searched within
-    ``budget_s`` seconds of this thread's CPU at most (CPU, not wall time: on a loaded
-    machine a wall cap cuts the arrangements short and the answer would depend on the
-    load; the positions budget ends nearly every hint first), told the views the player
-    has been in (``avoid``), so that it never undoes the last move nor leads back to a
-    position of this game (each hint is a fresh search: without them a player following
-    the hints could be walked round a circle, a card moved to a foundation and back for
-    ever). The views are made
+    ``budget_s`` seconds at most, told the views the player has been in (``avoid``), so
+    that it never undoes the last move nor leads back to a position of this game (each
+    hint is a fresh search: without them a player following the hints could be walked
+    round a circle, a card moved to a foundation and back for ever). The views are made
     in the thread by replaying the actions (undone positions included): the hint gets
     views only. Sampling seed 0: the hint is a function of what the player sees and has
     seen. This is the one function to change for another hint.
@@ -61,7 +58,7 @@ def hint_job(game: Game, budget_s: float) -> Callable[[], str | None]:
     rules = game.rules
     deal = game.deal
     actions = list(game.actions)
-    budget = replace(DEFAULT_HINT_BUDGET, seconds=budget_s, clock=time.thread_time)
+    budget = replace(DEFAULT_HINT_BUDGET, seconds=budget_s, clock=time.monotonic)
 
     def job() -> str | None:
         try:

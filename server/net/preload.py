@@ -53,31 +53,33 @@ def imports(path: str, source: str) -> list[str]:
     return found
 
 
-def graph(start: str, modules: Mapping[str, str], skip: set[str] | None = None) -> list[str]:
-    """``start`` and every module it needs, breadth first (nearest first: the order the
-    browser will want them in), leaving out ``skip`` and modules not in ``modules``."""
+def graph(start: str, needs: Mapping[str, list[str]], skip: set[str] | None = None) -> list[str]:
+    """``start`` and every module it needs (``needs``: each module's imports), breadth first
+    (nearest first: the order the browser will want them in), leaving out ``skip`` and modules
+    not in ``needs``."""
     seen = set(skip or ())
     order: list[str] = []
     queue = [start]
     while queue:
         path = queue.pop(0)
-        if path in seen or path not in modules:
+        if path in seen or path not in needs:
             continue
         seen.add(path)
         order.append(path)
-        queue.extend(imports(path, modules[path]))
+        queue.extend(needs[path])
     return order
 
 
-def with_preloads(html: str, modules: Mapping[str, str], screen: str | None) -> str:
+def with_preloads(html: str, needs: Mapping[str, list[str]], screen: str | None) -> str:
     """``html`` with a modulepreload line, after its entry's script tag, for each module the
-    entry needs and then each one ``screen`` needs; unchanged when it names no entry."""
+    entry needs and then each one ``screen`` needs (``needs``: each module's imports, from
+    :func:`imports`); unchanged when it names no entry."""
     entry = ENTRY.search(html)
     if entry is None:
         return html
-    first = graph(entry.group(1), modules)
+    first = graph(entry.group(1), needs)
     listed = first[1:]  # the script tag fetches the entry itself
     if screen is not None:
-        listed += graph(screen, modules, set(first))
+        listed += graph(screen, needs, set(first))
     lines = "".join(f'\n<link rel="modulepreload" href="{path}">' for path in listed)
     return html[: entry.end()] + lines + html[entry.end() :]

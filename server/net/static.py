@@ -31,7 +31,7 @@ from pathlib import Path
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from server.net.preload import ENTRY, SCREENS, with_preloads
+from server.net.preload import ENTRY, SCREENS, imports, with_preloads
 
 log = logging.getLogger(__name__)
 
@@ -142,10 +142,10 @@ def pages(assets: dict[str, Asset]) -> dict[str, Asset]:
     html = index.body.decode()
     if ENTRY.search(html) is None:
         return {}
-    modules = {path: a.body.decode() for path, a in assets.items() if path.endswith(".js")}
+    needs = {p: imports(p, a.body.decode()) for p, a in assets.items() if p.endswith(".js")}
     return {
         screen: asset(
-            with_preloads(html, modules, screen).encode(), index.content_type, index.last_modified
+            with_preloads(html, needs, screen).encode(), index.content_type, index.last_modified
         )
         for screen in set(SCREENS.values())
     }

@@ -72,6 +72,19 @@ async def is_closed(db: AsyncSession, *, variant: str, date: str) -> bool:
     return await db.get(SeasonClosed, (variant, date)) is not None
 
 
+async def rescore(db: AsyncSession, *, variant: str, date: str, player_id: int) -> None:
+    """An attempt's listing changed (it ended, a review of it was decided): its points, or,
+    its day closed, the whole day's. The day's row is share-locked first, and its close locks
+    it exclusively: an attempt ending, or a review decided, as its day closes on another node
+    is scored after the close, as part of the closed day (the close's reads see it when it
+    came first)."""
+    await store.lock_day(db, variant=variant, date=date, exclusive=False)
+    if await is_closed(db, variant=variant, date=date):
+        await score_day(db, variant=variant, date=date)
+    else:
+        await score_attempt(db, variant=variant, date=date, player_id=player_id)
+
+
 async def review_decided(db: AsyncSession, *, game_id: str) -> None:
     """A held daily result was cleared or confirmed: its day's points as the rule gives them
     now (nothing to do for a game that is not a daily attempt)."""
@@ -84,8 +97,4 @@ async def review_decided(db: AsyncSession, *, game_id: str) -> None:
     ).first()
     if row is None:
         return
-    variant, date, player_id = str(row[0]), str(row[1]), int(row[2])
-    if await is_closed(db, variant=variant, date=date):
-        await score_day(db, variant=variant, date=date)
-    else:
-        await score_attempt(db, variant=variant, date=date, player_id=player_id)
+    await rescore(db, variant=str(row[0]), date=str(row[1]), player_id=int(row[2]))

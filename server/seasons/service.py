@@ -90,7 +90,7 @@ class SeasonService:
         for attempt in range(TRIES):
             try:
                 async with self.db_sessions() as db, db.begin():
-                    await days.score_attempt(db, variant=variant, date=date, player_id=player)
+                    await days.rescore(db, variant=variant, date=date, player_id=player)
                 return
             except IntegrityError:
                 if attempt == TRIES - 1:
@@ -122,6 +122,8 @@ class SeasonService:
         try:
             async with self.db_sessions() as db, db.begin():
                 await store.mark_closed(db, variant=variant, date=date, now_ms=self.clock())
+                # (after the insert: a second closer of the day stops there)
+                await store.lock_day(db, variant=variant, date=date, exclusive=True)
                 placed = await days.score_day(db, variant=variant, date=date)
         except IntegrityError:
             log.info("season day %s %s: closed by another server", variant, date)

@@ -35,6 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from server.storage.models import (
+    Daily,
     DailyAttempt,
     Player,
     PlayerRating,
@@ -154,6 +155,17 @@ async def _count(session: AsyncSession, moves: Counter[tuple[str, str, int]]) ->
                 session.add(SeasonCount(scope=scope, period=period, points=points, players=change))
             else:
                 row.players += change
+
+
+async def lock_day(session: AsyncSession, *, variant: str, date: str, exclusive: bool) -> None:
+    """Lock the day's ``dailies`` row: shared by a change of one attempt's points, exclusive by
+    the day's close, so that a change and the close of its day happen one after the other
+    (the later sees what the earlier did: a change after the close scores the closed day)."""
+    await session.execute(
+        select(Daily.variant)
+        .where(Daily.variant == variant, Daily.date == date)
+        .with_for_update(read=not exclusive)
+    )
 
 
 async def open_days(session: AsyncSession, *, before: str, since: str) -> list[tuple[str, str]]:

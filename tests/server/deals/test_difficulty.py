@@ -6,7 +6,17 @@ from __future__ import annotations
 import hashlib
 import time
 
-from server.deals.difficulty import ARRANGEMENTS, difficulty_of, find, measure
+import pytest
+
+from server.deals.difficulty import (
+    ARRANGEMENTS,
+    THRESHOLDS,
+    Measure,
+    difficulty_of,
+    find,
+    hardness_of,
+    measure,
+)
 from shared.games import new_game
 from shared.protocol.games import DIFFICULTIES
 from shared.variants.osmosis import OsmosisRules
@@ -45,4 +55,16 @@ def test_the_pools_workers_label_each_deal_with_the_difficulty_of_its_hardness()
         game = new_game("osmosis", key=deal.key)
         measured = measure(game, 10.0, time.monotonic)
         assert measured is not None and deal.difficulty in DIFFICULTIES
-        assert deal.difficulty == difficulty_of("osmosis", measured.hardness)
+        assert deal.difficulty == difficulty_of("osmosis", hardness_of("osmosis", measured))
+
+
+def test_where_the_arrangements_do_not_predict_play_the_positions_alone_order_the_deals() -> None:
+    # Thumb and Pouch: the arrangements won said nothing of what the players' hint wins
+    # there (docs/solver.md, "Difficulty"), the positions did.
+    assert THRESHOLDS["thumb_and_pouch"].arrangements == 0
+    quick, slow = Measure(900, 40, 8, 15_000), Measure(9_000, 40, 8, 15_000)
+    for blind in range(ARRANGEMENTS + 1):
+        few = Measure(900, 40, blind, 15_000)
+        assert hardness_of("thumb_and_pouch", few) == hardness_of("thumb_and_pouch", quick)
+        assert hardness_of("osmosis", few) == pytest.approx(quick.hardness + ARRANGEMENTS - blind)
+    assert hardness_of("thumb_and_pouch", quick) < hardness_of("thumb_and_pouch", slow)

@@ -288,3 +288,47 @@ async def test_a_banned_players_points_change_without_moving_the_counts(db_url: 
         app.board_reader.close()
         app.daily.reader.close()
         await app.engine.dispose()
+
+
+async def test_a_review_decided_while_its_day_closes_is_scored_with_the_closed_day(
+    db_url: str,
+) -> None:
+    """The close of a day (its transaction under way, its places given without a held result)
+    and an operator clearing that result at that moment: the decision waits for the close and
+    then scores the closed day, the cleared result in first place."""
+    from server.storage.models import Daily
+
+    app = App(Config(db=db_url, metrics_port=0), clock=FakeClock())
+    try:
+        flags = {"banned": False, "hidden": False, "bot": False}
+        held = Attempt("freecell", DATES[0], 1, True, (0, 0, 0), "cleared")
+        other = Attempt("freecell", DATES[0], 2, False, (1, 0, 0), "")
+        async with app.db_sessions() as db, db.begin():
+            await db.execute(insert(Player), [player_row(pid, flags) for pid in (1, 2)])
+            await db.execute(insert(DailyAttempt), [attempt_row(a) for a in (held, other)])
+            db.add(Daily(variant="freecell", date=DATES[0], seed=1, positions=1, computed_ms=0))
+        for a in (held, other):
+            await app.seasons.finished(a.variant, a.date, a.player)
+
+        async def decide() -> None:
+            async with app.db_sessions() as db, db.begin():
+                await db.execute(
+                    update(DailyAttempt)
+                    .where(DailyAttempt.game_id == game_id(held))
+                    .values(review="cleared")
+                )
+                await days.review_decided(db, game_id=game_id(held))
+
+        async with app.db_sessions() as db, db.begin():  # the close, as _close runs it
+            await store.mark_closed(db, variant="freecell", date=DATES[0], now_ms=0)
+            await store.lock_day(db, variant="freecell", date=DATES[0], exclusive=True)
+            await days.score_day(db, variant="freecell", date=DATES[0])
+            deciding = asyncio.ensure_future(decide())
+            await asyncio.sleep(0.3)  # the decision under way, waiting for the close
+        await deciding
+        closed = {("freecell", DATES[0])}
+        await same_boards(app, [flags, flags], recomputed([flags, flags], [held, other], closed))
+    finally:
+        app.board_reader.close()
+        app.daily.reader.close()
+        await app.engine.dispose()
