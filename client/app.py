@@ -19,14 +19,14 @@ from textual.binding import Binding
 from textual.message import Message as TextualMessage
 
 from client.catalog import Catalog
-from client.challenges import match_text, outcome_text
+from client.challenge_room import ChallengeApp
 from client.clock import Clock, GameClocks
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.fields import seed_problem
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
-from client.race_room import RaceRoomApp
+from client.screens.account import AccountScreen
 from client.screens.arenas import ArenasScreen
 from client.screens.board import BoardScreen
 from client.screens.connecting import NameScreen, WaitScreen
@@ -37,12 +37,11 @@ from client.screens.profile import ProfileScreen
 from client.screens.race import RacePanel, RaceScreen
 from shared.errors import ProtocolError
 from shared.protocol import (
-    ChallengeAccept,
-    ChallengeGameReply,
     ChallengeReply,
     Error,
     GameEntry,
     GameReply,
+    MatchReply,
     Progress,
     RaceOver,
     RaceStarted,
@@ -67,7 +66,7 @@ class LinkState(TextualMessage):
         self.detail = detail
 
 
-class PatienceApp(RaceRoomApp):
+class PatienceApp(ChallengeApp):
     """``patience-club play``."""
 
     CSS_PATH = "app.tcss"
@@ -154,7 +153,28 @@ class PatienceApp(RaceRoomApp):
         # Registering anew: a saved token the server refused must not be tried again.
         self.conn.store.forget(self.conn.url)
         self.conn.name = event.name
+        self.conn.transfer = None
         self.run_worker(self.connect(event.screen), group="connect", exclusive=True)
+
+    def on_name_screen_transfer(self, event: NameScreen.Transfer) -> None:
+        """Sign in as the account of another device, with the code it showed."""
+        self.conn.store.forget(self.conn.url)
+        self.conn.transfer = event.code
+        self.run_worker(self.connect(event.screen), group="connect", exclusive=True)
+
+    def on_account_screen_log_out(self, _event: AccountScreen.LogOut) -> None:
+        self.run_worker(self.log_out(), group="connect", exclusive=True)
+
+    async def log_out(self) -> None:
+        """Forget this device's token and start again at the name screen."""
+        # The screens go first: a board closing sends leave_game, home reads the welcome.
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.conn.log_out()
+        self.played = PlayedGame(self.conn)
+        self.race = RaceState(self.clock)
+        self.sub_title = self.conn.url
+        await self.push_screen(NameScreen())
 
     async def _resume(self) -> None:
         view = await self.played.resume()
@@ -208,6 +228,9 @@ class PatienceApp(RaceRoomApp):
             return
         if isinstance(message, ChallengeReply):
             self._challenge_told(message)
+            return
+        if isinstance(message, MatchReply):
+            self.match_told(message)
             return
         if isinstance(message, GameReply):
             view = message.game
@@ -266,6 +289,7 @@ class PatienceApp(RaceRoomApp):
 
     def on_home_screen_arenas(self, _event: HomeScreen.Arenas) -> None:
         self.push_screen(ArenasScreen(self.conn))
+
     def on_home_screen_profile(self, event: HomeScreen.Profile) -> None:
         player = self.conn.player
         if player is not None:
@@ -322,7 +346,7 @@ class PatienceApp(RaceRoomApp):
         day = "" if self.played.daily is None else self.played.daily.date
         title = f"{self.catalog.name(variant)} daily {day}"
         # The ranked attempt: the server gives no hints in it (hints_off).
-        await self.push_screen(self.played_board(title, hints=False))
+        await self.push_screen(self.played_board(title, hints=False, kind="daily"))
 
     async def open_game(self, entry: GameEntry, screen: HomeScreen) -> None:
         """Continue one of the player's unfinished games, as the server holds it; a race
@@ -337,43 +361,13 @@ class PatienceApp(RaceRoomApp):
             return
         name = self.catalog.name(entry.variant)
         if entry.kind == "daily":
-            await self.push_screen(self.played_board(f"{name} daily", hints=False))
+            await self.push_screen(self.played_board(f"{name} daily", hints=False, kind="daily"))
         elif entry.kind == "race":
             room = self.race.room
             hints = room is not None and room.hints and self.race.game_of(self.me) == entry.id
-            await self.push_screen(self.played_board(f"{name} race", hints=hints))
+            await self.push_screen(self.played_board(f"{name} race", hints=hints, kind="race"))
         else:
-            await self.push_screen(self.played_board())
-
-    def _challenge_told(self, message: ChallengeReply) -> None:
-        """A challenge's news: its result, a round to play, who answered it; home's list
-        shows it when home is back in view."""
-        view = message.challenge
-        if view.state == "done":
-            self.notify(f"challenge {view.id}: {outcome_text(view)}; {match_text(view.match)}")
-        elif view.state == "open":
-            self.notify(f"{view.challenger_name} sent you round {view.round}: accept {view.id}")
-        elif view.state == "playing":
-            self.notify(f"{view.opponent_name} is playing your challenge {view.id}")
-        if isinstance(self.screen, HomeScreen):
-            self.screen.action_refresh()
-
-    def on_home_screen_accept_challenge(self, event: HomeScreen.AcceptChallenge) -> None:
-        self.run_worker(self.accept_challenge(event.code, event.screen), group="home")
-
-    async def accept_challenge(self, code: str, screen: HomeScreen) -> None:
-        """Play a friend's challenge: our game on its deal (the same game again, once
-        answered) opens on the board; its result comes as a ``challenge`` push."""
-        try:
-            reply = await self.conn.request(ChallengeAccept(challenge=code), ChallengeGameReply)
-        except (ProtocolError, ConnectionError) as exc:
-            screen.say(describe(exc), error=True)
-            return
-        self.played.adopt(reply.game)
-        challenge = reply.challenge
-        title = f"{self.catalog.name(challenge.variant)}: {challenge.challenger_name}'s challenge"
-        # hints are allowed but leave the result unranked: the board's hint key says so
-        await self.push_screen(self.played_board(title))
+            await self.push_screen(self.played_board(kind=entry.kind))
 
     def show_leaderboard(self, variant: str) -> None:
         self.push_screen(self.leaderboard_screen(variant))

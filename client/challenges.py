@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 
 from client.clock import format_ms
-from shared.protocol import ChallengeSide, ChallengeView, MatchView
+from shared.protocol import ChallengeSide, ChallengeView, GameView, GhostReply, MatchView
 
 #: a challenge's id: the end of its link (``https://host/challenge/ID``) or the id alone
 _CODE = re.compile(r"(?:^|/challenge/)([A-Za-z0-9_-]{1,16})/?$")
@@ -24,11 +24,37 @@ def challenge_code(typed: str) -> str | None:
     return None if found is None else found.group(1)
 
 
+def web_link(server: str, challenge: str) -> str:
+    """The challenge's link on the server's web side: ``ws://host:8765/ws`` ->
+    ``http://host:8765/challenge/ID`` (the browser's landing page; the code alone works too)."""
+    base = re.sub(r"^ws", "http", server.strip())
+    base = re.sub(r"/ws/?$", "", base)
+    return f"{base.rstrip('/')}/challenge/{challenge}"
+
+
+def ghost_text(challenger: str, ghost: GhostReply | None, view: GameView | None) -> Text:
+    """The ghost beside a challenge game: the challenger's moves and cards home at the same
+    elapsed time, and ours beside them; how the challenger ended once past their end."""
+    text = Text()
+    text.append(f"{challenger}'s ghost\n", style="bold")
+    if ghost is None:
+        text.append("asking…", style="dim")
+        return text
+    text.append(f"at {format_ms(ghost.elapsed_ms)}: {ghost.moves} moves, {ghost.home} home\n")
+    if ghost.state != "playing":
+        text.append(f"{challenger} {ghost.state} here\n", style="bold")
+    if view is not None:
+        home = sum(len(p.up) + p.down for p in view.piles if p.id.startswith("f"))
+        text.append(f"you: {view.moves} moves, {home} home")
+    return text
+
+
 def side_text(side: ChallengeSide) -> str:
     """One side's game: ``alice won 3:12, 87 moves, 52 home``."""
     return (
         f"{side.name} {side.state} {format_ms(side.elapsed_ms)}, {side.moves} moves, "
-        f"{side.home} home" + (f", {side.hints} hints" if side.hints else "")
+        f"{side.home} home"
+        + (f", {side.hints} hint{'s' if side.hints != 1 else ''}" if side.hints else "")
     )
 
 

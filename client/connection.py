@@ -25,7 +25,17 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from client.config import Account, TokenStore
 from client.wire import PROTOCOL_VERSION, decode, encode, expect, reply_to
 from shared.errors import ProtocolError
-from shared.protocol import Error, Hello, PlayerInfo, Reply, Request, ServerInfo, Welcome
+from shared.protocol import (
+    Error,
+    Hello,
+    PlayerInfo,
+    Reply,
+    Request,
+    ServerInfo,
+    TransferCodeReply,
+    TransferCodeRequest,
+    Welcome,
+)
 
 CLIENT_NAME = "patience-club-tui/0.1"
 
@@ -50,7 +60,10 @@ FATAL_HELLO = frozenset(
 )
 
 _FRIENDLY: dict[str, str] = {
-    "bad_token": "this server does not know our saved token (was its database reset?)",
+    "bad_token": (
+        "this server does not know our saved token or that transfer code (expired, used,"
+        " or replaced by a newer one?)"
+    ),
     "banned": "this account is banned on this server",
     "protocol_mismatch": "this server speaks another protocol version; update the client",
     "name_taken": "that name is taken on this server: choose another",
@@ -140,13 +153,15 @@ class Connection:
         self._up = asyncio.Event()
         self._closing = False
         self.reconnects = 0
+        #: a transfer code typed on this device: the next ``hello`` signs in with it
+        self.transfer: str | None = None
 
     # -- who we are ------------------------------------------------------------
 
     @property
     def needs_name(self) -> bool:
         """True when neither a saved token nor a name can identify us to this server."""
-        return self.store.get(self.url) is None and not self.name
+        return self.store.get(self.url) is None and not self.name and not self.transfer
 
     @property
     def player(self) -> PlayerInfo | None:
@@ -210,14 +225,16 @@ class Connection:
 
     async def _hello(self, ws: ClientConnection) -> Welcome:
         account = self.store.get(self.url)
-        if account is None and not self.name:
+        transfer = self.transfer if account is None else None
+        if account is None and not self.name and not transfer:
             raise ProtocolError("invalid_name", "choose a name to register on this server")
         hello = Hello(
             protocol=PROTOCOL_VERSION,
             client=self.client,
             token=None if account is None else account.token,
-            name=self.name if account is None else None,
-            bot=self.bot and account is None,
+            name=self.name if account is None and not transfer else None,
+            bot=self.bot and account is None and not transfer,
+            transfer=transfer,
             id=0,
         )
         await ws.send(encode(hello))
@@ -228,7 +245,27 @@ class Connection:
         welcome = expect(hello, reply, Welcome)
         if welcome.token:
             self.store.put(self.url, Account(welcome.player.name, welcome.token))
+        self.transfer = None  # used once: the token it opened is kept now
         return welcome
+
+    # -- the account on other devices ------------------------------------------
+
+    async def transfer_code(self) -> TransferCodeReply:
+        """A short code that signs this account in on another device (``transfer_code``),
+        asked with the token this device holds."""
+        account = self.store.get(self.url)
+        if account is None:
+            raise ProtocolError("bad_token", "this device holds no token for this server")
+        return await self.request(TransferCodeRequest(token=account.token), TransferCodeReply)
+
+    async def log_out(self) -> None:
+        """Close the link and forget this server's token here: the next start asks for a
+        name, or for a transfer code from a device still signed in."""
+        await self.close()
+        self.store.forget(self.url)
+        self.welcome = None
+        self.name = None
+        self.transfer = None
 
     # -- requests --------------------------------------------------------------
 

@@ -128,6 +128,7 @@ RACE_RULES = {
 
 
 def deal_kind_text(difficulty: str | None) -> str:
-    """The games panel's title: the kind of secret deal ``v`` chose (None: any deal)."""
+    """The games panel's title: the kind of secret deal ``v`` chose (None: any deal), and
+    the key of replays (the footer, full at 80 columns, does not list it)."""
     kind = "any deal" if difficulty is None else f"winnable, {difficulty}"
-    return f"Games (v: {kind})"
+    return f"Games (v: {kind}; y: a replay)"

@@ -63,11 +63,14 @@ class PlayedGame:
         options: Mapping[str, bool | int] | None = None,
         *,
         difficulty: str | None = None,
+        key: str | None = None,
     ) -> GameView:
-        """A new game; ``difficulty``: a winnable secret deal of that difficulty."""
+        """A new game; ``difficulty``: a winnable secret deal of that difficulty; ``key``: the
+        keyed deal of that key (a revealed deal dealt again)."""
         request = StartGame(
             variant=variant,
             seed=seed,
+            key=key,
             options=dict(options or {}),
             winnable=difficulty is not None,
             difficulty=difficulty,

@@ -18,6 +18,7 @@ from shared.protocol import (
     SPECTATOR,
     WAITING,
     GameView,
+    MatchView,
     Progress,
     RaceCountdown,
     RaceOver,
@@ -45,10 +46,20 @@ class RaceState:
     standings: tuple[Standing, ...] | None = None
     countdown_end: float | None = None
     game: GameView | None = None
+    #: the live match between the room's two racers, as the server last told it
+    match: MatchView | None = None
 
     @property
     def code(self) -> str | None:
         return None if self.room is None else self.room.code
+
+    def room_match(self) -> MatchView | None:
+        """The latest match of this room, played or over (a match's id begins with its
+        room's code and a dash); None for another room's."""
+        match, code = self.match, self.code
+        if match is None or code is None or not match.id.startswith(f"{code}-"):
+            return None
+        return match
 
     def names(self) -> dict[int, str]:
         return {} if self.room is None else self.room.names()

@@ -64,9 +64,10 @@ class RaceRoomApp(App[int]):
         return None if player is None else player.id
 
     def played_board(
-        self, title: str = "", side: Static | None = None, *, hints: bool = True
+        self, title: str = "", side: Static | None = None, *, hints: bool = True, kind: str = "solo"
     ) -> BoardScreen:
-        """A board of our game (its latest view), laid out as its VariantInfo says."""
+        """A board of our game (its latest view), laid out as its VariantInfo says; ``kind``:
+        what the game is (solo, daily, practice, race, challenge: what the board offers)."""
         view = self.played.view
         assert view is not None
         board = BoardScreen(
@@ -78,6 +79,7 @@ class RaceRoomApp(App[int]):
             title=title,
             side=side,
             hints=hints,
+            kind=kind,
         )
         if self.conn.state == RECONNECTING:
             board.link = RECONNECTING
@@ -199,7 +201,8 @@ class RaceRoomApp(App[int]):
         """Our board in the race, with the room's panel beside it; hints as the room says."""
         room = self.race.room
         hints = room is not None and room.hints
-        return self.played_board(f"race {self.race.code}", self._race_panel(), hints=hints)
+        code = self.race.code
+        return self.played_board(f"race {code}", self._race_panel(), hints=hints, kind="race")
 
     async def watch_racer(self, player: int, screen: RaceScreen) -> None:
         if self.race.code is None:

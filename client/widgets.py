@@ -7,6 +7,7 @@ picks the run from that card up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -155,7 +156,18 @@ class BoardWidget(Vertical):
                     yield pile
 
     def show(self, view: GameView, *, source: str | None, count: int, targets: set[str]) -> None:
-        for pile in view.piles:
+        self.show_piles(view.piles, source=source, count=count, targets=targets)
+
+    def show_piles(
+        self,
+        piles: Sequence[PileView],
+        *,
+        source: str | None = None,
+        count: int = 0,
+        targets: frozenset[str] | set[str] = frozenset(),
+    ) -> None:
+        """Draw ``piles`` (a replay's step has piles and no game view)."""
+        for pile in piles:
             widget = self.piles.get(pile.id)
             if widget is not None:
                 widget.show(

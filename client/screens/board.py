@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from client import selection
@@ -29,13 +28,14 @@ from client.layout import (
     WASTE_KEY,
     layout_from,
 )
-from client.names import deal_name, move_name, pile_name, translate
+from client.move_line import MoveLine
+from client.names import deal_name, pile_name, translate
 from client.played_game import PlayedGame
-from client.screens.hindsight import HindsightScreen
-from client.screens.verify import VerifyScreen
+from client.screens.board_tools import BoardTools
+from client.screens.challenge import GhostPanel
 from client.widgets import BoardWidget, PileWidget
 from shared.errors import ProtocolError
-from shared.notation import AUTO, DEAL, Action, Move
+from shared.notation import AUTO, DEAL, UNDO, Action, Move
 from shared.protocol import GameView, PileView, VariantInfo
 
 _PILE_BINDINGS = [
@@ -56,7 +56,7 @@ STATE_TEXT = {
 }
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(BoardTools):
     """A game on the board, laid out as ``variant`` (the server's VariantInfo of its variant)
     says. ``played`` None makes it read-only (watching a racer)."""
 
@@ -69,7 +69,12 @@ class BoardScreen(Screen[None]):
         Binding("f", "to_foundation", "Foundation"),
         Binding("plus,equals_sign", "count(1)", "More", show=False),
         Binding("minus", "count(-1)", "Fewer", show=False),
+        Binding("U", "redo", "Redo"),
         Binding("R", "resign", "Resign"),
+        Binding("S", "restart", "Restart", show=False),
+        Binding("m", "moves", "Moves", show=False),
+        Binding("y", "replay", "Replay"),
+        Binding("C", "challenge", "Challenge"),
         Binding("v", "verify", "Verify deal"),
         Binding("W", "could_win", "Could I have won?"),
         Binding("escape", "cancel", "Back"),
@@ -78,7 +83,7 @@ class BoardScreen(Screen[None]):
 
     #: the actions that change the game: none of them act on a watched board
     PLAY_ACTIONS = frozenset(
-        {"deal", "undo", "hint", "play_hint", "auto", "to_foundation", "count", "resign"}
+        {"deal", "undo", "redo", "hint", "play_hint", "auto", "to_foundation", "count", "resign"}
     )
 
     def __init__(
@@ -92,9 +97,13 @@ class BoardScreen(Screen[None]):
         side: Static | None = None,
         hints: bool = True,
         game_clocks: GameClocks | None = None,
+        kind: str = "solo",
     ) -> None:
         super().__init__()
         self.view = view
+        self.kind = kind
+        self.line = MoveLine(view.ply)
+        self._restart_armed = False
         self.variant = variant
         self.played = played
         self.title_text = title
@@ -158,6 +167,8 @@ class BoardScreen(Screen[None]):
             return
         revealed = view.deal.key is not None and self.view.deal.key is None
         self.view = view
+        if isinstance(self.side, GhostPanel):
+            self.side.follow(view)
         if not self._ready:
             return  # on_mount draws self.view
         self.game_clock.set(view.elapsed_ms, view.state == "playing", view.id)
@@ -211,6 +222,9 @@ class BoardScreen(Screen[None]):
         view = self.view
         if action in self.PLAY_ACTIONS and self.played is None:
             return False
+        tool = self.tool_allowed(action)
+        if tool is not None:
+            return tool
         playing = view.state == "playing"
         if action == "deal":
             return playing and view.pile("s") is not None
@@ -354,7 +368,7 @@ class BoardScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.pick.clear()
-        self.submit(PlayedGame.undo)
+        self.submit(PlayedGame.undo, UNDO)
 
     def action_resign(self) -> None:
         # One stray key must not end a game (a ranked daily, a race): ask for it twice.
@@ -370,56 +384,28 @@ class BoardScreen(Screen[None]):
         # Key events reach the screen before its bindings run: any key but R disarms.
         if event.key != "R":
             self._resign_armed = False
-
-    def action_hint(self) -> None:
-        self.run_worker(self._hint(), group="actions")
-
-    def action_verify(self) -> None:
-        self.app.push_screen(VerifyScreen(self.view))
-
-    def action_could_win(self) -> None:
-        if self.played is not None:
-            self.app.push_screen(HindsightScreen(self.played.conn, self.view, self.variant))
-
-    def action_play_hint(self) -> None:
-        if self.hinted is not None:
-            move, self.hinted = self.hinted, None
-            self.pick.clear()
-            self.send_move(move)
-
-    async def _hint(self) -> None:
-        if self.played is None:
-            return
-        try:
-            hint = await self.played.hint()
-        except (ProtocolError, ConnectionError) as exc:
-            self.say(describe(exc), error=True)
-            return
-        self.hinted = hint
-        if hint is None:
-            self.say("no hint: the game has ended, or every move leads back where you have been")
-            return
-        if isinstance(hint, Move) and self._has_cards(hint.src):
-            # Show it on the board as if the player had picked the source.
-            self.pick.src = hint.src
-            self.pick.count = hint.count
-            self.redraw()
-        self.say(f"hint: {move_name(hint)} (enter plays it)")
+        if event.key != "S":
+            self._restart_armed = False
 
     def send_move(self, move: Action) -> None:
-        self.submit(lambda played: played.move(move))
+        self.submit(lambda played: played.move(move), move)
 
-    def submit(self, act: Callable[[PlayedGame], Awaitable[GameView]]) -> None:
-        """Send one action (a move, undo, resign) on our game and show what comes back."""
+    def submit(
+        self, act: Callable[[PlayedGame], Awaitable[GameView]], action: Action | None = None
+    ) -> None:
+        """Send one action (a move, undo, resign) on our game and show what comes back;
+        ``action``, once the server took it, goes on the move list (resign does not)."""
         if self.played is None:
             self.say("you are watching: this board is not yours to play", error=True)
             return
         self.hinted = None
         self.waiting += 1
         self.show_link(self.link, self.link_detail)
-        self.run_worker(self._act(act), group="actions")
+        self.run_worker(self._act(act, action), group="actions")
 
-    async def _act(self, act: Callable[[PlayedGame], Awaitable[GameView]]) -> None:
+    async def _act(
+        self, act: Callable[[PlayedGame], Awaitable[GameView]], action: Action | None
+    ) -> None:
         """One action at a time, in the order asked: each is sent with the ply the last
         one left, once the link is up (a move made while reconnecting waits here)."""
         assert self.played is not None
@@ -428,13 +414,17 @@ class BoardScreen(Screen[None]):
                 try:
                     view = await act(self.played)
                 except ProtocolError as exc:
+                    self.line.refused()
                     if self.played.view is not None:
                         self.set_view(self.played.view)
                     self.say(describe(exc), error=True)
                     return
                 except (ConnectionError, TimeoutError) as exc:
+                    self.line.refused()
                     self.say(describe(exc), error=True)
                     return
+                if action is not None:
+                    self.line.remember(action)
                 self.set_view(view, None if view.state != "playing" else "")
         finally:
             self.waiting -= 1

@@ -1,7 +1,9 @@
-"""The screens before home: choosing a name to register, and waiting for a server to answer.
+"""The screens before home: choosing a name to register (or typing the transfer code another
+device shows, to sign in as that account), and waiting for a server to answer.
 
-The name screen posts the name chosen (:class:`NameScreen.Chosen`) for the app
-to register with; neither screen knows the app or its connection.
+The name screen posts the name chosen (:class:`NameScreen.Chosen`) or the code
+typed (:class:`NameScreen.Transfer`) for the app to say hello with; neither
+screen knows the app or its connection.
 """
 
 from __future__ import annotations
@@ -28,10 +30,28 @@ class NameScreen(Screen[None]):
         def control(self) -> NameScreen:
             return self.screen
 
+    class Transfer(Message):
+        """The player typed ``code``, a transfer code shown on another device: sign in with
+        it as that device's account."""
+
+        def __init__(self, screen: NameScreen, code: str) -> None:
+            super().__init__()
+            self.screen = screen
+            self.code = code
+
+        @property
+        def control(self) -> NameScreen:
+            return self.screen
+
     def compose(self) -> ComposeResult:
         yield Static("Welcome! Choose a player name for this server.", classes="title")
         yield Static("1 to 24 letters, digits, '_' or '-'.")
         yield Input(placeholder="your name", id="name", max_length=24)
+        yield Static(
+            "Or play as your account of another device: there, press t on home for a code,"
+            " and type it here."
+        )
+        yield Input(placeholder="account code, like K7QF-2MXP", id="transfer", max_length=32)
         yield Static(id="name-message")
         yield Footer()
 
@@ -44,6 +64,13 @@ class NameScreen(Screen[None]):
         )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "transfer":
+            code = event.value.strip()
+            if not code:
+                self.say("type the code the other device shows", error=True)
+                return
+            self.post_message(self.Transfer(self, code))
+            return
         self.post_message(self.Chosen(self, event.value.strip()))
 
 

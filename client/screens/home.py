@@ -28,6 +28,9 @@ from client.challenges import challenge_code, challenges_text
 from client.connection import Connection
 from client.game_list import GameList
 from client.home_facts import DEALS, RACE_RULES, daily_text, deal_kind_text, home_facts, stats_text
+from client.screens.account import AccountScreen
+from client.screens.home_panels import side_panel
+from client.screens.replay import ReplayScreen
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import (
@@ -90,6 +93,7 @@ class HomeScreen(Screen[None]):
 
     class Arenas(HomeIntent):
         """The arenas: the list and their standings."""
+
     class Profile(HomeIntent):
         """The player's own profile."""
 
@@ -142,6 +146,9 @@ class HomeScreen(Screen[None]):
         Binding("l", "leaderboard", "Leaderboard"),
         Binding("a", "arenas", "Arenas"),
         Binding("p", "profile", "Profile", show=False),
+        # (not in the footer, full at 80 columns: the panels' titles name them)
+        Binding("t", "account", "Account", show=False),
+        Binding("y", "replay", "Replay", show=False),
         Binding("c", "create_race", "Race"),
         Binding("j", "join_race", "Join", show=False),  # its button says it
         Binding("w", "watch_race", "Watch", show=False),  # its button says it
@@ -192,25 +199,7 @@ class HomeScreen(Screen[None]):
                     yield Button("New game", id="new-game", variant="primary", compact=True)
                     yield Button("Daily", id="daily", compact=True)
                     yield Button("Leaderboard", id="leaderboard", compact=True)
-            with Vertical(classes="panel", id="side-panel"):
-                yield Label("Race with friends", classes="title")
-                with Horizontal(classes="buttons"):
-                    yield Button("Create race", id="create-race", compact=True)
-                with Horizontal(classes="buttons"):
-                    yield Button(self._rule_label(), id="race-rule", compact=True)
-                with Horizontal(classes="buttons"):
-                    yield Input(placeholder="room code", id="room-code", max_length=6, compact=True)
-                    yield Button("Join", id="join-race", compact=True)
-                    yield Button("Watch", id="watch-race", compact=True)
-                yield Label("Challenges", classes="title")
-                with Horizontal(classes="buttons"):
-                    yield Input(
-                        placeholder="challenge link or code", id="challenge-code", compact=True
-                    )
-                    yield Button("Accept", id="accept-challenge", compact=True)
-                yield Static(id="challenges")
-                yield Label("Your statistics", classes="title")
-                yield Static(id="stats")
+            yield from side_panel(self._rule_label())
         yield Static(id="home-message")
         yield Footer()
 
@@ -350,6 +339,15 @@ class HomeScreen(Screen[None]):
 
     def action_arenas(self) -> None:
         self.post_message(self.Arenas(self))
+
+    def action_account(self) -> None:
+        """This account on another device (a transfer code), or log out."""
+        self.app.push_screen(AccountScreen(self.conn))
+
+    def action_replay(self) -> None:
+        """A finished game's replay, by its id."""
+        self.app.push_screen(ReplayScreen(self.conn))
+
     def action_profile(self) -> None:
         self.post_message(self.Profile(self))
 

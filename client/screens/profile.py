@@ -1,6 +1,7 @@
 """A player's profile in the terminal: ratings with their history as a line of bars and the
 figures beside it, games per variant (win rate, best and median time, streaks), daily places,
-arenas, and the recent games (their replays open in the browser at ``/replay/<id>``).
+arenas, and the recent games, numbered: a digit opens that game's replay here (the browser
+opens it at ``/replay/<id>``).
 
 Asked over the connection it is given; ``h`` hides or shows the player's own profile; Esc
 dismisses it.
@@ -20,9 +21,13 @@ from textual.widgets import Footer, Static
 from client.catalog import Catalog
 from client.clock import format_ms
 from client.connection import Connection, describe
+from client.screens.replay import ReplayScreen
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import Ok, ProfileReply, ProfileRequest, ProfileSettings, RatingPoint
+
+#: the recent games listed, each opened by its digit
+REPLAY_KEYS = 9
 
 BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
 
@@ -78,9 +83,7 @@ def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
     lines += ["", "Daily places"]
     for d in reply.dailies:
         place = "-" if d.place is None else f"#{d.place}"
-        lines.append(
-            f"  {d.date} {name_of.name(d.variant)}: {d.state}, {place}, {d.points} points"
-        )
+        lines.append(f"  {d.date} {name_of.name(d.variant)}: {d.state}, {place}, {d.points} points")
     if not reply.dailies:
         lines.append("  no daily played yet")
     if reply.arenas:
@@ -90,11 +93,11 @@ def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
             f" {a.points} points"
             for a in reply.arenas
         ]
-    lines += ["", "Recent games (replays in the browser: /replay/<id>)"]
+    lines += ["", "Recent games (a digit opens its replay; in the browser: /replay/<id>)"]
     lines += [
-        f"  {g.id}  {name_of.name(g.variant)} {g.kind}, {g.state}, {format_ms(g.elapsed_ms)},"
-        f" {g.moves} moves, {day(g.ended_ms)}"
-        for g in reply.recent
+        f"  {n}  {g.id}  {name_of.name(g.variant)} {g.kind}, {g.state},"
+        f" {format_ms(g.elapsed_ms)}, {g.moves} moves, {day(g.ended_ms)}"
+        for n, g in enumerate(reply.recent[:REPLAY_KEYS], 1)
     ]
     if not reply.recent:
         lines.append("  none yet")
@@ -104,6 +107,7 @@ def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
 class ProfileScreen(Screen[None]):
     BINDINGS = [
         Binding("h", "hide", "Hide/show mine"),
+        *(Binding(str(n), f"replay({n})", "Replay", show=n == 1) for n in range(1, 10)),
         Binding("escape", "back", "Back"),
     ]
 
@@ -134,6 +138,7 @@ class ProfileScreen(Screen[None]):
             body.update(Text(describe(exc), style="bold red"))
             return
         body.update(profile_text(self.reply, self.catalog))
+        self.refresh_bindings()
 
     def action_hide(self) -> None:
         if self.reply is None or not self.reply.mine:
@@ -147,6 +152,20 @@ class ProfileScreen(Screen[None]):
             self.query_one("#profile", Static).update(Text(describe(exc), style="bold red"))
             return
         await self._load()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A digit acts (and ``1 Replay`` is listed) while a recent game is listed for it."""
+        if action == "replay":
+            count = 0 if self.reply is None else len(self.reply.recent)
+            return isinstance(parameters[0], int) and parameters[0] <= min(count, REPLAY_KEYS)
+        if action == "hide":
+            return self.reply is not None and self.reply.mine
+        return True
+
+    def action_replay(self, number: int) -> None:
+        """The ``number``-th recent game, replayed move by move."""
+        if self.reply is not None and 0 < number <= len(self.reply.recent):
+            self.app.push_screen(ReplayScreen(self.conn, self.reply.recent[number - 1].id))
 
     def action_back(self) -> None:
         self.dismiss()

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from client.challenges import match_text
 from client.clock import format_ms
 from client.race import RaceState
 from client.screens.leaderboard import COLUMNS, entry_row, rated_name
@@ -239,12 +240,21 @@ class RaceScreen(Screen[None]):
     class Leave(RaceIntent):
         """Leave the room."""
 
+    class Match(RaceIntent):
+        """A best-of-``best_of`` match with the room's other racer (3 or 5)."""
+
+        def __init__(self, screen: RaceScreen, best_of: int) -> None:
+            super().__init__(screen)
+            self.best_of = best_of
+
     BINDINGS = [
         Binding("s", "start", "Start race"),
         Binding("m", "rematch", "Rematch"),
         Binding("b", "board", "My board"),
         Binding("w", "watch", "Watch a racer"),
         Binding("l", "leave", "Leave room"),
+        Binding("3", "match(3)", "Best of 3"),
+        Binding("5", "match(5)", "Best of 5"),
         Binding("escape", "back", "Home"),
     ]
 
@@ -298,6 +308,11 @@ class RaceScreen(Screen[None]):
             help_text = "Share the code with your friends: they join from their home screen."
         if race.room is not None:
             help_text += "\n" + board_rule(race.room)
+        match = race.room_match()
+        if match is not None:
+            help_text += f"\nmatch {match_text(match)}"
+        elif self.check_action("match", (3,)):
+            help_text += "\n3 or 5: a best-of-three or five match with the other racer"
         self.query_one("#room-help", Static).update(help_text)
         self.refresh_bindings()
 
@@ -324,6 +339,12 @@ class RaceScreen(Screen[None]):
             return race.game is not None and self.mine() is not None
         if action == "watch":
             return any(p.id != me for p in race.racers())
+        if action == "match":
+            racers = race.racers()
+            two = len(racers) == 2 and any(p.id == me for p in racers)
+            match = race.room_match()
+            free = match is None or match.state == "over"
+            return two and room.state in (WAITING, OVER) and free
         return True
 
     def on_key(self, event: Key) -> None:
@@ -370,6 +391,9 @@ class RaceScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.post_message(self.Leave(self))
+
+    def action_match(self, best_of: int) -> None:
+        self.post_message(self.Match(self, best_of))
 
     def action_back(self) -> None:
         self.dismiss()

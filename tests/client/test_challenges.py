@@ -11,6 +11,7 @@ from client.app import PatienceApp
 from client.challenges import challenge_code
 from client.config import TokenStore
 from client.screens.board import BoardScreen
+from client.screens.challenge import ResultScreen
 from client.screens.home import HomeScreen
 from tests.client.conftest import ServerControl
 from tests.client.test_app import SIZE, text_of, until
@@ -56,6 +57,10 @@ async def test_a_challenge_accepted_by_its_code_is_played_and_its_result_shown_o
         assert "alice's challenge" in board.info_text().plain
         await pilot.press("R", "R")
         await until(pilot, lambda: board.view.state == "resigned")
+        # the round is done: its result comes over the board; Esc closes it, then the board
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and app.screen.is_mounted)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is board)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is home)
         await until(pilot, lambda: "a draw" in text_of(listed))

@@ -26,6 +26,7 @@ from client.screens.home import HomeScreen
 from client.screens.leaderboard import LeaderboardScreen
 from client.screens.profile import ProfileScreen
 from client.screens.race import RaceScreen
+from client.screens.replay import ReplayScreen
 from shared.protocol import (
     ArenaCreate,
     ArenaReply,
@@ -266,8 +267,17 @@ async def test_a_profile_alone_shows_the_players_games_and_hides_on_h(
         await until(pilot, lambda: isinstance(host.screen, ProfileScreen) and is_up(host))
         body = host.screen.query_one("#profile", Static)
         await until(pilot, lambda: "Freecell: 1 played, 0 won (0%)" in text_of(body))
-        assert f"  {game.game.id}  Freecell solo, resigned" in text_of(body)  # a replay's id
+        assert f"  1  {game.game.id}  Freecell solo, resigned" in text_of(body)
         assert "shown to everyone (h: hide it)" in text_of(body)
+        await pilot.press("2")  # no second game: nothing opens
+        await pilot.press("1")  # the first recent game's replay
+        await until(pilot, lambda: isinstance(host.screen, ReplayScreen))
+        replay = host.screen
+        assert isinstance(replay, ReplayScreen)
+        await until(pilot, lambda: replay.reply is not None)
+        assert replay.reply is not None and replay.reply.game == game.game.id
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(host.screen, ProfileScreen))
         await pilot.press("h")
         await until(pilot, lambda: "hidden from others (h: show it)" in text_of(body))
     seen = await jon.request(ProfileRequest(name="ines"), ProfileReply)

@@ -130,10 +130,12 @@ def attempts(rng: random.Random, view: dict[str, Any]) -> tuple[str, int]:
 
 @pytest.mark.parametrize("variant", list(STANDARD.ids))
 async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
-    server: App, player: Client, variant: str
+    server: App, player: Client, connect: Connect, variant: str
 ) -> None:
     rng = random.Random(variant)
     secrets = Secrets(server)
+    stranger = await connect()
+    await stranger.hello("stranger")
     hidden_seen = 0
     numbered = rng.randint(1, 2**31 - 1)
     secrets.asked.add(numbered)
@@ -144,8 +146,11 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
         live = await server.game_store.get(view["id"])
         before = live.game.view(reveal=True)
         seen = face_up(before)
-        early = await player.request("replay", game=view["id"])
-        assert early["code"] == "forbidden"  # not while it is played
+        early = await stranger.request("replay", game=view["id"])
+        assert early["code"] == "forbidden"  # nobody else's while it is played
+        own = await player.request("replay", game=view["id"])  # its player's move list
+        assert own["type"] == "replay", own
+        assert not card_names(own) - seen, "a game's own replay shows only what it saw"
         for step in range(40):
             action, ply = attempts(rng, view)
             if action == "undo":
@@ -154,6 +159,7 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
                 reply = await player.request("move", game=view["id"], ply=ply, move=action)
             hint = await player.request("hint", game=view["id"]) if step % 8 == 0 else {}
             listed = await player.request("games", limit=2) if step % 10 == 0 else {}
+            midway = await player.request("replay", game=view["id"]) if step % 10 == 5 else {}
             after = live.game.view(reveal=True)
             visible = face_up(before) | face_up(after)
             seen |= visible
@@ -161,6 +167,9 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
             for message in (reply, hint, listed):
                 leaked = card_names(message) - visible
                 assert not leaked, (action, message)
+            if midway:  # the boards so far: every one of them was seen when it was shown
+                leaked = card_names(midway) - seen
+                assert not leaked, (action, midway)
             for pile in reply.get("game", {}).get("piles", []):
                 assert isinstance(pile["down"], int)
             if "game" in reply:
@@ -173,7 +182,7 @@ async def test_random_play_never_shows_a_face_down_card_nor_a_secret(
         replayed = await player.request("replay", game=view["id"])
         assert replayed["type"] == "replay", replayed
         assert not card_names(replayed) - seen, "a replay shows only the boards the player saw"
-        assert await secrets.check(player) > 40
+        assert await secrets.check(player, stranger) > 40
     if variant != "freecell":
         assert hidden_seen > 0, "the check saw no face-down card: it proved nothing"
 
