@@ -129,7 +129,7 @@ def _message_classes() -> list[type[p.Message]]:
 
 def test_every_message_class_is_in_the_registry_of_its_direction() -> None:
     classes = _message_classes()
-    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 71
+    assert len(classes) == len(p.REQUESTS) + len(p.REPLIES) == 72
     for cls in classes:
         registry: p.Registry[Any] = p.REQUESTS if issubclass(cls, p.Request) else p.REPLIES
         assert registry[cls.type] is cls
