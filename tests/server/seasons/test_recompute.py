@@ -30,6 +30,7 @@ from server.storage.models import (
 )
 from server.storage.queries import seasons as store
 from tests.server.conftest import FakeClock
+from tests.server.seasons.test_boards import consistent
 
 #: a Sunday ending week 48 and November, then week 49 across the turn of the month
 DATES = ("2026-11-29", "2026-11-30", "2026-12-01")
@@ -234,29 +235,6 @@ def test_every_board_is_a_plain_recomputation_of_the_results(db_url: str, drawn:
     asyncio.run(scenario(db_url, *drawn))
 
 
-async def counts_match_rows(app: App) -> None:
-    """Each board's players per points are its rows of players not banned."""
-    from sqlalchemy import func, select
-
-    async with app.db_sessions() as db:
-        rows = (
-            await db.execute(
-                select(SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points, func.count())
-                .join(Player, Player.id == SeasonPoints.player_id)
-                .where(Player.banned.is_(False))
-                .group_by(SeasonPoints.scope, SeasonPoints.period, SeasonPoints.points)
-            )
-        ).all()
-        counts = (
-            await db.execute(
-                select(
-                    SeasonCount.scope, SeasonCount.period, SeasonCount.points, SeasonCount.players
-                ).where(SeasonCount.players != 0)
-            )
-        ).all()
-    assert {tuple(r[:3]): r[3] for r in rows} == {tuple(c[:3]): c[3] for c in counts}
-
-
 async def test_a_banned_players_points_change_without_moving_the_counts(db_url: str) -> None:
     """Points that change while their player is banned (a day closing without them) stay out
     of the counts, and an unban brings back what they hold then."""
@@ -272,11 +250,11 @@ async def test_a_banned_players_points_change_without_moving_the_counts(db_url: 
             await app.seasons.finished(a.variant, a.date, a.player)
         await app.seasons._close("freecell", DATES[1])  # player 1 first there: 19
         await set_banned(app, 1, True)
-        await counts_match_rows(app)
+        await consistent(app)
         await app.seasons._close("freecell", DATES[0])  # without player 1: their 14 go
-        await counts_match_rows(app)
+        await consistent(app)
         await set_banned(app, 1, False)
-        await counts_match_rows(app)
+        await consistent(app)
         top, mine = await app.board_reader.read(
             lambda conn: store.read_board(
                 conn, scope=EVERY_VARIANT, period="all", limit=10, player_id=2
