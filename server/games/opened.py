@@ -115,6 +115,7 @@ class OpenGames:
                         await store.save_clock(
                             db,
                             game_id=live.id,
+                            ply=live.game.ply,
                             paused_ms=live.paused_ms,
                             stopped_ms=live.stopped_ms,
                         )

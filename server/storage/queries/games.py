@@ -384,11 +384,18 @@ async def count_hints(session: AsyncSession, *, game_id: str, hints: int) -> Non
 
 
 async def save_clock(
-    session: AsyncSession, *, game_id: str, paused_ms: int, stopped_ms: int | None
+    session: AsyncSession, *, game_id: str, ply: int, paused_ms: int, stopped_ms: int | None
 ) -> None:
-    """A game's clock (only its columns: actions write the others, the clock's too)."""
+    """A game's clock as it was at ``ply`` (only its columns: actions write the others, the
+    clock's too). Stored only while the row is still at that ply and not ended: a clock saved
+    late (its task waited for the database) must not overwrite what a later action stored
+    with the clock as it then was (a win's active time would become its wall time)."""
     values = {"paused_ms": paused_ms, "stopped_ms": stopped_ms}
-    await session.execute(update(Game).where(Game.id == game_id).values(values))
+    await session.execute(
+        update(Game)
+        .where(Game.id == game_id, Game.ply == ply, Game.ended_ms.is_(None))
+        .values(values)
+    )
 
 
 async def listed(

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import event
 
 from server.app import App
+from server.storage.queries import games as store
 from tests.server.conftest import Client, Connect, FakeClock, open_client
 from tests.server.pushes import keyed_line, play_line
 
@@ -164,4 +165,31 @@ async def test_best_times_compare_active_time(player: Client, clock: FakeClock) 
     active = 1000 * len(line) + 30_000  # an action a second, and the grace before the pause
     assert game["elapsed_ms"] == active
     stats = await player.request("stats")
+    assert [v["best_ms"] for v in stats["variants"] if v["variant"] == "freecell"] == [active]
+
+
+async def test_a_clock_stored_late_never_overwrites_a_later_action(
+    server: App, player: Client, clock: FakeClock
+) -> None:
+    """The stopped clock is stored by a task that may wait for the database (under load, past
+    the player's return and win): storing it then must leave the won game's clock alone, or the
+    best time would count the hour away (its wall time)."""
+    line = keyed_line("freecell", KEY)
+    game = (await player.request("start_game", variant="freecell", key=KEY.hex()))["game"]
+    half = len(line) // 2
+    game = await play_line(player, game, line[:half], clock, 1000)
+    assert (await player.request("leave_game", game=game["id"]))["type"] == "ok"
+    await until_left(server, game["id"])
+    left = await server.game_store.get(game["id"])
+    late = (left.game.ply, left.paused_ms, left.stopped_ms)  # the clock as the task took it
+    clock.advance(60 * 60_000)
+    game = (await player.request("get_game", game=game["id"]))["game"]
+    game = await play_line(player, game, line[half:], clock, 1000)
+    assert game["state"] == "won"
+    async with server.db_sessions() as db, db.begin():
+        await store.save_clock(
+            db, game_id=game["id"], ply=late[0], paused_ms=late[1], stopped_ms=late[2]
+        )
+    stats = await player.request("stats")
+    active = 1000 * len(line) + 30_000
     assert [v["best_ms"] for v in stats["variants"] if v["variant"] == "freecell"] == [active]
