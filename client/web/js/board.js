@@ -56,7 +56,9 @@ export class Board {
    * ``options.onAction(move)``: a move the player made (absent: a board to watch only);
    * ``options.onNotice(text)``: a short message for the player;
    * ``options.room()``: the height the board may take, in CSS px (absent: up to the window's
-   * bottom from where the board is).
+   * bottom from where the board is, less ``options.below()`` px kept under it);
+   * ``options.steady()``: whether the board keeps the height of columns a usual game grows
+   * (fit.js's ``tall``) even while they are shorter, so that what lies below it stays put.
    */
   constructor(root, options) {
     this.root = root;
@@ -142,10 +144,11 @@ export class Board {
     let height = this.options.room?.();
     if (height === undefined || height === null) {
       const top = root.isConnected ? root.getBoundingClientRect().top + window.scrollY : 0;
-      height = window.innerHeight - top - 4;
+      height = window.innerHeight - top - 4 - (this.options.below?.() ?? 0);
     }
-    height -= px('paddingTop') + px('paddingBottom');
-    return { width, height: Math.max(height, 120) };
+    const pads = px('paddingTop') + px('paddingBottom');
+    height -= pads;
+    return { width, height: Math.max(height, 120), pads };
   }
 
   draw(animate = false) {
@@ -161,8 +164,9 @@ export class Board {
     this.dropped = false;
     const labels = keysShown();
     const rowExtra = labels ? 18 : 6;
-    const { width, height } = this.room();
+    const { width, height, pads } = this.room();
     const fit = fitBoard(layout, this.piles, width, height, rowExtra, maxCardWidth());
+    this.root.style.minHeight = this.options.steady?.() ? `${Math.ceil(Math.min(fit.tall, height) + pads)}px` : '';
     const { w, h } = fit;
     this.cardW = w;
     const root = this.root;

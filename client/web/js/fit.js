@@ -91,9 +91,10 @@ export const SIDE_SPACE = 0.2;
  * (its labels and margin), cards no wider than ``largest``: the variant's rows, or those of
  * ``splitRows`` when they give larger cards, or (``besideRows``) the squared piles set beside the
  * columns when the window is too short for the columns below them.
- * Returns {rows, side, cut, across, w, h, steps: {pileId: {down, up}}, fits}; ``side`` (null,
- * or rows of pile ids) is drawn beside ``rows``; ``cut`` as ``splitRows`` gives it; ``across``
- * the width of the widest of ``rows``, in px.
+ * Returns {rows, side, cut, across, tall, w, h, steps: {pileId: {down, up}}, fits}; ``side``
+ * (null, or rows of pile ids) is drawn beside ``rows``; ``cut`` as ``splitRows`` gives it;
+ * ``across`` the width of the widest of ``rows``, ``tall`` the height of the rows with columns
+ * of ``DESIGN_UP`` face-up cards at the least step (or longer ones as they are), in px.
  */
 export function fitBoard(layout, piles, width, height, rowExtra = 0, largest = MAX_CARD_W) {
   let best = fitRows(layout, piles, width, height, rowExtra, largest);
@@ -149,7 +150,8 @@ function fitRows(layout, piles, width, height, rowExtra, largest) {
   const fixed = rows.reduce((sum, row) => sum + rowExtra + (isColumns(row, fan) ? 0 : h), 0);
   const steps = stepsOf(rows, fan, byId, w, h, height, fixed, rowExtra);
   const across = Math.max(...rows.map((row) => rowWidth(row, fan, w)));
-  return { rows, side: null, cut: layout.cut ?? [], across, w, h, steps, fits: fitsAt(w, false) };
+  const tall = rows.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, true), 0);
+  return { rows, side: null, cut: layout.cut ?? [], across, tall, w, h, steps, fits: fitsAt(w, false) };
 }
 
 /** The height of the lines beside the columns: a row of cards each, a space between groups. */
@@ -199,7 +201,9 @@ export function besideRows(layout, piles, width, height, rowExtra = 0, largest =
     if (best && (best.fits && !fits || best.w >= w)) continue;
     const h = Math.round(w * CARD_RATIO);
     const across = Math.max(...columns.map((row) => rowWidth(row, fan, w)));
-    best = { rows: columns, side, cut: [], across, w, h, steps: stepsOf(columns, fan, byId, w, h, height, 0, rowExtra), fits };
+    const tall = Math.max(sideHeight(side, h, rowExtra),
+      columns.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, true), 0));
+    best = { rows: columns, side, cut: [], across, tall, w, h, steps: stepsOf(columns, fan, byId, w, h, height, 0, rowExtra), fits };
   }
   return best;
 }
