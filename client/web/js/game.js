@@ -220,7 +220,8 @@ export class GamePanel {
     bits.push(t('status.time', clockText(this.elapsed())));
     bits.push(stateWords(v.state));
     // a counter never breaks between its word and its number (app.css: .status .bit)
-    this.statusText.replaceChildren(...bits.flatMap((bit, i) => [i ? ' \u00b7 ' : '', h('span', { class: 'bit' }, bit)]));
+    // each dot kept with the counter before it (a no-break space): a wrapped line never starts with one
+    this.statusText.replaceChildren(...bits.flatMap((bit, i) => [i ? '\u00a0\u00b7 ' : '', h('span', { class: 'bit' }, bit)]));
     const cards = v.piles.reduce((n, p) => n + p.down + p.up.length, 0);
     this.statusText.title = v.max_score === cards ? t('score.explain', v.max_score) : t('score.explainOther', v.max_score);
     this.status.dataset.state = v.state;
