@@ -343,6 +343,7 @@ async def run(args: argparse.Namespace) -> None:
                     pushes.received.clear()
                     pushes.scored.clear()
                     pushes.delivered.clear()
+                    pushes.delivered_read.clear()
                     pushes.places = 0
                     counters = scraped(target, metrics_port)
                     load = os.getloadavg()[0]
