@@ -71,7 +71,8 @@ class FanOut:
     Everything a push says is worked out when it starts (the standings' bytes
     and frame, each changed place), so that the chunks written later all say
     the same version; a follower who stopped following or left meanwhile is
-    skipped. Each follower gets the standings, then their place if it changed.
+    skipped. Each follower gets the standings, then their place if it changed (both
+    frames in one socket write).
     """
 
     __slots__ = (
@@ -135,13 +136,15 @@ class FanOut:
             connections = players.get(pid)
             if not connections or pid not in following:
                 continue
-            for connection in list(connections):
-                connection.send_latest(slot, data, frame)
-                sent += 1
-            if pid in places:
-                own = p.encode(p.ArenaPlace(code=code, version=version, me=places[pid]))
+            if pid not in places:
                 for connection in list(connections):
-                    connection.send_latest(place_slot, own)
+                    connection.send_latest(slot, data, frame)
                     sent += 1
+                continue
+            own = p.encode(p.ArenaPlace(code=code, version=version, me=places[pid]))
+            both = ((slot, data, frame), (place_slot, own, server_frame(own)))
+            for connection in list(connections):
+                connection.send_latest_together(both)  # one socket write for the two
+                sent += 2
         self._next = end
         return sent

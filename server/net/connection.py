@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -166,30 +166,48 @@ class Connection:
         drain: only while the buffer is below the high-water mark, so nothing
         here can wait or grow without bound. The server never fragments.
         A ``frame`` built beforehand (:func:`server_frame`) goes to the
-        transport as it is, in the same conditions, when the connection has
-        no extension that would change the bytes and websockets holds no
-        bytes of its own not yet written (they would have to go first).
+        transport as it is, in the same conditions, when those bytes are the
+        connection's own (:meth:`_frames_as_built`).
         """
-        ws = self.ws
-        protocol = ws.protocol
-        if (
-            protocol.state is not State.OPEN
-            or ws.send_in_progress is not None
-            or ws.transport.is_closing()
-            or ws.transport.get_write_buffer_size() >= WRITE_LIMIT
-        ):
+        if not self._takes_now():
             return False
-        if (
-            frame is not None
-            and not protocol.extensions
-            and not protocol.writes
-            and not protocol.expect_continuation_frame
-        ):
+        ws = self.ws
+        if frame is not None and self._frames_as_built():
             ws.transport.write(frame)
             return True
-        protocol.send_binary(data)
+        ws.protocol.send_binary(data)
         ws.send_data()
         return True
+
+    def send_latest_together(self, messages: Sequence[tuple[object, bytes, bytes]]) -> None:
+        """Several latest messages, (slot, data, its :func:`server_frame`) each, for one
+        follower (a push's standings, then their own place): their frames in one socket
+        write when the connection takes them now, else each as :meth:`send_latest` does."""
+        if self.dropped or self.revoked:
+            return
+        if not self._queued and self._takes_now() and self._frames_as_built():
+            self.ws.transport.write(b"".join(frame for _, _, frame in messages))
+            return
+        for slot, data, frame in messages:
+            self.send_latest(slot, data, frame)
+
+    def _takes_now(self) -> bool:
+        """The connection is open, no send of websockets' own is under way, and its buffer
+        is below the high-water mark: a write now neither waits nor grows it without bound."""
+        ws = self.ws
+        return (
+            ws.protocol.state is State.OPEN
+            and ws.send_in_progress is None
+            and not ws.transport.is_closing()
+            and ws.transport.get_write_buffer_size() < WRITE_LIMIT
+        )
+
+    def _frames_as_built(self) -> bool:
+        """Frames built once (:func:`server_frame`) are this connection's bytes as they are:
+        no extension would change them, and websockets holds no bytes of its own not yet
+        written (they would have to go first)."""
+        protocol = self.ws.protocol
+        return not (protocol.extensions or protocol.writes or protocol.expect_continuation_frame)
 
     def _enqueue(self, item: bytes | _Close | _Latest) -> None:
         try:
