@@ -437,7 +437,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rounds", type=int, default=2, help="solo then arena, this many times")
     parser.add_argument("--moves-per-deal", type=int, default=40)
     parser.add_argument("--push-ms", type=int, default=500)
-    parser.add_argument("--push-chunk", type=int, default=200, help="followers per loop turn")
+    parser.add_argument("--push-chunk", type=int, default=500, help="followers per loop turn")
     parser.add_argument("--deals", type=int, default=60, help="won deals put in the pool")
     args = parser.parse_args(argv)
     with contextlib.suppress(KeyboardInterrupt):

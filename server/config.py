@@ -146,7 +146,7 @@ class Config:
     #: an arena's standings are pushed at most once per this many milliseconds
     arena_push_ms: int = 500
     #: followers a standings push writes to per turn of the event loop (moves go in between)
-    arena_push_chunk: int = 200
+    arena_push_chunk: int = 500
     #: how often arenas are checked: deals out of time, arenas ending, the schedule
     arena_tick_ms: int = 1000
     #: the difficulty of the deals arenas draw from the pool (easy, medium, hard)

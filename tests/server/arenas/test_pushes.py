@@ -44,7 +44,7 @@ async def settled(*clients: Client) -> None:
         await client.request("ping")
 
 
-@pytest.mark.parametrize("chunk", [200, 1])
+@pytest.mark.parametrize("chunk", [500, 1])
 async def test_every_follower_gets_the_same_standings_and_their_place_when_it_changes(
     server: App, connect: Connect, clock: FakeClock, chunk: int
 ) -> None:
