@@ -9,9 +9,12 @@ answer, then with the server's view), p50/p95 over ``--moves`` moves (200); the 
 drawn by the page's board.js (frames a second, late frames, long tasks; bench/browser_flight.py),
 with its longest task in the CPU time of the page's main thread, from a trace, which the
 machine's load does not change (bench/browser_trace.py). With
-``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs.
+``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs. With
+``--phone`` the cold loads and the moves are made on a phone held upright (390x844, touch):
+where the game's message has its line below the board.
 
     python -m bench browser
+    python -m bench browser --phone --autocompletes 1
     python -m bench browser --moves 50 --screenshots docs/screenshots
 
 The timings are read inside the page (``performance.now()``): a capture-phase ``pointerup``
@@ -128,11 +131,13 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def cold_loads(browser: Any, url: str, token: str, runs: int) -> dict[str, float]:
+async def cold_loads(
+    browser: Any, url: str, token: str, runs: int, device: dict[str, Any] = DESKTOP
+) -> dict[str, float]:
     sizes, firsts, decoded, shifted = [], [], [], []
     phases: dict[str, list[float]] = {"modules": [], "open": [], "welcome": []}
     for _ in range(runs):
-        context = await browser.new_context(**signed_in(url, token, **DESKTOP))
+        context = await browser.new_context(**signed_in(url, token, **device))
         await context.add_init_script(MARKS)
         page = await context.new_page()
         await page.goto(f"{url}/play/freecell?seed=617")
@@ -191,12 +196,14 @@ async def drag(page: Any, src: str, dst: str) -> None:
     await page.mouse.up()
 
 
-async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, float]:
+async def moves(
+    browser: Any, url: str, token: str, count: int, device: dict[str, Any] = DESKTOP
+) -> dict[str, float]:
     """``count`` random legal card moves by drag; Freecell #617, then further deals as needed."""
     from shared.games import new_game
 
     rng = random.Random(617)
-    context = await browser.new_context(**signed_in(url, token, **DESKTOP))
+    context = await browser.new_context(**signed_in(url, token, **device))
     await context.add_init_script(MARKS)
     page = await context.new_page()
     drawn: list[float] = []
@@ -282,13 +289,16 @@ async def run(args: argparse.Namespace) -> None:
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
                 started = time.perf_counter()
-                figures = await cold_loads(browser, url, token, args.loads)
-                figures |= await moves(browser, url, token, args.moves)
+                device = PHONE if args.phone else DESKTOP
+                figures = await cold_loads(browser, url, token, args.loads, device)
+                figures |= await moves(browser, url, token, args.moves, device)
                 figures |= await autocomplete(
                     browser, url, signed_in(url, token, **DESKTOP), args.autocompletes
                 )
                 print(
                     f"Chromium {browser.version}, loopback, {time.perf_counter() - started:.1f} s"
+                    f", loads and moves at {device['viewport']['width']}x"
+                    f"{device['viewport']['height']}"
                 )
                 print(
                     f"cold load: {figures['cold_bytes'] / 1024:.1f} KiB transferred "
@@ -358,6 +368,11 @@ def main(argv: list[str]) -> None:
         "--autocompletes", type=int, default=5, help="52-card autocompletes (default 5)"
     )
     parser.add_argument("--screenshots", metavar="DIR", help="save each board as PNG here")
+    parser.add_argument(
+        "--phone",
+        action="store_true",
+        help="the cold loads and the moves on a phone held upright (390x844, touch)",
+    )
     asyncio.run(run(parser.parse_args(argv)))
 
 
