@@ -10,9 +10,12 @@ drawn by the page's board.js (frames a second, late frames, long tasks; bench/br
 and the server's CPU time per cold load (``--cold-only``: the cold loads alone),
 with its longest task in the CPU time of the page's main thread, from a trace, which the
 machine's load does not change (bench/browser_trace.py). With
-``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs.
+``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs. With
+``--phone`` the cold loads and the moves are made on a phone held upright (390x844, touch):
+where the game's message has its line below the board.
 
     python -m bench browser
+    python -m bench browser --phone --autocompletes 1
     python -m bench browser --moves 50 --screenshots docs/screenshots
 
 The timings are read inside the page (``performance.now()``): a capture-phase ``pointerup``
@@ -138,7 +141,12 @@ async def idle_cpu_per_s(server: Target, seconds: float = 2.0) -> float:
 
 
 async def cold_loads(
-    browser: Any, url: str, token: str, runs: int, server: Target | None = None
+    browser: Any,
+    url: str,
+    token: str,
+    runs: int,
+    device: dict[str, Any] = DESKTOP,
+    server: Target | None = None,
 ) -> dict[str, float]:
     """``runs`` cold loads of a new Freecell game's page; with ``server``, also the server's CPU
     time per load (its process time over the loads, less its idle rate over the same time)."""
@@ -148,7 +156,7 @@ async def cold_loads(
     cpu_before = server.cpu_seconds()[0] if server is not None else 0.0
     started = time.perf_counter()
     for _ in range(runs):
-        context = await browser.new_context(**signed_in(url, token, **DESKTOP))
+        context = await browser.new_context(**signed_in(url, token, **device))
         await context.add_init_script(MARKS)
         page = await context.new_page()
         await page.goto(f"{url}/play/freecell?seed=617")
@@ -213,12 +221,14 @@ async def drag(page: Any, src: str, dst: str) -> None:
     await page.mouse.up()
 
 
-async def moves(browser: Any, url: str, token: str, count: int) -> dict[str, float]:
+async def moves(
+    browser: Any, url: str, token: str, count: int, device: dict[str, Any] = DESKTOP
+) -> dict[str, float]:
     """``count`` random legal card moves by drag; Freecell #617, then further deals as needed."""
     from shared.games import new_game
 
     rng = random.Random(617)
-    context = await browser.new_context(**signed_in(url, token, **DESKTOP))
+    context = await browser.new_context(**signed_in(url, token, **device))
     await context.add_init_script(MARKS)
     page = await context.new_page()
     drawn: list[float] = []
@@ -339,18 +349,21 @@ async def run(args: argparse.Namespace) -> None:
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
                 started = time.perf_counter()
-                figures = await cold_loads(browser, url, token, args.loads, server)
+                device = PHONE if args.phone else DESKTOP
+                figures = await cold_loads(browser, url, token, args.loads, device, server)
                 if args.cold_only:
                     print(f"Chromium {browser.version}, loopback")
                     print_cold(figures, args.loads)
                     await browser.close()
                     return
-                figures |= await moves(browser, url, token, args.moves)
+                figures |= await moves(browser, url, token, args.moves, device)
                 figures |= await autocomplete(
                     browser, url, signed_in(url, token, **DESKTOP), args.autocompletes
                 )
                 print(
                     f"Chromium {browser.version}, loopback, {time.perf_counter() - started:.1f} s"
+                    f", loads and moves at {device['viewport']['width']}x"
+                    f"{device['viewport']['height']}"
                 )
                 print_cold(figures, args.loads)
                 print(
@@ -400,6 +413,11 @@ def main(argv: list[str]) -> None:
     )
     parser.add_argument("--screenshots", metavar="DIR", help="save each board as PNG here")
     parser.add_argument("--cold-only", action="store_true", help="the cold loads alone")
+    parser.add_argument(
+        "--phone",
+        action="store_true",
+        help="the cold loads and the moves on a phone held upright (390x844, touch)",
+    )
     asyncio.run(run(parser.parse_args(argv)))
 
 
