@@ -119,3 +119,21 @@ def test_where_an_arrangement_is_won_the_hint_is_the_move_that_wins_most(variant
             assert hint(PlayerView.of(game), sampling_seed=0, budget=budget) == expected
             checked += 1
     assert checked >= 3
+
+
+def test_an_arrangement_cut_off_by_the_budget_does_not_vote() -> None:
+    # Compared by halves, the arrangement the budget ends in is nearly always one whose
+    # last search ran out (a loss): the rule changed no answer on ~700 positions of Thumb
+    # and Pouch and Westhaven tried at a dozen budgets, so it is checked where it is applied.
+    from collections import Counter
+
+    from shared.solver.hints import _vote
+
+    wins: Counter[str] = Counter({"t1>t2": 1, "deal": 2})
+    _vote(wins, Counter({"t1>t2": 1}), complete=False, first=False)  # cut: "deal" unsolved
+    assert wins == Counter({"t1>t2": 1, "deal": 2})
+    _vote(wins, Counter({"t1>t2": 1, "deal": 0}), complete=True, first=False)
+    assert wins == Counter({"t1>t2": 2, "deal": 2})
+    # The first arrangement, the won one, votes even cut: its line's move is won already.
+    _vote(wins, Counter({"deal": 1}), complete=False, first=True)
+    assert wins == Counter({"t1>t2": 2, "deal": 3})
