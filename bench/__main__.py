@@ -23,6 +23,7 @@ BENCHMARKS = (
     "deal_pool",
     "arena",
     "arena_moves",
+    "arena_push",
 )
 
 

@@ -15,18 +15,25 @@ a random legal move of its last view; a deal with no legal move, or after
   same deals and scoring, no standings pushed; what a move costs in an arena
   apart from the pushes.
 
-Figures, per phase: moves per second and their round trips (p50/p99); the
+A receipt is the time a message arrived at the client's socket, as the
+kernel stamped it (bench/arena_client.py says why: the 2,000 clients share
+one process, whose own queue is not the server's delivery); the time this
+process read it is reported beside it.
+
+Figures, per phase: moves per second and their round trips (p50/p99, from
+the send to the reply's receipt; its read's p99 in brackets); the
 server's CPU per move (its process and worker processes, from /proc), the
 same as bench/load.py counts it; and for the arena, the standings pushes:
 the *delivery* of each (from the server's push of a changed table, the
 ``at_ms`` it carries, to each follower's receipt of it, on the same
 machine's clock), each push's *fan-out* (from the first follower's receipt
 of a version of the standings to each other follower's receipt of it: how
-long one push takes to reach everyone), the *server's flush* (building and queueing the
-frames of one push, from /metrics), and the *age* of a score when the
-followers see it (from the scoring player's acknowledgement to a follower's
-receipt of a version that holds it; it includes the up to ``arena_push_ms``
-of coalescing that keeps pushes to a few per second, by design).
+long one push takes to reach everyone), the *server's flush* (from the
+start of one push to its last write, from /metrics, and its CPU), and the
+*age* of a score when the followers see it (from the receipt of the scoring
+player's acknowledgement to a follower's receipt of a version that holds
+it; it includes the up to ``arena_push_ms`` of coalescing that keeps
+pushes to a few per second, by design).
 
     python -m bench arena                                  # 2000 players x 0.4 moves/s, 20 s
     python -m bench arena --players 500 --duration 10 --rounds 1
@@ -49,8 +56,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgpack
-from websockets.asyncio.client import ClientConnection, connect
 
+from bench.arena_client import LeanConnection
 from bench.load import Target, start_server
 
 
@@ -110,8 +117,10 @@ class Pushes:
     first: dict[int, float] = field(default_factory=dict)
     received: list[tuple[int, float]] = field(default_factory=list)
     #: each receipt's delay after the server pushed that version (its ``at_ms``, the same
-    #: machine's clock): the change as pushed to its receipt
+    #: machine's clock): the change as pushed to its arrival at the follower's socket
     delivered: list[float] = field(default_factory=list)
+    #: the same to the moment this process read it (its own queue of 2,000 players included)
+    delivered_read: list[float] = field(default_factory=list)
     #: ``arena_place`` pushes received (a player's own place, when it changed)
     places: int = 0
     #: (time acknowledged, the player) of each deal that ended, to match with the pushes
@@ -120,13 +129,16 @@ class Pushes:
 
 @dataclass
 class Stats:
+    #: a move's send to its reply's arrival at the socket, and to this process's read of it
     rtts: list[float] = field(default_factory=list)
+    rtts_read: list[float] = field(default_factory=list)
     errors: int = 0
     failed: int = 0
 
 
 class Player:
-    """One simulated player: a reader task routes replies by ``re`` and notes pushes."""
+    """One simulated player: its connection's reads route replies by ``re`` and note pushes,
+    each with the time it arrived at the socket (see bench/arena_client.py) and was read."""
 
     def __init__(self, port: int, number: int, pushes: Pushes, moves_per_deal: int) -> None:
         self.port = port
@@ -134,48 +146,46 @@ class Player:
         self.rng = random.Random(number)
         self.pushes = pushes
         self.moves_per_deal = moves_per_deal
-        self.ws: ClientConnection | None = None
+        self.ws: LeanConnection | None = None
         self.ids = 0
-        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.waiting: dict[int, asyncio.Future[tuple[dict[str, Any], float, float]]] = {}
         self.game: dict[str, Any] = {}
         self.player_id = 0
-        self.reader: asyncio.Task[None] | None = None
         self.moves_here = 0
 
     async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        return (await self.timed(message))[0]
+
+    async def timed(self, message: dict[str, Any]) -> tuple[dict[str, Any], float, float]:
+        """The reply, when it arrived at the socket and when it was read (``time.time()``)."""
         assert self.ws is not None
         self.ids += 1
         message["id"] = self.ids
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[tuple[dict[str, Any], float, float]]
+        future = asyncio.get_running_loop().create_future()
         self.waiting[self.ids] = future
-        await self.ws.send(msgpack.packb(message))
+        self.ws.send(msgpack.packb(message))
         return await future
 
-    async def _read(self) -> None:
-        assert self.ws is not None
-        async for data in self.ws:
-            now = time.perf_counter()
-            wall = time.time()
-            m = msgpack.unpackb(data if isinstance(data, bytes) else data.encode())
-            re_ = m.get("re")
-            if re_ is not None:
-                future = self.waiting.pop(re_, None)
-                if future is not None and not future.done():
-                    future.set_result(m)
-            elif m.get("type") == "arena_standings":
-                version = m["version"]
-                first = self.pushes.first.setdefault(version, now)
-                self.pushes.received.append((version, now - first))
-                if "at_ms" in m:  # (a server before the pushes were shared has none)
-                    self.pushes.delivered.append(wall - m["at_ms"] / 1000)
-            elif m.get("type") == "arena_place":
-                self.pushes.places += 1
+    def _message(self, data: bytes, arrived: float, read: float) -> None:
+        m = msgpack.unpackb(data)
+        re_ = m.get("re")
+        if re_ is not None:
+            future = self.waiting.pop(re_, None)
+            if future is not None and not future.done():
+                future.set_result((m, arrived, read))
+        elif m.get("type") == "arena_standings":
+            version = m["version"]
+            first = self.pushes.first.setdefault(version, arrived)
+            self.pushes.received.append((version, arrived - first))
+            if "at_ms" in m:  # (a server before the pushes were shared has none)
+                self.pushes.delivered.append(arrived - m["at_ms"] / 1000)
+                self.pushes.delivered_read.append(read - m["at_ms"] / 1000)
+        elif m.get("type") == "arena_place":
+            self.pushes.places += 1
 
     async def open(self, run: str) -> None:
-        self.ws = await connect(
-            f"ws://127.0.0.1:{self.port}/ws", compression=None, max_size=None, open_timeout=120
-        )
-        self.reader = asyncio.create_task(self._read())
+        self.ws = await asyncio.wait_for(LeanConnection.open(self.port, self._message), 120)
         reply = await self.request(
             {"type": "hello", "protocol": 2, "client": "bench/1", "name": f"{run}{self.number}"}
         )
@@ -200,17 +210,19 @@ class Player:
             await self.next_game(arena)
             return
         if not game.get("legal") or self.moves_here >= self.moves_per_deal:
-            reply = await self.request({"type": "resign", "game": game["id"], "ply": game["ply"]})
+            resign = {"type": "resign", "game": game["id"], "ply": game["ply"]}
+            reply, acked, _ = await self.timed(resign)
             if arena is not None:
-                self.pushes.scored.append((time.perf_counter(), self.player_id))
+                self.pushes.scored.append((acked, self.player_id))
             self.game = reply.get("game", {})
             return
-        started = time.perf_counter()
-        reply = await self.request(
+        started = time.time()
+        reply, arrived, read = await self.timed(
             {"type": "move", "game": game["id"], "ply": game["ply"],
              "move": self.rng.choice(game["legal"])}
         )  # fmt: skip
-        stats.rtts.append(time.perf_counter() - started)
+        stats.rtts.append(arrived - started)
+        stats.rtts_read.append(read - started)
         self.moves_here += 1
         if reply["type"] == "game":
             self.game = reply["game"]
@@ -221,8 +233,6 @@ class Player:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
-        if self.reader is not None:
-            self.reader.cancel()
 
 
 async def drive(players: list[Player], rate: float, duration: float, arena: str | None) -> Stats:
@@ -280,7 +290,9 @@ async def phase(
     cpu = (after[0] - before[0]) + (after[2] - before[2])
     moves = max(1, len(stats.rtts))
     p50, p99, _ = quantiles(stats.rtts)
+    _, read_p99, _ = quantiles(stats.rtts_read)
     return {
+        "rtt_read_p99_ms": read_p99,
         "moves_per_s": len(stats.rtts) / elapsed,
         "rtt_p50_ms": p50,
         "rtt_p99_ms": p99,
@@ -297,6 +309,7 @@ async def run(args: argparse.Namespace) -> None:
         url = f"sqlite+aiosqlite:///{tmp}/load.db"
         await fill_pool(url, args.deals)
         os.environ["PATIENCE_ARENA_PUSH_MS"] = str(args.push_ms)
+        os.environ["PATIENCE_ARENA_PUSH_CHUNK"] = str(args.push_chunk)
         os.environ["PATIENCE_REVIEW_MIN_ACTIONS"] = "1000000"
         target = await start_server(tmp)
         metrics_port = await _metrics_port(target)
@@ -331,6 +344,7 @@ async def run(args: argparse.Namespace) -> None:
                     pushes.received.clear()
                     pushes.scored.clear()
                     pushes.delivered.clear()
+                    pushes.delivered_read.clear()
                     pushes.places = 0
                     counters = scraped(target, metrics_port)
                     load = os.getloadavg()[0]
@@ -338,7 +352,8 @@ async def run(args: argparse.Namespace) -> None:
                     line = (
                         f"round {round_ + 1} {name:<5}  load {load:4.1f}  "
                         f"{r['moves_per_s']:6.0f} moves/s  rtt p50 {r['rtt_p50_ms']:6.2f} ms "
-                        f"p99 {r['rtt_p99_ms']:7.2f} ms  CPU {r['cpu_percent']:4.0f}% "
+                        f"p99 {r['rtt_p99_ms']:7.2f} ms (read {r['rtt_read_p99_ms']:.0f} ms)  "
+                        f"CPU {r['cpu_percent']:4.0f}% "
                         f"{r['cpu_ms_per_move']:.3f} ms/move  errors {r['errors']:.0f} "
                         f"failed {r['failed']:.0f}"
                     )
@@ -379,10 +394,13 @@ def report_pushes(pushes: Pushes, before: dict[str, float], after: dict[str, flo
     )
     if pushes.delivered:
         d50, d99, dmax = quantiles(pushes.delivered)
+        r50, r99, _ = quantiles(pushes.delivered_read)
         print(
-            f"  from the server's push of a change to its receipt by each follower: "
+            f"  from the server's push of a change to its arrival at each follower's socket: "
             f"p50 {d50:.1f} ms p99 {d99:.1f} ms max {dmax:.1f} ms "
-            f"({len(pushes.delivered)} receipts); arena_place received: {pushes.places}"
+            f"({len(pushes.delivered)} receipts); arena_place received: {pushes.places}\n"
+            f"  the same to this process's read of it (its own queue included): "
+            f"p50 {r50:.1f} ms p99 {r99:.1f} ms"
         )
     # a score's age when a follower sees it: the first version received after its ack
     versions = sorted(pushes.first.items(), key=lambda kv: kv[1])
@@ -419,6 +437,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rounds", type=int, default=2, help="solo then arena, this many times")
     parser.add_argument("--moves-per-deal", type=int, default=40)
     parser.add_argument("--push-ms", type=int, default=500)
+    parser.add_argument("--push-chunk", type=int, default=500, help="followers per loop turn")
     parser.add_argument("--deals", type=int, default=60, help="won deals put in the pool")
     args = parser.parse_args(argv)
     with contextlib.suppress(KeyboardInterrupt):

@@ -58,6 +58,7 @@ from server.games.service import GameService
 from server.games.store import GameStore
 from server.net.connection import Connection
 from server.net.doorway import Doorway
+from server.net.front import Fronts
 from server.net.http import WS_PATH, HttpPaths
 from server.net.listening import bind_game, bind_metrics, bound_port
 from server.net.routing import Router
@@ -217,6 +218,7 @@ class App:
         #: every connection comes through it: the limits, the frames to the router
         self.doorway = Doorway(config, self.connections, players, self.router, self.events)
         self._server: Server | None = None
+        self._fronts: Fronts | None = None
         self._metrics_server: Server | None = None
         self._stopped = asyncio.Event()
 
@@ -229,7 +231,10 @@ class App:
         The ports are bound first: one that cannot be raises ``ListenError`` (one line)
         before any thread, worker or node has started.
         """
-        self._server = await bind_game(self.config, self.doorway.accept, self.http.answer)
+        self._fronts = Fronts(self.http.file_answer)
+        self._server = await bind_game(
+            self.config, self.doorway.accept, self.http.answer, self._fronts
+        )
         try:
             self._metrics_server = await bind_metrics(self.config, self.metrics.serve)
             await upgrade(self.engine)
@@ -259,6 +264,8 @@ class App:
         )
 
     async def _close_listeners(self) -> None:
+        if self._fronts is not None:
+            self._fronts.close()  # connections kept alive for the client's files
         for server in (self._server, self._metrics_server):
             if server is not None:
                 server.close()

@@ -145,6 +145,8 @@ class Config:
     arena_ahead_h: int = 24
     #: an arena's standings are pushed at most once per this many milliseconds
     arena_push_ms: int = 500
+    #: followers a standings push writes to per turn of the event loop (moves go in between)
+    arena_push_chunk: int = 500
     #: how often arenas are checked: deals out of time, arenas ending, the schedule
     arena_tick_ms: int = 1000
     #: the difficulty of the deals arenas draw from the pool (easy, medium, hard)
@@ -260,6 +262,7 @@ def check(config: Config) -> None:
         "transfer_code_s",
         "idle_pause_s",
         "arena_push_ms",
+        "arena_push_chunk",
         "arena_tick_ms",
     )
     for name in positive:

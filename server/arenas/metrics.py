@@ -62,7 +62,8 @@ class ArenaMetrics(Collector):
         )
         yield CounterMetricFamily(
             "patience_arena_standings_flush_seconds",
-            "Time spent building and queueing standings pushes",
+            "Time from the start of each standings push to its last write (its chunks of"
+            " followers go out a turn of the event loop each, other work in between)",
             value=a.flush_seconds,
         )
         yield CounterMetricFamily(
@@ -72,6 +73,6 @@ class ArenaMetrics(Collector):
         )
         yield GaugeMetricFamily(
             "patience_arena_standings_flush_max_seconds",
-            "The longest standings push since the server started",
+            "The longest standings push (start to last write) since the server started",
             value=a.flush_max_seconds,
         )

@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from server.arenas.catalogue import ArenaCatalogue
 from server.arenas.deals import ArenaDeals
-from server.arenas.pushes import Places, push
+from server.arenas.pushes import FanOut, Places
 from server.arenas.state import ArenaState
 from server.arenas.table import Line, Standings
 from server.cluster.news import ArenaLine
@@ -63,6 +63,8 @@ class ArenaStandings:
         self.places: dict[str, Places] = {}
         self._last_push: dict[str, float] = {}
         self._due: dict[str, asyncio.TimerHandle] = {}
+        #: the push going out to each arena's followers: its writes, its start, the next chunk
+        self._fanning: dict[str, tuple[FanOut, float, asyncio.Handle | None]] = {}
         # -- metrics --
         self.standings_pushes = 0
         self.standings_flushes = 0
@@ -75,8 +77,11 @@ class ArenaStandings:
         for handle in self._due.values():
             handle.cancel()
         self._due.clear()
+        for code in list(self._fanning):
+            self._stop_fan_out(code)
 
     def forget(self, code: str) -> None:
+        self._stop_fan_out(code)
         for kept in (self.tables, self.following, self._pushed, self.places):
             kept.pop(code, None)
 
@@ -160,13 +165,12 @@ class ArenaStandings:
         arena = self.catalogue.arenas.get(code)
         if table is None or arena is None or arena.over(self.clock()):
             return
-        if self._pushed.get(code) == table.version:
-            return
-        started = time.perf_counter()
+        if self._pushed.get(code) == table.version or code in self._fanning:
+            return  # (a push still going out pushes again when it is done, if need be)
         cpu_started = time.thread_time()
         self._last_push[code] = time.monotonic()
         self._pushed[code] = table.version
-        sent = push(
+        fan = FanOut(
             code,
             table,
             self.clock(),
@@ -174,17 +178,41 @@ class ArenaStandings:
             self.following.get(code, ()),
             self.players,
         )
-        spent = time.perf_counter() - started
         self.flush_cpu_seconds += time.thread_time() - cpu_started
-        self.standings_pushes += sent
+        self._fanning[code] = (fan, time.perf_counter(), None)
+        self._fan_out(code)
+
+    def _fan_out(self, code: str) -> None:
+        """Write one chunk of the push going out; the next chunk comes at the loop's next
+        turn, after what the others' sockets brought meanwhile (moves)."""
+        fan, started, _ = self._fanning[code]
+        cpu_started = time.thread_time()
+        self.standings_pushes += fan.step(self.config.arena_push_chunk)
+        self.flush_cpu_seconds += time.thread_time() - cpu_started
+        if not fan.done:
+            handle = asyncio.get_running_loop().call_soon(self._fan_out, code)
+            self._fanning[code] = (fan, started, handle)
+            return
+        del self._fanning[code]
+        spent = time.perf_counter() - started
         self.standings_flushes += 1
         self.flush_seconds += spent
         self.flush_max_seconds = max(self.flush_max_seconds, spent)
+        table = self.tables.get(code)
+        if table is not None and table.version != self._pushed.get(code):
+            self._changed(code)
+
+    def _stop_fan_out(self, code: str) -> None:
+        """The arena ended or is forgotten: what its push had still to write is not."""
+        _, _, handle = self._fanning.pop(code, (None, 0.0, None))
+        if handle is not None:
+            handle.cancel()
 
     async def over(self, arena: ArenaState) -> int:
         """The arena ended: its table is read as stored, and its followers here get
         ``arena_over``; the number of its players."""
         self.tables.pop(arena.code, None)
+        self._stop_fan_out(arena.code)
         table = await self.table(arena.code)
         followers = self.following.pop(arena.code, set())
         deals = await self.deals.views(arena)

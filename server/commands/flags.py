@@ -79,6 +79,7 @@ HELP: Mapping[str, str] = MappingProxyType({
     "arena_schedule": "operators' arenas: 'DAY HH:MM VARIANT MINUTES [NAME]; ...' in UTC",
     "arena_ahead_h": "hours before its start that a scheduled arena is created and listed",
     "arena_push_ms": "an arena's standings are pushed at most once per this many ms",
+    "arena_push_chunk": "followers a standings push writes to per turn of the event loop",
     "arena_tick_ms": "how often arenas are checked: deals out of time, ends, the schedule (ms)",
     "arena_difficulty": "difficulty of the deals arenas draw: easy, medium or hard",
     "redis": "Redis URL joining several nodes on one database (empty: one node alone)",

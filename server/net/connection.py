@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
 from server.net.limits import TokenBucket
@@ -34,6 +35,17 @@ log = logging.getLogger(__name__)
 WRITE_LIMIT = 16 * 1024
 #: seconds a revoked connection's client has to take the close before it is cut
 CLOSE_GRACE_S = 1.0
+
+
+def server_frame(data: bytes) -> bytes:
+    """The WebSocket frame that carries ``data`` to any client: built once for a push to many.
+
+    A server's frames are never masked (RFC 6455, 5.1) and this server
+    negotiates no extension (no compression), so one unfragmented binary
+    frame is the same bytes on every connection: what ``ws.send`` would
+    build for each of them, built here once.
+    """
+    return Frame(Opcode.BINARY, data).serialize(mask=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,42 +138,76 @@ class Connection:
             return
         self._enqueue(data)
 
-    def send_latest(self, slot: object, data: bytes) -> None:
+    def send_latest(self, slot: object, data: bytes, frame: bytes | None = None) -> None:
         """Queue a message that the next one of the same ``slot`` supersedes (an arena's
         standings): written now when the connection takes it, else it waits in the queue
         once, its bytes replaced by each newer message until the sender takes it. A slow
-        reader so gets the latest state when it catches up, never a backlog of stale ones."""
+        reader so gets the latest state when it catches up, never a backlog of stale ones.
+
+        ``frame``: ``data``'s frame as :func:`server_frame` built it once for every
+        follower, written as it is when the connection takes it now."""
         if self.dropped or self.revoked:
             return
         waiting = self._latest.get(slot)
         if waiting is not None:
             waiting.data = data
             return
-        if not self._queued and self._write_now(data):
+        if not self._queued and self._write_now(data, frame):
             return
         latest = _Latest(slot, data)
         self._latest[slot] = latest
         self._enqueue(latest)
 
-    def _write_now(self, data: bytes) -> bool:
+    def _write_now(self, data: bytes, frame: bytes | None = None) -> bool:
         """Write one frame without waiting, when the connection takes it now; else False.
 
         What ``ws.send`` does for an unfragmented message (websockets' own
         frame encoder, then its transport), minus the task switch and the
         drain: only while the buffer is below the high-water mark, so nothing
         here can wait or grow without bound. The server never fragments.
+        A ``frame`` built beforehand (:func:`server_frame`) goes to the
+        transport as it is, in the same conditions, when those bytes are the
+        connection's own (:meth:`_frames_as_built`).
         """
-        ws = self.ws
-        if (
-            ws.protocol.state is not State.OPEN
-            or ws.send_in_progress is not None
-            or ws.transport.is_closing()
-            or ws.transport.get_write_buffer_size() >= WRITE_LIMIT
-        ):
+        if not self._takes_now():
             return False
+        ws = self.ws
+        if frame is not None and self._frames_as_built():
+            ws.transport.write(frame)
+            return True
         ws.protocol.send_binary(data)
         ws.send_data()
         return True
+
+    def send_latest_together(self, messages: Sequence[tuple[object, bytes, bytes]]) -> None:
+        """Several latest messages, (slot, data, its :func:`server_frame`) each, for one
+        follower (a push's standings, then their own place): their frames in one socket
+        write when the connection takes them now, else each as :meth:`send_latest` does."""
+        if self.dropped or self.revoked:
+            return
+        if not self._queued and self._takes_now() and self._frames_as_built():
+            self.ws.transport.write(b"".join(frame for _, _, frame in messages))
+            return
+        for slot, data, frame in messages:
+            self.send_latest(slot, data, frame)
+
+    def _takes_now(self) -> bool:
+        """The connection is open, no send of websockets' own is under way, and its buffer
+        is below the high-water mark: a write now neither waits nor grows it without bound."""
+        ws = self.ws
+        return (
+            ws.protocol.state is State.OPEN
+            and ws.send_in_progress is None
+            and not ws.transport.is_closing()
+            and ws.transport.get_write_buffer_size() < WRITE_LIMIT
+        )
+
+    def _frames_as_built(self) -> bool:
+        """Frames built once (:func:`server_frame`) are this connection's bytes as they are:
+        no extension would change them, and websockets holds no bytes of its own not yet
+        written (they would have to go first)."""
+        protocol = self.ws.protocol
+        return not (protocol.extensions or protocol.writes or protocol.expect_continuation_frame)
 
     def _enqueue(self, item: bytes | _Close | _Latest) -> None:
         try:

@@ -1,7 +1,7 @@
 """The screenshots of docs/screenshots: every game's board after the line of moves that grows
-its columns, on a desktop (1280x800) and a phone (390x844, touch), light and dark, English and
-French, every combination. tests/web/test_fit.py takes them when ``PATIENCE_SCREENSHOTS`` names a
-folder::
+its columns, on a desktop (1280x800), a phone (390x844, touch) and a phone held sideways
+(844x390, touch), light and dark, English and French, every combination.
+tests/web/test_fit.py takes them when ``PATIENCE_SCREENSHOTS`` names a folder::
 
     PATIENCE_SCREENSHOTS=docs/screenshots python -m pytest -q -n 2 tests/web/test_fit.py
 
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 #: (device, colour scheme, language) of every screenshot of a game
-SHOTS = tuple(itertools.product(("desktop", "phone"), ("light", "dark"), ("en", "fr")))
+SHOTS = tuple(itertools.product(("desktop", "phone", "sideways"), ("light", "dark"), ("en", "fr")))
 
 
 def save_shot(page: Any, path: Path) -> None:

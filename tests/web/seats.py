@@ -10,6 +10,7 @@ so that a board reaches the long columns its variant comes to in play.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from typing import Any
 
@@ -50,12 +51,21 @@ class Seat:
         self.ws.close()
 
 
-def signed_in(url: str, token: str, lang: str = "en", **options: Any) -> dict[str, Any]:
-    """Context options of a browser that holds the player's token and a language choice."""
+def signed_in(
+    url: str,
+    token: str,
+    lang: str = "en",
+    settings: dict[str, Any] | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    """Context options of a browser that holds the player's token, a language choice and, when
+    given, the player's settings (as the settings panel keeps them)."""
     storage = [
         {"name": "patience-club.token", "value": token},
         {"name": "patience-club.lang", "value": lang},
     ]
+    if settings is not None:
+        storage.append({"name": "patience-club.settings", "value": json.dumps(settings)})
     return {
         **options,
         "storage_state": {"cookies": [], "origins": [{"origin": url, "localStorage": storage}]},

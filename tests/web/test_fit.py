@@ -4,9 +4,9 @@ window without a scroll, and every tappable card offers at least 24x24 CSS px (W
 held sideways (844x390) too: there Gypsy's 16-card column takes the whole height, its stock and
 foundations beside it.
 
-With ``PATIENCE_SCREENSHOTS=DIR`` the test also saves each game's grown board there, desktop and
-phone, light and dark, English and French, every combination (docs/screenshots is made so:
-tests/web/screenshots.py)."""
+With ``PATIENCE_SCREENSHOTS=DIR`` the test also saves each game's grown board there, desktop,
+phone and phone held sideways, light and dark, English and French, every combination
+(docs/screenshots is made so: tests/web/screenshots.py)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,13 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
         "has_touch": True,
         "device_scale_factor": 1,
     },
+}
+
+#: the window of each device a screenshot is taken on (tests/web/screenshots.py)
+SHOT_WINDOWS = {
+    "desktop": VIEWPORTS["desktop"],
+    "phone": VIEWPORTS["phone"],
+    "sideways": VIEWPORTS["phone held sideways"],
 }
 
 
@@ -100,7 +107,7 @@ def test_every_card_fits_and_offers_a_finger_24_px(
                 grown,
                 lang=lang,
                 color_scheme=scheme,
-                **VIEWPORTS[device],
+                **SHOT_WINDOWS[device],
             )
             page.locator(BOARD).wait_for()
             save_shot(page, Path(folder) / f"{variant}-{device}-{scheme}-{lang}.png")

@@ -95,3 +95,49 @@ def test_freecell_by_taps_and_a_double_tap_sends_a_card_home(
     card.tap(position={"x": 8, "y": 6})
     game.play("t6>f")
     assert_board(page, game)
+
+
+#: where the board, the toolbar and the message lie, and the layout shifts seen so far (without
+#: recent input: what CLS counts)
+WHERE = """() => {
+  const box = (sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return [r.top, r.bottom];
+  };
+  return { board: box('.game .board'), toolbar: box('.game .toolbar'),
+           message: box('.game .message'), shifts: window.shifts, inner: innerHeight };
+}"""
+
+
+def test_the_message_has_its_line_below_the_board_and_moves_nothing(
+    new_context: Any, live: LiveServer
+) -> None:
+    """On a phone held upright the board starts right under the controls (no empty line above
+    it for the message), and a refusal and a hint are said below the board, inside the window,
+    where a line is kept for them: the board does not move when they come or go."""
+    context = new_context(**PHONE)
+    context.add_init_script(
+        "window.shifts = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) "
+        "window.shifts += e.value; }).observe({type: 'layout-shift', buffered: true});"
+    )
+    page = context.new_page()
+    register(page, f"{live.url}/", "alice")
+    page.goto(f"{live.url}/play/freecell?seed=617")
+    wait_ply(page, 0)
+    page.wait_for_timeout(300)
+    before = page.evaluate(WHERE)
+    assert 0 <= before["board"][0] - before["toolbar"][1] <= 12, before  # no line between them
+    top_card(page, "t4").tap(position={"x": 8, "y": 6})
+    pile(page, "t0").tap(position={"x": 8, "y": 6})  # refused by the server
+    message = page.locator(".game .message", has_text="Refused")
+    message.wait_for()
+    refused = page.evaluate(WHERE)
+    page.get_by_role("button", name="Hint", exact=True).tap()
+    page.locator(".game .message[data-kind='hint']").wait_for()
+    hinted = page.evaluate(WHERE)
+    for now in (refused, hinted):
+        assert now["board"] == before["board"], (before, now)
+        assert now["board"][1] <= now["message"][0] <= now["board"][1] + 12, now
+        assert now["message"][1] <= now["inner"], now
+    # every layout shift since the board was drawn, with input or without
+    assert hinted["shifts"] == before["shifts"], (before, hinted)

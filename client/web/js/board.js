@@ -11,10 +11,10 @@
 import { cardGlyphs, cardName, faceDownName, isRed, pileLabel, rankText, suitSymbol } from './cards.js';
 import { fitBoard } from './fit.js';
 import { Flight, homeFlights } from './flight.js';
-import { animationMs, maxCardWidth } from './settings.js';
+import { animationMs, maxCardWidth, settings } from './settings.js';
 import { Gestures } from './gestures.js';
 import { t } from './i18n.js';
-import { GAP, boardLayout, keyLabel, pileUnits, rightCapacity, RIGHT_STEP } from './layout.js';
+import { GAP, boardLayout, keyLabel, mirrorRow, pileUnits, rightCapacity, RIGHT_STEP } from './layout.js';
 import { ANY_FOUNDATION, DEAL, PLAYING, STOCK, formatMove, parseMove } from './notation.js';
 import { chooseMove, countsFrom, destinations, stepCount } from './selection.js';
 
@@ -56,7 +56,9 @@ export class Board {
    * ``options.onAction(move)``: a move the player made (absent: a board to watch only);
    * ``options.onNotice(text)``: a short message for the player;
    * ``options.room()``: the height the board may take, in CSS px (absent: up to the window's
-   * bottom from where the board is).
+   * bottom from where the board is, less ``options.below()`` px kept under it);
+   * ``options.steady()``: whether the board keeps the height of columns a usual game grows
+   * (fit.js's ``tall``) even while they are shorter, so that what lies below it stays put.
    */
   constructor(root, options) {
     this.root = root;
@@ -142,10 +144,11 @@ export class Board {
     let height = this.options.room?.();
     if (height === undefined || height === null) {
       const top = root.isConnected ? root.getBoundingClientRect().top + window.scrollY : 0;
-      height = window.innerHeight - top - 4;
+      height = window.innerHeight - top - 4 - (this.options.below?.() ?? 0);
     }
-    height -= px('paddingTop') + px('paddingBottom');
-    return { width, height: Math.max(height, 120) };
+    const pads = px('paddingTop') + px('paddingBottom');
+    height -= pads;
+    return { width, height: Math.max(height, 120), pads };
   }
 
   draw(animate = false) {
@@ -161,8 +164,9 @@ export class Board {
     this.dropped = false;
     const labels = keysShown();
     const rowExtra = labels ? 18 : 6;
-    const { width, height } = this.room();
+    const { width, height, pads } = this.room();
     const fit = fitBoard(layout, this.piles, width, height, rowExtra, maxCardWidth());
+    this.root.style.minHeight = this.options.steady?.() ? `${Math.ceil(Math.min(fit.tall, height) + pads)}px` : '';
     const { w, h } = fit;
     this.cardW = w;
     const root = this.root;
@@ -173,8 +177,16 @@ export class Board {
     root.dataset.state = view.state;
     root.dataset.ply = String(view.ply);
     root.dataset.variant = view.variant;
-    const drawRows = (list) => list.map((row) => {
-      const rowEl = el('div', 'row');
+    // left-handed, the first row's piles change sides (both pieces of it when a narrow window
+    // cut it in two, each keeping to its side: CSS) and the stock's line beside the columns
+    // keeps the stock to the outer edge
+    const mirror = settings().leftHanded;
+    const first = fit.cut.includes(0) ? 2 : 1;
+    const rows = fit.rows.map((row, i) => (mirror && !fit.side && i < first ? mirrorRow(row) : row));
+    const side = fit.side?.map((row) => (mirror ? mirrorRow(row) : row));
+    root.style.setProperty('--rows-w', `${Math.ceil(fit.across)}px`);
+    const drawRows = (list, cut = []) => list.map((row, i) => {
+      const rowEl = el('div', `row${cut.includes(i) ? ' lead' : ''}${cut.includes(i - 1) ? ' tail' : ''}`);
       for (const id of row) {
         if (id === GAP) rowEl.append(el('div', 'gap', { 'aria-hidden': 'true' }));
         else rowEl.append(this.drawPile(this.pileOf(id), layout.fan[id] ?? 'stack', w, h, fit.steps[id]));
@@ -184,8 +196,8 @@ export class Board {
     // the piles a short window sets beside the columns (fit.js) in a block of their own
     root.classList.toggle('sided', Boolean(fit.side));
     if (fit.side) root.replaceChildren(el('div', 'rows'), el('div', 'side'));
-    if (fit.side) { root.firstChild.append(...drawRows(fit.rows)); root.lastChild.append(...drawRows(fit.side)); }
-    else root.replaceChildren(...drawRows(fit.rows));
+    if (fit.side) { root.firstChild.append(...drawRows(rows)); root.lastChild.append(...drawRows(side)); }
+    else root.replaceChildren(...drawRows(rows, fit.cut));
     this.decorate();
     if (before) this.animateFrom(before);
     document.dispatchEvent(new CustomEvent('pc-board', { detail: { ply: view.ply, optimistic: this.piles !== view.piles } }));

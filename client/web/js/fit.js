@@ -62,19 +62,22 @@ function rowHeight(row, fan, piles, w, h, design) {
 /**
  * The layout split where a narrow window needs it: a row of squared piles wider than every row
  * of columns is cut in two at its gap (Gypsy's stock and eight foundations on a phone), so that
- * the columns, not that row, set the card size.
+ * the columns, not that row, set the card size. ``cut`` lists the index of each row that is the
+ * first of two pieces (drawn keeping to its side, the second piece to the other).
  */
 export function splitRows(layout) {
   const { rows, fan } = layout;
   const widest = Math.max(0, ...rows.filter((row) => isColumns(row, fan)).map((row) => rowWidth(row, fan, 1)));
   const out = [];
+  const cut = [];
   for (const row of rows) {
-    const cut = row.indexOf(GAP);
-    if (!isColumns(row, fan) && widest && rowWidth(row, fan, 1) > widest && cut > 0) {
-      out.push(row.slice(0, cut), row.slice(cut + 1).filter((id) => id !== GAP));
+    const at = row.indexOf(GAP);
+    if (!isColumns(row, fan) && widest && rowWidth(row, fan, 1) > widest && at > 0) {
+      cut.push(out.length);
+      out.push(row.slice(0, at), row.slice(at + 1).filter((id) => id !== GAP));
     } else out.push(row);
   }
-  return { rows: out, fan };
+  return { rows: out, fan, cut };
 }
 
 /** Space between the columns and the piles set beside them, in card widths. */
@@ -88,8 +91,10 @@ export const SIDE_SPACE = 0.2;
  * (its labels and margin), cards no wider than ``largest``: the variant's rows, or those of
  * ``splitRows`` when they give larger cards, or (``besideRows``) the squared piles set beside the
  * columns when the window is too short for the columns below them.
- * Returns {rows, side, w, h, steps: {pileId: {down, up}}, fits}; ``side`` (null, or rows of
- * pile ids) is drawn beside ``rows``.
+ * Returns {rows, side, cut, across, tall, w, h, steps: {pileId: {down, up}}, fits}; ``side``
+ * (null, or rows of pile ids) is drawn beside ``rows``; ``cut`` as ``splitRows`` gives it;
+ * ``across`` the width of the widest of ``rows``, ``tall`` the height of the rows with columns
+ * of ``DESIGN_UP`` face-up cards at the least step (or longer ones as they are), in px.
  */
 export function fitBoard(layout, piles, width, height, rowExtra = 0, largest = MAX_CARD_W) {
   let best = fitRows(layout, piles, width, height, rowExtra, largest);
@@ -144,7 +149,9 @@ function fitRows(layout, piles, width, height, rowExtra, largest) {
   // the room the rows of columns share: what the other rows leave
   const fixed = rows.reduce((sum, row) => sum + rowExtra + (isColumns(row, fan) ? 0 : h), 0);
   const steps = stepsOf(rows, fan, byId, w, h, height, fixed, rowExtra);
-  return { rows, side: null, w, h, steps, fits: fitsAt(w, false) };
+  const across = Math.max(...rows.map((row) => rowWidth(row, fan, w)));
+  const tall = rows.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, true), 0);
+  return { rows, side: null, cut: layout.cut ?? [], across, tall, w, h, steps, fits: fitsAt(w, false) };
 }
 
 /** The height of the lines beside the columns: a row of cards each, a space between groups. */
@@ -193,7 +200,10 @@ export function besideRows(layout, piles, width, height, rowExtra = 0, largest =
     const fits = fitsAt(w, false);
     if (best && (best.fits && !fits || best.w >= w)) continue;
     const h = Math.round(w * CARD_RATIO);
-    best = { rows: columns, side, w, h, steps: stepsOf(columns, fan, byId, w, h, height, 0, rowExtra), fits };
+    const across = Math.max(...columns.map((row) => rowWidth(row, fan, w)));
+    const tall = Math.max(sideHeight(side, h, rowExtra),
+      columns.reduce((sum, row) => sum + rowExtra + rowHeight(row, fan, byId, w, h, true), 0));
+    best = { rows: columns, side, cut: [], across, tall, w, h, steps: stepsOf(columns, fan, byId, w, h, height, 0, rowExtra), fits };
   }
   return best;
 }

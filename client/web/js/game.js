@@ -27,6 +27,9 @@ import { announce, clockText, h, stateWords } from './ui.js';
 export { ENDED };
 
 /** Why hints are off, by the kind of game (the server's ``hints_off`` in words). */
+/** A phone held upright: the message goes on a line of its own below the board, at the columns'
+ * ends where the player looks, instead of above the board pushing it down. */
+const MESSAGE_BELOW = '(max-width: 700px) and (min-height: 521px)';
 const HINTS_OFF = { daily: 'hints.daily', race: 'hints.race', arena: 'hints.arena' };
 const REFUSALS = { hints_off: 'hints.off', busy: 'refused.busy', game_over: 'refused.over', rate_limited: 'refused.rate' };
 
@@ -88,10 +91,15 @@ export class GamePanel {
       layout: dialect.layout(variant, view.piles.map((p) => p.id)),
       onAction: (move) => this.play(move),
       onNotice: (text) => this.say(text),
+      below: () => (this.message.parentNode === this.element ? this.message.offsetHeight + 4 : 0),
+      steady: () => this.message.parentNode === this.element,
     });
     this.table = h('div', { class: 'table' }, boardEl, this.banner);
-    this.toolbar.append(this.message);
     this.element.append(this.header, this.status, this.toolbar, this.table);
+    this.messageBelow = globalThis.matchMedia?.(MESSAGE_BELOW);
+    this.placeMessage = () => (this.messageBelow?.matches ? this.element : this.toolbar).append(this.message);
+    this.placeMessage();
+    this.messageBelow?.addEventListener('change', this.placeMessage);
     this.timer = setInterval(() => this.tick(), 1000);
     this.adopt(view);
   }
@@ -103,6 +111,7 @@ export class GamePanel {
 
   destroy() {
     clearInterval(this.timer);
+    this.messageBelow?.removeEventListener('change', this.placeMessage);
     this.board.destroy();
     // the board is gone: the server pauses an unranked game's clock once nobody shows it
     if (this.view && this.app.conn?.online) this.app.conn.request({ type: 'leave_game', game: this.view.id }).catch(() => {});
@@ -211,7 +220,8 @@ export class GamePanel {
     bits.push(t('status.time', clockText(this.elapsed())));
     bits.push(stateWords(v.state));
     // a counter never breaks between its word and its number (app.css: .status .bit)
-    this.statusText.replaceChildren(...bits.flatMap((bit, i) => [i ? ' \u00b7 ' : '', h('span', { class: 'bit' }, bit)]));
+    // each dot kept with the counter before it (a no-break space): a wrapped line never starts with one
+    this.statusText.replaceChildren(...bits.flatMap((bit, i) => [i ? '\u00a0\u00b7 ' : '', h('span', { class: 'bit' }, bit)]));
     const cards = v.piles.reduce((n, p) => n + p.down + p.up.length, 0);
     this.statusText.title = v.max_score === cards ? t('score.explain', v.max_score) : t('score.explainOther', v.max_score);
     this.status.dataset.state = v.state;

@@ -2,7 +2,7 @@
 // each pile fans), and the keys that pick piles: the terminal client's keys.
 
 import { NAMES } from './names.js';
-import { pileIndex, pileKind } from './notation.js';
+import { STOCK, pileIndex, pileKind } from './notation.js';
 
 export const GAP = '';
 
@@ -67,4 +67,23 @@ export function pileUnits(pileId, fan) {
 
 export function rowUnits(row, fan) {
   return row.reduce((sum, id) => sum + pileUnits(id, fan), 0);
+}
+
+/**
+ * A row of squared piles as a left-handed player has it: its groups (piles between gaps) in the
+ * other order, the group that holds the stock mirrored so that the stock keeps to the outer
+ * edge, every other group in its own order (free cell 1 still left of free cell 2).
+ */
+export function mirrorRow(row) {
+  const groups = [[]];
+  for (const id of row) {
+    if (id === GAP) groups.push([]);
+    else groups[groups.length - 1].push(id);
+  }
+  const out = [];
+  for (const group of groups.filter((g) => g.length).reverse()) {
+    if (out.length) out.push(GAP);
+    out.push(...(group.includes(STOCK) ? [...group].reverse() : group));
+  }
+  return out;
 }

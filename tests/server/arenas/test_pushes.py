@@ -1,5 +1,6 @@
 """The standings pushes against a real server: one frame for every follower, each one's own
-place apart and only when it changed, and a follower who does not read delays nobody."""
+place apart and only when it changed, written a chunk of followers per turn of the event loop,
+and a follower who does not read delays nobody."""
 
 from __future__ import annotations
 
@@ -43,9 +44,13 @@ async def settled(*clients: Client) -> None:
         await client.request("ping")
 
 
+@pytest.mark.parametrize("chunk", [500, 1])
 async def test_every_follower_gets_the_same_standings_and_their_place_when_it_changes(
-    server: App, connect: Connect, clock: FakeClock
+    server: App, connect: Connect, clock: FakeClock, chunk: int
 ) -> None:
+    # chunk 1: each push goes out one follower per turn of the event loop, the others' moves
+    # and leaves handled in between
+    server.arena_standings.config = server.arena_standings.config.replace(arena_push_chunk=chunk)
     await fill_pool(server)
     alice = await connect()
     await alice.hello("alice")

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_CARD_W, MIN_TARGET, columnSteps, fitBoard, minUpStep, sideHeight } from '../../../client/web/js/fit.js';
+import { mirrorRow } from '../../../client/web/js/layout.js';
 
 const FREECELL = {
   rows: [['r0', 'r1', 'r2', 'r3', '', 'f0', 'f1', 'f2', 'f3'], ['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7']],
@@ -68,8 +69,11 @@ test('a row of squared piles wider than the columns is cut at its gap where that
   const ps = [{ id: 's', down: 0, up: [] }, ...[...'01234567'].flatMap((n) => [{ id: `f${n}`, down: 0, up: [] }, { id: `t${n}`, down: 2, up: ['KS'] }])];
   const phone = fitBoard(gypsy, ps, 378, 660, 6);
   assert.deepEqual(phone.rows.map((r) => r.length), [1, 8, 8]);
+  assert.deepEqual(phone.cut, [0], 'the first row is the first of two pieces');
+  assert.ok(Math.abs(phone.across - (8 + 7 * 0.12) * phone.w) < 1e-9, 'as wide as the columns');
   const desktop = fitBoard(gypsy, ps, 1250, 640, 18);
   assert.equal(desktop.rows.length, 2); // room enough: the variant's own rows
+  assert.deepEqual(desktop.cut, []);
 });
 
 test('a short, wide window sets the squared piles beside the columns when the columns need the height', () => {
@@ -93,4 +97,12 @@ test('a short, wide window sets the squared piles beside the columns when the co
   assert.ok(below.w >= 26 && below.w * 1.4 >= MIN_TARGET);
   // a tall window keeps the variant's rows
   assert.equal(fitBoard(gypsy, ps, 378, 660, 6).side, null);
+});
+
+test('left-handed, the groups of a row change sides, the stock keeps to the outer edge', () => {
+  assert.deepEqual(mirrorRow(['r0', 'r1', 'r2', 'r3', '', 'f0', 'f1', 'f2', 'f3']), ['f0', 'f1', 'f2', 'f3', '', 'r0', 'r1', 'r2', 'r3']);
+  assert.deepEqual(mirrorRow(['s', 'w', '', 'f0', 'f1', 'f2', 'f3']), ['f0', 'f1', 'f2', 'f3', '', 'w', 's']);
+  assert.deepEqual(mirrorRow(['s', '', 'f0', 'f1']), ['f0', 'f1', '', 's']);
+  assert.deepEqual(mirrorRow(['s', 'w']), ['w', 's']);
+  assert.deepEqual(mirrorRow(['f0', 'f1']), ['f0', 'f1'], 'a group without the stock keeps its order');
 });
