@@ -232,8 +232,7 @@ def _compare(
             these, spent, complete = _tried(
                 rules, position, alive, move_of, each, total, spent, done
             )
-            if complete or done == 0:
-                wins.update(these)
+            _vote(wins, these, complete, done == 0)
             done += 1
             if not complete:
                 return _best(wins, alive)
@@ -269,6 +268,15 @@ def _tried(
         spent += result.positions
         these[name] += result.won
     return these, spent, True
+
+
+def _vote(wins: Counter[str], these: Counter[str], complete: bool, first: bool) -> None:
+    """One arrangement's wins added to ``wins`` when it counts: every move still in was
+    solved in it, or it is the first (the won one: its line's move needs no search). One
+    the budget ended in the middle of does not vote: the moves solved before the end
+    would get a win the others had no chance at."""
+    if complete or first:
+        wins.update(these)
 
 
 def _best(wins: Counter[str], alive: list[str]) -> str:
