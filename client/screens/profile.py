@@ -1,7 +1,7 @@
-"""A player's profile in the terminal: ratings with their history as a line of bars and the
-figures beside it, games per variant (win rate, best and median time, streaks), daily places,
-arenas, and the recent games, numbered: a digit opens that game's replay here (the browser
-opens it at ``/replay/<id>``).
+"""A player's profile in the terminal: ratings in a compact table (each game's rating now and
+its latest rated races: day, rating, change; the trend as a line of bars), games per variant
+(win rate, best and median time, streaks), daily places, arenas, and the recent games,
+numbered: a digit opens that game's replay here (the browser opens it at ``/replay/<id>``).
 
 Asked over the connection it is given; ``h`` hides or shows the player's own profile; Esc
 dismisses it.
@@ -24,10 +24,20 @@ from client.connection import Connection, describe
 from client.screens.replay import ReplayScreen
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
-from shared.protocol import Ok, ProfileReply, ProfileRequest, ProfileSettings, RatingPoint
+from shared.protocol import (
+    Ok,
+    ProfileRating,
+    ProfileReply,
+    ProfileRequest,
+    ProfileSettings,
+    RatingPoint,
+)
 
 #: the recent games listed, each opened by its digit
 REPLAY_KEYS = 9
+#: the rated races listed under each game's rating, and the width of its trend in characters
+RECENT_RATINGS = 5
+TREND_WIDTH = 12
 
 BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
 
@@ -46,6 +56,33 @@ def day(ms: int) -> str:
     return datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).date().isoformat()
 
 
+def ratings_table(ratings: tuple[ProfileRating, ...], name_of: Catalog) -> list[str]:
+    """Each game's rating now ("1500?" while provisional) and its latest rated races, latest
+    first: the day, the rating after it and the change it made (``-`` for the oldest the
+    history holds: what came before it is not sent), the trend (oldest to latest, left to
+    right) drawn beside the first line.
+    A compact table: the browser's chart and its table in a few lines of 80 columns."""
+    if not ratings:
+        return ["Ratings", "  none yet (ratings come from rated races)"]
+    lines = [
+        f"Ratings (latest {RECENT_RATINGS} rated races of each game, latest first)",
+        f"  {'game':<16}{'now':>6}{'races':>7}  {'date':<10}{'rating':>8}{'change':>8}  trend",
+    ]
+    for rating in ratings:
+        history = rating.history
+        shown = list(enumerate(history))[-RECENT_RATINGS:][::-1]
+        head = f"  {name_of.name(rating.variant):<16}{rating.rating.label():>6}{rating.games:>7}"
+        if not shown:
+            lines.append(head)
+            continue
+        for row, (n, point) in enumerate(shown):
+            change = f"{point.rating - history[n - 1].rating:+d}" if n else "-"
+            start = head if row == 0 else " " * len(head)
+            trend = f"  {bars(history, TREND_WIDTH)}" if row == 0 and len(history) > 1 else ""
+            lines.append(f"{start}  {day(point.at_ms):<10}{point.rating:>8}{change:>8}{trend}")
+    return lines
+
+
 def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
     """Everything a profile shows, as lines of text (the screen's body; tests read it)."""
     player = reply.player
@@ -58,17 +95,7 @@ def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
             if reply.hidden
             else "your profile is shown to everyone (h: hide it)"
         )
-    lines += ["", "Ratings"]
-    for rating in reply.ratings:
-        history = rating.history
-        first = history[0].rating if history else rating.rating.rating
-        lines.append(
-            f"  {name_of.name(rating.variant)}: {rating.rating.label()}, {rating.games} rated"
-            f" races; from {first} to {rating.rating.rating}: {bars(history)}"
-        )
-        lines += [f"    {day(p.at_ms)}  {p.rating} \u00b1{p.deviation}" for p in history[-5:]]
-    if not reply.ratings:
-        lines.append("  none yet (ratings come from rated races)")
+    lines += ["", *ratings_table(reply.ratings, name_of)]
     lines += ["", f"Games (daily streak {reply.streak}, best {reply.best_streak})"]
     for v in reply.variants:
         rate = f"{round(100 * v.won / v.played)}%" if v.played else "-"
