@@ -7,6 +7,7 @@ the time from the pointer's release to the board drawn with the move (before the
 answer, then with the server's view), p50/p95 over ``--moves`` moves (200); the layout shift
 (CLS) after the first board and during the moves; and a 52-card autocomplete's flight home
 drawn by the page's board.js (frames a second, late frames, long tasks; bench/browser_flight.py),
+and the server's CPU time per cold load (``--cold-only``: the cold loads alone),
 with its longest task in the CPU time of the page's main thread, from a trace, which the
 machine's load does not change (bench/browser_trace.py). With
 ``--screenshots DIR`` it also saves each game's board, desktop and phone, as small PNGs. With
@@ -38,7 +39,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from bench.browser_flight import autocomplete
-from bench.load import start_server
+from bench.load import Target, start_server
 
 #: Debian's Chromium, headless, quiet: never a browser Playwright downloads
 CHROMIUM_ARGS = [
@@ -49,6 +50,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Chromium 156 builds the omnibox's "AI mode" popup (a WebUI page of ~100 files, 50 to 290 ms
+    # of CPU in a renderer of its own) for every new window, which a context is: beside each
+    # cold load on two cores, it was timed as the page's. A player's browser has built it once.
+    "--disable-features=WebUIOmniboxAimPopup",
 ]
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1100, "height": 820}}
 PHONE: dict[str, Any] = {
@@ -131,11 +136,29 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+async def idle_cpu_per_s(server: Target, seconds: float = 2.0) -> float:
+    """The server's own CPU seconds per second while nobody asks anything (its clocks and
+    polls), to take out of what the loads measure."""
+    before, started = server.cpu_seconds()[0], time.perf_counter()
+    await asyncio.sleep(seconds)
+    return (server.cpu_seconds()[0] - before) / (time.perf_counter() - started)
+
+
 async def cold_loads(
-    browser: Any, url: str, token: str, runs: int, device: dict[str, Any] = DESKTOP
+    browser: Any,
+    url: str,
+    token: str,
+    runs: int,
+    device: dict[str, Any] = DESKTOP,
+    server: Target | None = None,
 ) -> dict[str, float]:
+    """``runs`` cold loads of a new Freecell game's page; with ``server``, also the server's CPU
+    time per load (its process time over the loads, less its idle rate over the same time)."""
     sizes, firsts, decoded, shifted = [], [], [], []
-    phases: dict[str, list[float]] = {"modules": [], "open": [], "welcome": []}
+    phases: dict[str, list[float]] = {"modules": [], "boot": [], "open": [], "welcome": []}
+    idle = await idle_cpu_per_s(server) if server is not None else 0.0
+    cpu_before = server.cpu_seconds()[0] if server is not None else 0.0
+    started = time.perf_counter()
     for _ in range(runs):
         context = await browser.new_context(**signed_in(url, token, **device))
         await context.add_init_script(MARKS)
@@ -165,17 +188,23 @@ async def cold_loads(
         sizes.append(load[0])
         decoded.append(load[1])
         firsts.append(first)
-        # where the time went: the page's modules run (DOMContentLoaded), the WebSocket open,
-        # the welcome; the rest is start_game (stored before its reply) and the drawing
+        # where the time went: the page's modules run (DOMContentLoaded), boot.js run, the
+        # WebSocket open, the welcome; start_game (stored before its reply) goes out on the
+        # welcome, from boot.js, while the modules still run; then the drawing
         marks = await page.evaluate("""() => [
           performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+          performance.getEntriesByName('pc-boot')[0]?.startTime ?? null,
           performance.getEntriesByName('pc-open')[0]?.startTime ?? null,
           performance.getEntriesByName('pc-welcome')[0]?.startTime ?? null]""")
-        for name, at in zip(("modules", "open", "welcome"), marks, strict=True):
+        for name, at in zip(("modules", "boot", "open", "welcome"), marks, strict=True):
             if at is not None:
                 phases[name].append(at)
         await context.close()
+    if server is not None:
+        spent = server.cpu_seconds()[0] - cpu_before
+        server_ms = 1000 * (spent - idle * (time.perf_counter() - started)) / runs
     return {
+        **({"server_cpu_ms_per_load": server_ms} if server is not None else {}),
         "cold_bytes": statistics.median(sizes),
         "cold_body_bytes": statistics.median(decoded),
         "first_board_ms_p50": statistics.median(firsts),
@@ -274,6 +303,41 @@ async def screenshots(browser: Any, url: str, token: str, folder: Path) -> list[
     return saved
 
 
+def print_cold(figures: dict[str, float], loads: int) -> None:
+    """The cold loads' figures."""
+    print(
+        f"cold load: {figures['cold_bytes'] / 1024:.1f} KiB transferred "
+        f"({figures['cold_body_bytes'] / 1024:.1f} KiB of files), goal < 250 KB"
+    )
+    print(
+        f"navigation to first board: p50 {figures['first_board_ms_p50']:.0f} ms, "
+        f"p95 {figures['first_board_ms_p95']:.0f} ms, "
+        f"max {figures['first_board_ms_max']:.0f} ms of {loads}, "
+        "goal p95 < 500 ms"
+    )
+    during = (
+        f"; during {figures['moves']:.0f} moves: {figures['cls_during_moves']:.4f}"
+        if "moves" in figures
+        else ""
+    )
+    print(
+        "layout shift after the first board (CLS, 1.5 s after it): "
+        f"max {figures['cls_after_first_board_max']:.4f} over {loads} loads{during}; goal 0"
+    )
+    print(
+        "  of which, p50 from navigation: main.js's modules run "
+        f"{figures.get('modules_ms_p50', 0):.0f} ms; boot.js run "
+        f"{figures.get('boot_ms_p50', 0):.0f} ms, WebSocket open "
+        f"{figures.get('open_ms_p50', 0):.0f} ms, welcome "
+        f"{figures.get('welcome_ms_p50', 0):.0f} ms (start_game, stored before its "
+        "reply, sent then); then the game's modules and the drawing"
+    )
+    print(
+        "  the server's CPU per cold load (its process time, less its idle rate): "
+        f"{figures['server_cpu_ms_per_load']:.1f} ms"
+    )
+
+
 async def run(args: argparse.Namespace) -> None:
     from playwright.async_api import async_playwright
 
@@ -290,7 +354,12 @@ async def run(args: argparse.Namespace) -> None:
                 browser = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
                 started = time.perf_counter()
                 device = PHONE if args.phone else DESKTOP
-                figures = await cold_loads(browser, url, token, args.loads, device)
+                figures = await cold_loads(browser, url, token, args.loads, device, server)
+                if args.cold_only:
+                    print(f"Chromium {browser.version}, loopback")
+                    print_cold(figures, args.loads)
+                    await browser.close()
+                    return
                 figures |= await moves(browser, url, token, args.moves, device)
                 figures |= await autocomplete(
                     browser, url, signed_in(url, token, **DESKTOP), args.autocompletes
@@ -300,28 +369,7 @@ async def run(args: argparse.Namespace) -> None:
                     f", loads and moves at {device['viewport']['width']}x"
                     f"{device['viewport']['height']}"
                 )
-                print(
-                    f"cold load: {figures['cold_bytes'] / 1024:.1f} KiB transferred "
-                    f"({figures['cold_body_bytes'] / 1024:.1f} KiB of files), goal < 250 KB"
-                )
-                print(
-                    f"navigation to first board: p50 {figures['first_board_ms_p50']:.0f} ms, "
-                    f"p95 {figures['first_board_ms_p95']:.0f} ms, "
-                    f"max {figures['first_board_ms_max']:.0f} ms of {args.loads}, "
-                    "goal p95 < 500 ms"
-                )
-                print(
-                    "layout shift after the first board (CLS, 1.5 s after it): "
-                    f"max {figures['cls_after_first_board_max']:.4f} over {args.loads} loads; "
-                    f"during {figures['moves']} moves: {figures['cls_during_moves']:.4f}; goal 0"
-                )
-                print(
-                    "  of which, p50 from navigation: modules run "
-                    f"{figures.get('modules_ms_p50', 0):.0f} ms, WebSocket open "
-                    f"{figures.get('open_ms_p50', 0):.0f} ms, welcome "
-                    f"{figures.get('welcome_ms_p50', 0):.0f} ms (then start_game, stored "
-                    "before its reply, and the drawing)"
-                )
+                print_cold(figures, args.loads)
                 print(
                     f"pointer-up to board drawn (before the reply), {figures['moves']} moves: "
                     f"p50 {figures['move_drawn_ms_p50']:.1f} ms, "
@@ -368,6 +416,7 @@ def main(argv: list[str]) -> None:
         "--autocompletes", type=int, default=5, help="52-card autocompletes (default 5)"
     )
     parser.add_argument("--screenshots", metavar="DIR", help="save each board as PNG here")
+    parser.add_argument("--cold-only", action="store_true", help="the cold loads alone")
     parser.add_argument(
         "--phone",
         action="store_true",

@@ -24,6 +24,7 @@ from client.clock import Clock, GameClocks
 from client.config import TokenStore
 from client.connection import CONNECTED, FAILED, RECONNECTING, Connection, describe
 from client.fields import seed_problem
+from client.i18n import set_language, t
 from client.played_game import PlayedGame
 from client.race import RACE_PUSHES, RaceState
 from client.screens.account import AccountScreen
@@ -73,7 +74,7 @@ class PatienceApp(ChallengeApp):
     TITLE = "Patience Club"
     # Every footer lists how to quit; the command palette is not part of this app.
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "key.quit", priority=True)]
 
     def __init__(
         self,
@@ -82,8 +83,11 @@ class PatienceApp(ChallengeApp):
         name: str | None = None,
         store: TokenStore | None = None,
         clock: Clock = time.monotonic,
+        lang: str = "en",
     ) -> None:
         super().__init__()
+        # The language is the app's: every screen and footer reads the tables (client/i18n).
+        set_language(lang)
         self.clock = clock
         self.conn = Connection(
             server,
@@ -141,7 +145,7 @@ class PatienceApp(ChallengeApp):
                 if waiting is None:
                     waiting = WaitScreen(self.conn.url)
                     await self.push_screen(waiting)
-                waiting.say(f"{describe(exc)}\nretrying in {delay:.1f}s (ctrl+q quits)")
+                waiting.say(t("link.retrying", why=describe(exc), delay=f"{delay:.1f}"))
                 await asyncio.sleep(delay)
         if waiting is not None:
             self.pop_screen()
@@ -181,7 +185,7 @@ class PatienceApp(ChallengeApp):
         if view is not None:
             for screen in self.screen_stack:
                 if isinstance(screen, BoardScreen) and screen.played is self.played:
-                    screen.set_view(view, "reconnected: the game is as the server holds it")
+                    screen.set_view(view, t("link.reconnected_game"))
 
     def on_link_state(self, event: LinkState) -> None:
         """The title names the server (the one of the latest welcome) and who we are, once;
@@ -190,16 +194,16 @@ class PatienceApp(ChallengeApp):
         player = self.conn.player
         where = self.conn.url if server is None else server.name
         if event.state == RECONNECTING:
-            self.sub_title = f"{where}: reconnecting…"
+            self.sub_title = t("title.reconnecting", where=where)
         elif event.state == CONNECTED:
             self.sub_title = where if player is None else f"{where} · {player.name}"
             if self.conn.reconnects:
-                self.notify("reconnected", timeout=3)
+                self.notify(t("link.reconnected"), timeout=3)
             for screen in self.screen_stack:
                 if isinstance(screen, HomeScreen):
                     screen.show_server()
         elif event.state == FAILED and self.conn.welcome is not None:
-            self.sub_title = f"{where}: disconnected"
+            self.sub_title = t("title.disconnected", where=where)
             self.notify(event.detail, severity="error", timeout=30)
         for screen in self.screen_stack:
             if isinstance(screen, BoardScreen):
@@ -212,7 +216,7 @@ class PatienceApp(ChallengeApp):
                 self.played.adopt(message.game)
                 self.show_race_board()
             elif isinstance(message, RaceOver):
-                self.notify("the race is over: see the standings", timeout=5)
+                self.notify(t("race.over_notice"), timeout=5)
                 # The race's key is out now: our board shows it once it has the view again.
                 self.run_worker(self._refresh_played(), group="race-over")
             elif (
@@ -344,7 +348,7 @@ class PatienceApp(ChallengeApp):
 
     async def daily_board(self, variant: str) -> None:
         day = "" if self.played.daily is None else self.played.daily.date
-        title = f"{self.catalog.name(variant)} daily {day}"
+        title = t("board.daily_title", name=self.catalog.name(variant), day=day)
         # The ranked attempt: the server gives no hints in it (hints_off).
         await self.push_screen(self.played_board(title, hints=False, kind="daily"))
 
@@ -361,11 +365,17 @@ class PatienceApp(ChallengeApp):
             return
         name = self.catalog.name(entry.variant)
         if entry.kind == "daily":
-            await self.push_screen(self.played_board(f"{name} daily", hints=False, kind="daily"))
+            await self.push_screen(
+                self.played_board(
+                    t("board.daily_title", name=name, day="").strip(), hints=False, kind="daily"
+                )
+            )
         elif entry.kind == "race":
             room = self.race.room
             hints = room is not None and room.hints and self.race.game_of(self.me) == entry.id
-            await self.push_screen(self.played_board(f"{name} race", hints=hints, kind="race"))
+            await self.push_screen(
+                self.played_board(t("board.race_title", name=name), hints=hints, kind="race")
+            )
         else:
             await self.push_screen(self.played_board(kind=entry.kind))
 

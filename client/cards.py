@@ -9,11 +9,12 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from client.names import rank_text
+
 CARD_WIDTH = 5
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED_SUITS = frozenset("DH")
-RANK_TEXT = {"T": "10"}
 
 FACE_RED = Style(color="rgb(190,20,30)", bgcolor="rgb(250,250,245)", bold=True)
 FACE_BLACK = Style(color="rgb(20,20,20)", bgcolor="rgb(250,250,245)", bold=True)
@@ -30,7 +31,7 @@ def is_red(card: str) -> bool:
 
 def face_label(card: str) -> str:
     """``"TH"`` -> ``"10♥"``: three columns, right-aligned rank."""
-    rank = RANK_TEXT.get(card[0], card[0])
+    rank = rank_text(card[0])
     return f"{rank:>2}{SUIT_SYMBOL[card[1]]}"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from client.challenges import match_text, outcome_text
 from client.connection import describe
+from client.i18n import t
 from client.race_room import RaceRoomApp
 from client.screens.challenge import GhostPanel, ResultScreen
 from client.screens.home import HomeScreen
@@ -35,12 +36,21 @@ class ChallengeApp(RaceRoomApp):
         to play, who answered it; home's list shows it when home is back in view."""
         view = message.challenge
         if view.state == "done":
-            self.notify(f"challenge {view.id}: {outcome_text(view)}; {match_text(view.match)}")
+            self.notify(
+                t(
+                    "challenge.told_done",
+                    id=view.id,
+                    outcome=outcome_text(view),
+                    match=match_text(view.match),
+                )
+            )
             self.show_result(view)
         elif view.state == "open":
-            self.notify(f"{view.challenger_name} sent you round {view.round}: accept {view.id}")
+            self.notify(
+                t("challenge.told_open", name=view.challenger_name, round=view.round, id=view.id)
+            )
         elif view.state == "playing":
-            self.notify(f"{view.opponent_name} is playing your challenge {view.id}")
+            self.notify(t("challenge.told_playing", name=view.opponent_name, id=view.id))
         if isinstance(self.screen, HomeScreen):
             self.screen.action_refresh()
 
@@ -69,7 +79,7 @@ class ChallengeApp(RaceRoomApp):
         screen.dismiss()
         self.played.adopt(reply.game)
         view = reply.challenge
-        title = f"{self.catalog.name(view.variant)}: round {view.round}, you play first"
+        title = t("challenge.first_title", name=self.catalog.name(view.variant), round=view.round)
         await self.push_screen(self.played_board(title, kind="challenge"))
 
     def on_home_screen_accept_challenge(self, event: HomeScreen.AcceptChallenge) -> None:
@@ -86,7 +96,8 @@ class ChallengeApp(RaceRoomApp):
             return
         self.played.adopt(reply.game)
         challenge = reply.challenge
-        title = f"{self.catalog.name(challenge.variant)}: {challenge.challenger_name}'s challenge"
+        name = self.catalog.name(challenge.variant)
+        title = t("challenge.board_title", name=name, challenger=challenge.challenger_name)
         ghost = GhostPanel(self.conn, challenge.id, challenge.challenger_name)
         # hints are allowed but leave the result unranked: the board's hint key says so
         await self.push_screen(self.played_board(title, ghost, kind="challenge"))

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 
 from client.clock import format_ms
+from client.home_facts import state_word
+from client.i18n import t, tn
 from shared.protocol import ChallengeSide, ChallengeView, GameView, GhostReply, MatchView
 
 #: a challenge's id: the end of its link (``https://host/challenge/ID``) or the id alone
@@ -36,69 +38,82 @@ def ghost_text(challenger: str, ghost: GhostReply | None, view: GameView | None)
     """The ghost beside a challenge game: the challenger's moves and cards home at the same
     elapsed time, and ours beside them; how the challenger ended once past their end."""
     text = Text()
-    text.append(f"{challenger}'s ghost\n", style="bold")
+    text.append(t("ghost.title", name=challenger) + "\n", style="bold")
     if ghost is None:
-        text.append("asking…", style="dim")
+        text.append(t("ghost.asking"), style="dim")
         return text
-    text.append(f"at {format_ms(ghost.elapsed_ms)}: {ghost.moves} moves, {ghost.home} home\n")
+    at = format_ms(ghost.elapsed_ms)
+    text.append(t("ghost.at", time=at, moves=ghost.moves, home=ghost.home) + "\n")
     if ghost.state != "playing":
-        text.append(f"{challenger} {ghost.state} here\n", style="bold")
+        state = state_word(ghost.state)
+        text.append(t("ghost.ended", name=challenger, state=state) + "\n", style="bold")
     if view is not None:
         home = sum(len(p.up) + p.down for p in view.piles if p.id.startswith("f"))
-        text.append(f"you: {view.moves} moves, {home} home")
+        text.append(t("ghost.you", moves=view.moves, home=home))
     return text
 
 
 def side_text(side: ChallengeSide) -> str:
     """One side's game: ``alice won 3:12, 87 moves, 52 home``."""
-    return (
-        f"{side.name} {side.state} {format_ms(side.elapsed_ms)}, {side.moves} moves, "
-        f"{side.home} home"
-        + (f", {side.hints} hint{'s' if side.hints != 1 else ''}" if side.hints else "")
+    text = t(
+        "challenge.side",
+        name=side.name,
+        state=state_word(side.state),
+        time=format_ms(side.elapsed_ms),
+        moves=side.moves,
+        home=side.home,
     )
+    return text + (tn("challenge.hints", side.hints) if side.hints else "")
 
 
 def match_text(match: MatchView) -> str:
     """``best of 3: alice 1 - 0 bob, 1 draw`` and its winner once over."""
     second = match.second_name or "?"
-    text = f"best of {match.best_of}: {match.first_name} {match.first_wins} - "
-    text += f"{match.second_wins} {second}"
+    text = t(
+        "match.score",
+        best_of=match.best_of,
+        first=match.first_name,
+        first_wins=match.first_wins,
+        second_wins=match.second_wins,
+        second=second,
+    )
     if match.draws:
-        text += f", {match.draws} draw{'' if match.draws == 1 else 's'}"
+        text += tn("match.draws", match.draws)
     if match.state == "over":
         winner = {match.first: match.first_name, match.second: second}.get(match.winner)
-        text += f"; {winner} wins the match" if winner else "; the match ends level"
+        text += t("match.won", name=winner) if winner else t("match.level")
     return text
 
 
 def outcome_text(view: ChallengeView) -> str:
     """Who won a challenge that is done: ``bob wins``, ``a draw``."""
     if view.result == "challenger":
-        return f"{view.challenger_name} wins"
+        return t("challenge.wins", name=view.challenger_name)
     if view.result == "opponent":
-        return f"{view.opponent_name} wins"
-    return "a draw"
+        return t("challenge.wins", name=view.opponent_name)
+    return t("challenge.draw")
 
 
 def challenge_text(view: ChallengeView, name: Callable[[str], str] = str) -> Text:
     """A challenge as home lists it: who, what, where it stands, and once done both games
     side by side, who won and the match's score."""
     text = Text()
-    who = f"{view.challenger_name} vs {view.opponent_name or '?'}"
-    text.append(f"{name(view.variant)} {who} (round {view.round}, {view.id}): ", style="bold")
+    who = t("challenge.who", first=view.challenger_name, second=view.opponent_name or "?")
+    line = t("challenge.line", name=name(view.variant), who=who, round=view.round, id=view.id)
+    text.append(line, style="bold")
     if view.state == "done":
         text.append(outcome_text(view))
         if view.ranked is False:
-            text.append(f" (not ranked: {view.unranked})", style="dim")
+            text.append(t("challenge.not_ranked", why=view.unranked), style="dim")
         for side in (view.challenger_result, view.opponent_result):
             if side is not None:
                 text.append(f"\n  {side_text(side)}")
     elif view.state == "open":
-        text.append("waiting to be played")
+        text.append(t("challenge.open"))
     elif view.state == "playing":
-        text.append(f"{view.opponent_name} is playing it")
+        text.append(t("challenge.playing", name=view.opponent_name))
     else:
-        text.append(f"{view.challenger_name} is playing this round's deal")
+        text.append(t("challenge.setting", name=view.challenger_name))
     text.append(f"\n  {match_text(view.match)}", style="dim")
     return text
 
@@ -110,7 +125,5 @@ def challenges_text(views: Sequence[ChallengeView], name: Callable[[str], str]) 
         text.append_text(challenge_text(view, name))
         text.append("\n")
     if not views:
-        text.append(
-            "none yet: finish a secret deal, then send it (web) or paste one here", style="dim"
-        )
+        text.append(t("challenge.none_yet"), style="dim")
     return text

@@ -1,4 +1,7 @@
-"""Where the client keeps each server's token: one small JSON file, readable by its owner only.
+"""Where the client keeps its settings and each server's token.
+
+Settings are one small TOML file, ``config.toml`` (``lang = "fr"``), written by the
+player and only read here. Tokens are one small JSON file, readable by its owner only.
 
 A token is the player's password on that server (docs/protocol.md, Session), so the
 file is created with mode 0600 inside a 0700 directory and replaced atomically:
@@ -9,12 +12,14 @@ from __future__ import annotations
 
 import json
 import os
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 APP_DIR = "patience-club"
 TOKENS_FILE = "tokens.json"
+SETTINGS_FILE = "config.toml"
 
 
 def config_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -24,6 +29,20 @@ def config_dir(environ: Mapping[str, str] | None = None) -> Path:
     # XDG: a relative value is invalid and must be ignored.
     root = Path(base) if base and os.path.isabs(base) else Path.home() / ".config"
     return root / APP_DIR
+
+
+def read_settings(directory: Path | None = None) -> tuple[dict[str, object], str | None]:
+    """The settings of ``config.toml`` in ``directory`` (the config directory by default), and
+    why they could not be read, if so: a missing file is no settings, a damaged one is said
+    (and ignored) so that a typo never stops the player from playing."""
+    path = (config_dir() if directory is None else directory) / SETTINGS_FILE
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle), None
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        return {}, f"{path}: {exc}"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from client.config import Account, TokenStore
+from client.i18n import t
+from client.i18n.en import EN
 from client.wire import PROTOCOL_VERSION, decode, encode, expect, reply_to
 from shared.errors import ProtocolError
 from shared.protocol import (
@@ -59,49 +61,45 @@ FATAL_HELLO = frozenset(
     }
 )
 
-_FRIENDLY: dict[str, str] = {
-    "bad_token": (
-        "this server does not know our saved token or that transfer code (expired, used,"
-        " or replaced by a newer one?)"
-    ),
-    "banned": "this account is banned on this server",
-    "protocol_mismatch": "this server speaks another protocol version; update the client",
-    "name_taken": "that name is taken on this server: choose another",
-    "name_looks_taken": (
-        "that name looks too much like a player's here (I and l, O and 0 look alike): "
-        "choose another"
-    ),
-    "invalid_name": "names are 1 to 24 letters, digits, '_' or '-'",
-    "too_many_accounts": "too many players registered from this address lately: try later",
-    "rate_limited": "too fast: the server asks us to slow down",
-    "forbidden": "that game belongs to someone else",
-    "game_over": "the game is over",
-    "daily_locked": "that deal is today's daily: play it from the daily challenge first",
-    "room_full": "the room is full",
-    "not_host": "only the host can do that",
-    "race_in_progress": "a race is running in that room: wait until it is over",
-    "not_in_room": "you are not in that room",
-    "no_racers": "nobody in the room is connected to race",
-    "too_many_rooms": "you are in too many rooms: leave one first",
-    "hints_off": "hints are off in this game (a daily attempt, or a race without hints)",
-    "busy": "the server is busy working out other hints: ask again in a moment",
-    "race_locked": "that deal is the one you are racing on: finish the race first",
-    "daily_open": "finish today's attempt first: practice opens once it has ended",
-    "too_many_actions": "this game has reached its limit of actions: only resign is left",
-}
+#: refusals said in the player's words (the tables' ``error.<code>``); the others are shown
+#: as the server wrote them
+_FRIENDLY = frozenset(
+    {
+        *FATAL_HELLO,
+        "rate_limited",
+        "forbidden",
+        "game_over",
+        "daily_locked",
+        "room_full",
+        "not_host",
+        "race_in_progress",
+        "not_in_room",
+        "no_racers",
+        "too_many_rooms",
+        "hints_off",
+        "busy",
+        "race_locked",
+        "daily_open",
+        "too_many_actions",
+    }
+)
 
 
 def describe(error: BaseException) -> str:
     """A sentence a player can read for any failure of a request."""
     if isinstance(error, ProtocolError):
-        hint = _FRIENDLY.get(error.code)
-        if error.code in ("illegal_move", "invalid_field", "not_found", "stale_ply") or not hint:
+        if error.code == "stale_ply":  # the board takes up the server's view: say so, alone
+            return t("error.stale_ply")
+        if error.code not in _FRIENDLY:
             return error.message
-        return f"{hint} ({error.message})" if error.message and error.message != hint else hint
+        hint = t(f"error.{error.code}")
+        if error.message and error.message != hint and error.message != EN[f"error.{error.code}"]:
+            return t("error.with_detail", hint=hint, detail=error.message)
+        return hint
     if isinstance(error, TimeoutError):
-        return "the server did not answer in time; try again"
+        return t("error.timeout")
     if isinstance(error, ConnectionError | OSError):
-        return f"cannot reach the server: {error or type(error).__name__}"
+        return t("error.unreachable", why=error or type(error).__name__)
     return f"{type(error).__name__}: {error}"
 
 
@@ -198,7 +196,7 @@ class Connection:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reader
             self._reader = None
-        self._fail_pending(ConnectionError("the connection was closed"))
+        self._fail_pending(ConnectionError(t("link.closed")))
         self._set_state(CLOSED, "")
 
     async def drop(self) -> None:
@@ -342,7 +340,7 @@ class Connection:
             if self._ws is ws:
                 self._ws = None
                 self._up.clear()
-                self._fail_pending(ConnectionError("the connection was lost"))
+                self._fail_pending(ConnectionError(t("link.lost")))
                 if not self._closing:
                     self._reconnector = asyncio.create_task(self._reconnect())
 
@@ -363,7 +361,7 @@ class Connection:
 
     async def _reconnect(self) -> None:
         for delay in self.backoff_delays():
-            self._set_state(RECONNECTING, f"link lost; retrying in {delay:.1f}s")
+            self._set_state(RECONNECTING, t("link.lost_retrying", delay=f"{delay:.1f}"))
             await asyncio.sleep(delay)
             try:
                 await self._connect_once()

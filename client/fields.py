@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 
+from client.i18n import t
 from shared.deals import MAX_SEED
 from shared.protocol.rooms import CODE_ALPHABET, CODE_LENGTH, CODE_RE
 
@@ -23,24 +24,21 @@ def code_problem(code: str) -> str | None:
     if CODE_RE.fullmatch(code):
         return None
     if not code:
-        return "type the room code your friend gave you"
+        return t("field.code_empty")
     if len(code) != CODE_LENGTH:
-        return f"a room code has {CODE_LENGTH} characters, like K7QF2M; {code!r} has {len(code)}"
+        return t("field.code_length", length=CODE_LENGTH, code=repr(code), typed=len(code))
     bad = sorted({c for c in code if c not in CODE_ALPHABET})
     shown = " ".join(repr(c) for c in bad)
     if bad and all(c in LOOK_ALIKES for c in bad):
-        return (
-            f"room codes have no {shown}: 0, 1, I and O are left out because they read like "
-            "other characters; check the code your friend gave you"
-        )
-    return f"room codes are letters and digits only, like K7QF2M; {shown} cannot be in one"
+        return t("field.code_look_alike", shown=shown)
+    return t("field.code_letters", shown=shown)
 
 
 def seed_problem(seed: int) -> str | None:
     """Why ``seed`` cannot be a deal number, or None when it can."""
     if 1 <= seed <= MAX_SEED:
         return None
-    return f"deal numbers go from 1 to {MAX_SEED:,}; {seed:,} is not one"
+    return t("field.seed", max=f"{MAX_SEED:,}", seed=f"{seed:,}")
 
 
 def date_problem(date: str) -> str | None:
@@ -48,7 +46,7 @@ def date_problem(date: str) -> str | None:
     try:
         datetime.date.fromisoformat(date)
     except ValueError:
-        return f"a day is written YYYY-MM-DD, like 2026-01-02; {date!r} is not one"
+        return t("field.date", date=repr(date))
     if len(date) != len("2026-01-02"):
-        return f"a day is written YYYY-MM-DD, like 2026-01-02; {date!r} is not one"
+        return t("field.date", date=repr(date))
     return None

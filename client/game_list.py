@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from textual.widgets import Label, ListItem, ListView
 
 from client.home_facts import unfinished_text
+from client.i18n import t
 from shared.protocol import GameEntry
 
 
@@ -49,7 +50,7 @@ class GameList(ListView):
             await self.pop()
         if not unfinished:
             return
-        heading = ListItem(Label("Continue a game", classes="title"), disabled=True)
+        heading = ListItem(Label(t("home.continue"), classes="title"), disabled=True)
         lines = [
             ListItem(Label(unfinished_text(entry, name)), id=f"game-{entry.id}")
             for entry in unfinished

@@ -11,6 +11,7 @@ named. A plain class apart from any screen (tested on its own).
 
 from __future__ import annotations
 
+from client.i18n import tn
 from client.names import move_name
 from shared.notation import UNDO, Action
 
@@ -54,7 +55,6 @@ class MoveLine:
         then ``1. 4→F1``, ``2. deal (space)``..."""
         shown = []
         if self.opened_at:
-            plural = "action" if self.opened_at == 1 else "actions"
-            shown.append(f"{self.opened_at} {plural} before this board opened")
+            shown.append(tn("board.moves_before", self.opened_at))
         shown += [f"{n}. {move_name(a)}" for n, a in enumerate(self.played, 1)]
         return shown

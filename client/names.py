@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from client.i18n import language, t
+from client.i18n.reasons import FRAME, REASONS
 from client.layout import key_label
 from client.names_table import CARD_PATTERN, PILE_PATTERN, RANKS, SUITS
 from shared.notation import AUTO, DEAL, Action, Move
@@ -39,13 +41,23 @@ def pile_name(pile_id: str) -> str:
     """A pile as its label on the board names it: the key that picks it (``t3`` -> ``4``,
     ``r1`` -> ``w``, ``w`` -> ``x``, ``f0`` -> ``F1``); the stock is ``stock``."""
     if pile_id == "s":
-        return "stock"
+        return t("name.stock")
     return key_label(pile_id)
 
 
+def rank_text(rank: str) -> str:
+    """What a face shows of a rank: the shared table's (``T`` -> ``10``), but a face card's
+    letter in the player's language, as the browser shows it (J Q K, in French V D R)."""
+    key = f"glyph.{rank}"
+    return t(key) if key in _GLYPH_KEYS else RANK_TEXT[rank]
+
+
+_GLYPH_KEYS = frozenset({"glyph.J", "glyph.Q", "glyph.K"})
+
+
 def card_name(card: str) -> str:
-    """``"9C"`` -> ``"9♣"``, ``"TH"`` -> ``"10♥"``."""
-    return RANK_TEXT[card[0]] + SUIT_GLYPH[card[1]]
+    """``"9C"`` -> ``"9♣"``, ``"TH"`` -> ``"10♥"`` (``"JC"`` -> ``"V♣"`` in French)."""
+    return rank_text(card[0]) + SUIT_GLYPH[card[1]]
 
 
 def move_name(action: Action) -> str:
@@ -54,9 +66,9 @@ def move_name(action: Action) -> str:
     if isinstance(action, Move):
         move = action
     elif action == DEAL:
-        return "deal (space)"
+        return t("name.deal")
     elif action == AUTO:
-        return "auto (a)"
+        return t("name.auto")
     else:
         try:
             move = Move.parse(action)
@@ -66,13 +78,43 @@ def move_name(action: Action) -> str:
 
 
 def _move_text(src: str, count: int, dst: str) -> str:
-    text = f"{pile_name(src)}→{'foundation' if dst == 'f' else pile_name(dst)}"
-    return text + (f" ({count} cards)" if count > 1 else "")
+    text = f"{pile_name(src)}→{t('name.foundation') if dst == 'f' else pile_name(dst)}"
+    return t("name.cards", move=text, n=count) if count > 1 else text
 
 
 def translate(text: str) -> str:
-    """A sentence of the server (a refusal, a hint) with every pile, card and move in notation
-    replaced by the name the player sees; everything else is left as it is."""
+    """A sentence of the server (a refusal, a hint) in the player's names and language: the
+    engine's reason said again from the tables (client/i18n/reasons.py; in English the
+    engine's own words), every pile, card and move in notation named as the board names it."""
+    if language() == "en":
+        return notation_names(text)
+    return said_again(text)
+
+
+def said_again(text: str) -> str:
+    """``text`` with the engine's frame and reason said from the tables (any language)."""
+    frame = FRAME.fullmatch(text)
+    if frame is None:
+        return reason_words(text)
+    key = "refusal.frame" if frame.group("now") else "refusal.frame_plain"
+    move = notation_names(frame.group("move"))
+    return t(key, move=move, reason=reason_words(frame.group("reason")))
+
+
+def reason_words(reason: str) -> str:
+    """One reason of the engine from the table's key its pattern names; one no pattern knows
+    keeps the engine's words."""
+    for pattern, key in REASONS:
+        match = pattern.fullmatch(reason)
+        if match is not None:
+            parts = {k: notation_names(v) for k, v in match.groupdict().items() if v is not None}
+            return t(key, **parts)
+    return notation_names(reason)
+
+
+def notation_names(text: str) -> str:
+    """``text`` with every pile, card and move in notation replaced by the name the player
+    sees; everything else is left as it is."""
 
     def name(match: re.Match[str]) -> str:
         if match.group("src") is not None:
@@ -96,7 +138,7 @@ def deal_name(deal: DealView) -> str:
     server shows from the start (never a seed: a keyed deal has none to show)."""
     if deal.seed is not None:
         return f"#{deal.seed}"
-    return f"deal {(deal.commitment or '')[:COMMITMENT_SHOWN]}"
+    return t("name.deal_keyed", start=(deal.commitment or "")[:COMMITMENT_SHOWN])
 
 
 def verify_command(variant: str, deal: DealView) -> str | None:
@@ -107,4 +149,14 @@ def verify_command(variant: str, deal: DealView) -> str | None:
     return f"patience-club verify {variant} {deal.commitment} {deal.key}"
 
 
-__all__ = ["card_name", "deal_name", "move_name", "pile_name", "translate", "verify_command"]
+__all__ = [
+    "card_name",
+    "deal_name",
+    "move_name",
+    "pile_name",
+    "rank_text",
+    "reason_words",
+    "said_again",
+    "translate",
+    "verify_command",
+]

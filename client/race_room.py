@@ -20,6 +20,7 @@ from client.catalog import Catalog
 from client.clock import Clock, GameClocks
 from client.connection import RECONNECTING, Connection, describe
 from client.fields import code_problem
+from client.i18n import t
 from client.played_game import PlayedGame
 from client.race import RaceState
 from client.screens.board import BoardScreen
@@ -183,7 +184,7 @@ class RaceRoomApp(App[int]):
         except (ProtocolError, ConnectionError) as exc:
             screen.say(describe(exc), error=True)
             return
-        screen.say("starting: the countdown is on")
+        screen.say(t("race.starting"))
 
     def show_race_board(self) -> None:
         if self.played.view is None or self.race.game is None:
@@ -202,7 +203,9 @@ class RaceRoomApp(App[int]):
         room = self.race.room
         hints = room is not None and room.hints
         code = self.race.code
-        return self.played_board(f"race {code}", self._race_panel(), hints=hints, kind="race")
+        return self.played_board(
+            t("race.board_title", code=code), self._race_panel(), hints=hints, kind="race"
+        )
 
     async def watch_racer(self, player: int, screen: RaceScreen) -> None:
         if self.race.code is None:
@@ -220,7 +223,7 @@ class RaceRoomApp(App[int]):
             played=None,
             clock=self.clock,
             game_clocks=self.game_clocks,
-            title=f"watching {name}",
+            title=t("race.watching", name=name),
             side=self._race_panel(),
         )
         await self.push_screen(board)

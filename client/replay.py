@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from client.clock import format_ms
+from client.home_facts import state_word
+from client.i18n import t
 from client.names import move_name
 from shared.notation import UNDO, parse_action
 from shared.protocol import PileView, ReplayReply
@@ -21,23 +23,21 @@ _ID = re.compile(r"(?:^|/replay/)([A-Za-z0-9_-]{1,16})/?$")
 #: moves a second while a replay plays by itself (+ and - step through them)
 SPEEDS = (1, 2, 4, 8, 16)
 
-#: refusals of ``replay`` in words (the browser's words)
+#: refusals of ``replay`` in words (the browser's words): the tables' keys
 REFUSED = {
-    "not_found": "There is no such game.",
-    "secret": (
-        "This game's deal is still secret: its replay opens once the deal is shown (a daily's"
-        " after its day, a race's once the race is over)."
-    ),
-    "forbidden": "This game is still being played: its replay opens once it has ended.",
-    "race_locked": "You are racing on this deal: its replays open once your race game has ended.",
+    "not_found": "replay.none",
+    "secret": "replay.secret",
+    "forbidden": "replay.still_playing",
+    "race_locked": "replay.race_locked",
 }
 
 
 def refusal(code: str, message: str) -> str | None:
     """Why a replay cannot open, in words; None for a refusal of another kind."""
     if code == "forbidden" and "secret" in message:
-        return REFUSED["secret"]
-    return REFUSED.get(code)
+        return t(REFUSED["secret"])
+    key = REFUSED.get(code)
+    return None if key is None else t(key)
 
 
 def game_id(typed: str) -> str | None:
@@ -64,7 +64,7 @@ def boards(reply: ReplayReply) -> list[tuple[PileView, ...]]:
 def action_words(action: str) -> str:
     """One recorded action as the board names it: ``4→F1``, ``deal (space)``, ``undo``."""
     if action == UNDO:
-        return "undo"
+        return t("replay.undo")
     try:
         return move_name(parse_action(action))
     except ValueError:
@@ -75,16 +75,21 @@ def step_text(reply: ReplayReply, step: int) -> str:
     """Where the replay stands: ``As dealt · 87 moves in all``, ``Move 3 of 87: 4→F1``."""
     total = len(reply.actions)
     if step == 0:
-        return f"As dealt · {total} moves in all"
-    return f"Move {step} of {total}: {action_words(reply.actions[step - 1])}"
+        return t("replay.start", n=total)
+    return t("replay.at", i=step, n=total, words=action_words(reply.actions[step - 1]))
 
 
 def heading(reply: ReplayReply, variant_name: str) -> str:
     """``<game> · replay of alice's game g7Qx2bPa · won in 3:11, 87 moves``."""
-    end = reply.state
+    end = state_word(reply.state)
     if reply.state == "won":
-        end = f"won in {format_ms(reply.elapsed_ms)}"
-    return (
-        f"{variant_name} · replay of {reply.player}'s game {reply.game} · {end},"
-        f" {len(reply.actions)} moves, score {reply.score}"
+        end = t("replay.won_in", time=format_ms(reply.elapsed_ms))
+    return t(
+        "replay.heading",
+        name=variant_name,
+        player=reply.player,
+        game=reply.game,
+        end=end,
+        n=len(reply.actions),
+        score=reply.score,
     )

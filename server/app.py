@@ -32,6 +32,7 @@ from server.arenas.deals import ArenaDeals
 from server.arenas.handlers import ArenaHandlers
 from server.arenas.metrics import ArenaMetrics
 from server.arenas.play import ArenaPlay
+from server.arenas.seats import ArenaSeats
 from server.arenas.service import ArenaService
 from server.arenas.settlement import ArenaSettlement
 from server.arenas.standings import ArenaStandings
@@ -57,6 +58,7 @@ from server.games.service import GameService
 from server.games.store import GameStore
 from server.net.connection import Connection
 from server.net.doorway import Doorway
+from server.net.front import Fronts
 from server.net.http import WS_PATH, HttpPaths
 from server.net.listening import bind_game, bind_metrics, bound_port
 from server.net.routing import Router
@@ -193,11 +195,12 @@ class App:
         self.arena_standings = standings = ArenaStandings(
             catalogue, deals, cluster, players, sessions, config, clock
         )
+        self.arena_seats = seats = ArenaSeats()
         self.arena_settlement = settlement = ArenaSettlement(
-            catalogue, deals, standings, self.review, sessions, config, clock
+            catalogue, deals, standings, seats, self.review, sessions, config, clock
         )
         self.arena_play = play = ArenaPlay(
-            catalogue, deals, standings, settlement, games, self.game_store, sessions, clock
+            catalogue, deals, standings, seats, settlement, games, self.game_store, sessions, clock
         )
         self.arena_sweep = sweep = ArenaSweep(
             settlement, standings, games, self.game_store, cluster, sessions, clock
@@ -215,6 +218,7 @@ class App:
         #: every connection comes through it: the limits, the frames to the router
         self.doorway = Doorway(config, self.connections, players, self.router, self.events)
         self._server: Server | None = None
+        self._fronts: Fronts | None = None
         self._metrics_server: Server | None = None
         self._stopped = asyncio.Event()
 
@@ -227,7 +231,10 @@ class App:
         The ports are bound first: one that cannot be raises ``ListenError`` (one line)
         before any thread, worker or node has started.
         """
-        self._server = await bind_game(self.config, self.doorway.accept, self.http.answer)
+        self._fronts = Fronts(self.http.file_answer)
+        self._server = await bind_game(
+            self.config, self.doorway.accept, self.http.answer, self._fronts
+        )
         try:
             self._metrics_server = await bind_metrics(self.config, self.metrics.serve)
             await upgrade(self.engine)
@@ -257,6 +264,8 @@ class App:
         )
 
     async def _close_listeners(self) -> None:
+        if self._fronts is not None:
+            self._fronts.close()  # connections kept alive for the client's files
         for server in (self._server, self._metrics_server):
             if server is not None:
                 server.close()
@@ -330,6 +339,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.start_guards.append(rooms.race_lock)
     arenas = app.arenas
     games.hints.guards.extend((daily.daily_lock, rooms.hint_lock, arenas.hint_lock))
+    games.write_hooks.append(app.arena_settlement.with_result)
     games.listeners.extend(
         (
             daily.on_action,
@@ -420,7 +430,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     paths = HttpPaths(
         app.engine,
         {},
-        StaticSite.load(),
+        StaticSite.load(options={v.id: dict(v.options) for v in about.variants}),
         redis=redis,
         origins=app.config.origins(),
         prefixes={"/challenge/": challenges.about},

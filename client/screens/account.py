@@ -18,10 +18,12 @@ from textual.binding import Binding
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.clock import Clock, format_ms
 from client.connection import Connection, describe
+from client.footer import Footer
+from client.i18n import t
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import TransferCodeReply
@@ -31,15 +33,15 @@ def code_text(reply: TransferCodeReply | None, now_ms: int) -> Text:
     """The code shown, with how long it still works; or what ``t`` does before one is asked."""
     text = Text()
     if reply is None:
-        text.append("t: show a code for another device", style="bold")
+        text.append(t("account.t"), style="bold")
         return text
     left = reply.expires_ms - now_ms
     if left <= 0:
-        text.append("That code has expired: t shows a new one.", style="bold red")
+        text.append(t("account.expired"), style="bold red")
         return text
-    text.append("Enter this code on the other device: ")
+    text.append(t("account.enter"))
     text.append(f" {reply.code} ", style="bold reverse")
-    text.append(f"\nIt works once, for {format_ms(left)} more.")
+    text.append("\n" + t("account.left", time=format_ms(left)))
     return text
 
 
@@ -58,9 +60,9 @@ class AccountScreen(Screen[None]):
             return self.screen
 
     BINDINGS = [
-        Binding("t", "code", "Code for another device"),
-        Binding("L", "log_out", "Log out"),
-        Binding("escape", "back", "Back"),
+        Binding("t", "code", "key.transfer_code"),
+        Binding("L", "log_out", "key.log_out"),
+        Binding("escape", "back", "key.back"),
     ]
 
     def __init__(self, conn: Connection, clock: Clock = time.time) -> None:
@@ -73,12 +75,7 @@ class AccountScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
         yield Static(self._who(), id="account-who", classes="panel")
-        yield Static(
-            "On the other device, start the client for this server and type the code on its"
-            ' name screen (or choose "I have an account code" in the browser). Both devices'
-            " then play as you.",
-            id="account-explain",
-        )
+        yield Static(t("account.explain"), id="account-explain")
         yield Static(code_text(None, 0), id="account-code", classes="panel")
         yield Static(id="account-message")
         yield Footer()
@@ -91,7 +88,7 @@ class AccountScreen(Screen[None]):
         server = self.conn.server_info
         name = "?" if player is None else player.name
         where = self.conn.url if server is None else f"{server.name} ({self.conn.url})"
-        return f"You play as {name} on {where}."
+        return t("account.who", name=name, where=where)
 
     def _tick(self) -> None:
         if self.reply is not None:
@@ -119,11 +116,7 @@ class AccountScreen(Screen[None]):
         # The token is this device's only way back into the account: ask twice.
         if not self._armed:
             self._armed = True
-            self.say(
-                "press L again to log out: this device forgets your account. Show a code (t)"
-                " and keep it, or stay signed in on another device, to come back to it.",
-                error=True,
-            )
+            self.say(t("account.log_out_again"), error=True)
             return
         self._armed = False
         self.post_message(self.LogOut(self))

@@ -16,10 +16,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from client.catalog import Catalog
 from client.connection import Connection, describe
+from client.footer import Footer
+from client.i18n import known, t
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import (
@@ -30,22 +32,36 @@ from shared.protocol import (
     ArenaTableRequest,
 )
 
-LIST_COLUMNS = ("code", "name", "game", "starts (UTC)", "minutes", "state", "players")
-TABLE_COLUMNS = ("#", "player", "points", "deals", "wins", "")
+#: the two tables' columns (the tables' keys)
+LIST_COLUMNS = (
+    "col.code",
+    "col.name",
+    "col.game",
+    "col.starts",
+    "col.minutes",
+    "col.state",
+    "col.players",
+)
+TABLE_COLUMNS = ("col.rank", "col.player", "col.points", "col.deals", "col.wins", "col.fire")
 
 
 def arena_row(arena: ArenaInfo, game: str) -> tuple[str, ...]:
     starts = datetime.datetime.fromtimestamp(arena.starts_ms / 1000, tz=datetime.UTC)
     minutes = (arena.ends_ms - arena.starts_ms) // 60_000
-    players = str(arena.players) + (" (joined)" if arena.joined else "")
-    return (arena.code, arena.name, game, starts.strftime("%a %d %b %H:%M"), str(minutes),
-            arena.state, players)  # fmt: skip
+    players = str(arena.players) + (t("arena.joined") if arena.joined else "")
+    return (arena.code, arena.name, game, starts.strftime("%Y-%m-%d %H:%M"), str(minutes),
+            arena_state(arena.state), players)  # fmt: skip
+
+
+def arena_state(state: str) -> str:
+    key = f"arena.{state}"
+    return t(key) if known(key) else state
 
 
 class ArenasScreen(Screen[None]):
     """Up/down and Enter choose an arena; its standings show below, kept up to date."""
 
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("r", "reload", "Reload")]
+    BINDINGS = [Binding("escape", "back", "key.back"), Binding("r", "reload", "key.reload")]
 
     def __init__(self, conn: Connection) -> None:
         super().__init__()
@@ -55,7 +71,7 @@ class ArenasScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="titlebar")
-        yield Static("Arenas: Enter shows an arena's standings", classes="title")
+        yield Static(t("arena.title"), classes="title")
         yield DataTable(id="arenas", zebra_stripes=True, cursor_type="row")
         yield Static(id="arena-title", classes="title")
         yield DataTable(id="standings", zebra_stripes=True, cursor_type="row")
@@ -63,8 +79,8 @@ class ArenasScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#arenas", DataTable).add_columns(*LIST_COLUMNS)
-        self.query_one("#standings", DataTable).add_columns(*TABLE_COLUMNS)
+        self.query_one("#arenas", DataTable).add_columns(*(t(c) for c in LIST_COLUMNS))
+        self.query_one("#standings", DataTable).add_columns(*(t(c) for c in TABLE_COLUMNS))
         self.query_one("#arenas", DataTable).focus()
         self.set_interval(2.0, self._refresh)
         self.action_reload()
@@ -102,7 +118,7 @@ class ArenasScreen(Screen[None]):
         for arena in reply.arenas:
             table.add_row(*arena_row(arena, self.catalog.name(arena.variant)), key=arena.code)
         if not reply.arenas:
-            self.say("No arena is on or coming: create one in the browser and share its link.")
+            self.say(t("arena.none"))
 
     async def _standings(self, code: str) -> None:
         try:
@@ -115,15 +131,15 @@ class ArenasScreen(Screen[None]):
     def show_standings(self, reply: ArenaTableReply) -> None:
         arena = reply.arena
         self.query_one("#arena-title", Static).update(
-            f"{arena.name}: {arena.state}, {reply.total} players"
+            t("arena.heading", name=arena.name, state=arena_state(arena.state), n=reply.total)
         )
         table = self.query_one("#standings", DataTable)
         table.clear()
         for e in reply.entries:
             table.add_row(str(e.rank), e.name, str(e.points), str(e.played), str(e.wins),
-                          "on fire" if e.fire else "")  # fmt: skip
+                          t("arena.fire") if e.fire else "")  # fmt: skip
         if arena.state in ("over", "cancelled"):
             keys = ", ".join(f"{d.seq + 1}: {d.key}" for d in reply.deals if d.key)
-            self.say(f"the deals' keys: {keys}" if keys else "no deal was played")
+            self.say(t("arena.keys", keys=keys) if keys else t("arena.no_deal"))
         else:
-            self.say("play an arena's deals in the browser: /arena/" + arena.code)
+            self.say(t("arena.browser", code=arena.code))

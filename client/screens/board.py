@@ -16,11 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client import selection
 from client.clock import Clock, GameClock, GameClocks, format_ms
 from client.connection import CONNECTED, CONNECTING, RECONNECTING, describe
+from client.footer import Footer
+from client.home_facts import state_word
+from client.i18n import t, tn
 from client.layout import (
     FOUNDATION_KEYS,
     RESERVE_KEYS,
@@ -48,11 +51,12 @@ _PILE_BINDINGS = [
 #: columns of the race panel beside the board (app.tcss, #side)
 SIDE_WIDTH = 36
 
+#: what the board says of a game that has ended (the tables' keys)
 STATE_TEXT = {
-    "won": "won! every card is home",
-    "stuck": "stuck: no card can reach a foundation any more; undo (u) or resign (R)",
-    "resigned": "resigned",
-    "timeout": "time is up",
+    "won": "board.won",
+    "stuck": "board.stuck",
+    "resigned": "board.resigned",
+    "timeout": "board.timeout",
 }
 
 
@@ -61,23 +65,23 @@ class BoardScreen(BoardTools):
     says. ``played`` None makes it read-only (watching a racer)."""
 
     BINDINGS = [
-        Binding("space", "deal", "Deal"),
-        Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("enter", "play_hint", "Play hint", show=False),
-        Binding("a", "auto", "Auto"),
-        Binding("f", "to_foundation", "Foundation"),
-        Binding("plus,equals_sign", "count(1)", "More", show=False),
-        Binding("minus", "count(-1)", "Fewer", show=False),
-        Binding("U", "redo", "Redo"),
-        Binding("R", "resign", "Resign"),
-        Binding("S", "restart", "Restart", show=False),
-        Binding("m", "moves", "Moves", show=False),
-        Binding("y", "replay", "Replay"),
-        Binding("C", "challenge", "Challenge"),
-        Binding("v", "verify", "Verify deal"),
-        Binding("W", "could_win", "Could I have won?"),
-        Binding("escape", "cancel", "Back"),
+        Binding("space", "deal", "key.deal"),
+        Binding("u", "undo", "key.undo"),
+        Binding("h", "hint", "key.hint"),
+        Binding("enter", "play_hint", "key.play_hint", show=False),
+        Binding("a", "auto", "key.auto"),
+        Binding("f", "to_foundation", "key.foundation"),
+        Binding("plus,equals_sign", "count(1)", "key.more", show=False),
+        Binding("minus", "count(-1)", "key.fewer", show=False),
+        Binding("U", "redo", "key.redo"),
+        Binding("R", "resign", "key.resign"),
+        Binding("S", "restart", "key.restart", show=False),
+        Binding("m", "moves", "key.moves", show=False),
+        Binding("y", "replay", "key.replay"),
+        Binding("C", "challenge", "key.challenge"),
+        Binding("v", "verify", "key.verify"),
+        Binding("W", "could_win", "key.could_win"),
+        Binding("escape", "cancel", "key.back"),
         *_PILE_BINDINGS,
     ]
 
@@ -179,19 +183,18 @@ class BoardScreen(BoardTools):
         if message is not None:
             self.say(message)
         elif view.state == "won":
-            self.say(
-                f"won in {format_ms(view.elapsed_ms)} with {view.moves} moves: every card is home!"
-                + self._verify_offer()
-            )
+            time = format_ms(view.elapsed_ms)
+            self.say(t("board.won_in", time=time, moves=view.moves) + self._verify_offer())
         elif view.state != "playing":
-            self.say(STATE_TEXT.get(view.state, view.state) + self._verify_offer())
+            key = STATE_TEXT.get(view.state)
+            self.say((view.state if key is None else t(key)) + self._verify_offer())
         elif revealed:
             self.say(self._verify_offer().strip())
 
     def _verify_offer(self) -> str:
         if self.view.deal.key is None or self.view.deal.commitment is None:
             return ""
-        return "  the deal's key is out: v shows it and how to verify"
+        return t("board.verify_offer")
 
     def show_link(self, state: str, detail: str = "") -> None:
         """The connection's state: while it is not up, a line says so, with the actions
@@ -206,10 +209,10 @@ class BoardScreen(BoardTools):
         if state == CONNECTED:
             line.display = False
             return
-        word = "reconnecting…" if state in (RECONNECTING, CONNECTING) else "disconnected"
+        reconnecting = state in (RECONNECTING, CONNECTING)
+        word = t("link.reconnecting") if reconnecting else t("link.disconnected")
         text = Text(f" {word} ", style="bold reverse red")
-        waiting = self.waiting
-        text.append(f" {waiting} move{'s' if waiting != 1 else ''} waiting", style="bold")
+        text.append(" " + tn("link.waiting", self.waiting), style="bold")
         if detail:
             text.append(f"  ({detail})", style="dim")
         line.update(text)
@@ -256,19 +259,19 @@ class BoardScreen(BoardTools):
         text = Text()
         text.append(f" {self.title_text or name} ", style="bold reverse")
         text.append(f"  {deal_name(v.deal)}")
-        text.append(f"  score {v.score}/{v.max_score}", style="bold")
-        text.append(f"  moves {v.moves}")
+        text.append(t("board.score", score=v.score, max=v.max_score), style="bold")
+        text.append(t("board.moves", n=v.moves))
         text.append(f"  ⏱ {format_ms(self.game_clock.now_ms())}")
         stock, waste = v.pile("s"), v.pile("w")
         if stock is not None:
-            text.append(f"  stock {stock.count}")
+            text.append(t("board.stock", n=stock.count))
         if waste is not None:
-            text.append(f"  waste {len(waste.up)}")
+            text.append(t("board.waste", n=len(waste.up)))
         if stock is not None:
             redeals = v.redeals_left
-            text.append(f"  redeals {'∞' if redeals is None else redeals}")
+            text.append(t("board.redeals", n="∞" if redeals is None else redeals))
         if v.state != "playing":
-            text.append(f"  {v.state.upper()}", style="bold reverse")
+            text.append(f"  {state_word(v.state).upper()}", style="bold reverse")
         return text
 
     def say(self, message: str, *, error: bool = False) -> None:
@@ -302,13 +305,13 @@ class BoardScreen(BoardTools):
                 self.action_deal()
                 return
             if not pile.up:
-                self.say(f"nothing to pick up on {pile_name(pile_id)}", error=True)
+                self.say(t("board.nothing_to_pick", pile=pile_name(pile_id)), error=True)
                 return
             self.pick.src = pile_id
             self.pick.count = count if count and count > 1 else None
             if count == 1:
                 self.pick.count = 1
-            self.say(f"from {pile_name(pile_id)}: pick a destination (+/- for more or fewer cards)")
+            self.say(t("board.picked", pile=pile_name(pile_id)))
             self.redraw()
             return
         if pile_id == src:
@@ -336,7 +339,7 @@ class BoardScreen(BoardTools):
         up = len(pile.up) if pile else 1
         current = self.pick.count or self._default_count(self.pick.src)
         self.pick.count = selection.step_count(self.view.legal, self.pick.src, current, step, up)
-        self.say(f"from {pile_name(self.pick.src)}: {self.pick.count} card(s)")
+        self.say(t("board.count", pile=pile_name(self.pick.src), n=self.pick.count))
         self.redraw()
 
     def action_cancel(self) -> None:
@@ -361,7 +364,7 @@ class BoardScreen(BoardTools):
     def action_to_foundation(self) -> None:
         src = self.pick.src
         if src is None:
-            self.say("pick a card first (or press a to send every card that can go)", error=True)
+            self.say(t("board.pick_first"), error=True)
             return
         self.pick.clear()
         self.send_move(Move(src, 1, "f"))
@@ -375,7 +378,7 @@ class BoardScreen(BoardTools):
         self.pick.clear()
         if not self._resign_armed:
             self._resign_armed = True
-            self.say("press R again to resign this game; any other key keeps playing")
+            self.say(t("board.resign_again"))
             return
         self._resign_armed = False
         self.submit(PlayedGame.resign)
@@ -396,7 +399,7 @@ class BoardScreen(BoardTools):
         """Send one action (a move, undo, resign) on our game and show what comes back;
         ``action``, once the server took it, goes on the move list (resign does not)."""
         if self.played is None:
-            self.say("you are watching: this board is not yours to play", error=True)
+            self.say(t("board.watching"), error=True)
             return
         self.hinted = None
         self.waiting += 1

@@ -14,9 +14,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.connection import describe
+from client.footer import Footer
+from client.i18n import t
 from client.move_line import MoveLine
 from client.names import move_name
 from client.played_game import PlayedGame
@@ -38,15 +40,15 @@ NOT_SENT = frozenset({"race", "challenge"})
 class MovesScreen(Screen[None]):
     """The move list of the current game, in the board's names."""
 
-    BINDINGS = [Binding("escape,m", "app.pop_screen", "Close")]
+    BINDINGS = [Binding("escape,m", "app.pop_screen", "key.close")]
 
     def __init__(self, names: list[str]) -> None:
         super().__init__()
         self.names = names
 
     def compose(self) -> ComposeResult:
-        shown = "\n".join(self.names[-200:]) or "no move yet"
-        yield Static(Text(f"Moves\n{shown}"), id="moves", classes="dialog")
+        shown = "\n".join(self.names[-200:]) or t("board.no_move")
+        yield Static(Text(t("board.moves_title", moves=shown)), id="moves", classes="dialog")
         yield Footer()
 
 
@@ -119,7 +121,7 @@ class BoardTools(Screen[None]):
     def action_redo(self) -> None:
         action = self.line.redo()
         if action is None:
-            self.say("nothing to redo: redo plays again what undo took back")
+            self.say(t("board.nothing_to_redo"))
             return
         self.pick.clear()
         self.submit(lambda played: played.move(action), action)
@@ -130,7 +132,7 @@ class BoardTools(Screen[None]):
         playing = self.view.state in ("playing", "stuck")
         if playing and not self._restart_armed:
             self._restart_armed = True
-            self.say("press S again to restart: this game is resigned, the same deal dealt again")
+            self.say(t("board.restart_again"))
             return
         self._restart_armed = False
         self.run_worker(self._restart(), group="actions")
@@ -147,14 +149,14 @@ class BoardTools(Screen[None]):
                     self.set_view(view)
                 deal = view.deal
                 if deal.seed is None and deal.key is None:
-                    self.say("this deal is still secret: it cannot be dealt again yet", error=True)
+                    self.say(t("board.still_secret"), error=True)
                     return
                 fresh = await played.start(view.variant, deal.seed, view.options, key=deal.key)
         except (ProtocolError, ConnectionError, TimeoutError) as exc:
             self.say(describe(exc), error=True)
             return
         self.line = MoveLine(fresh.ply)
-        self.set_view(fresh, "the same deal, dealt again from the start")
+        self.set_view(fresh, t("board.dealt_again"))
 
     def action_hint(self) -> None:
         self.run_worker(self._hint(), group="actions")
@@ -175,11 +177,11 @@ class BoardTools(Screen[None]):
             return
         self.hinted = hint
         if hint is None:
-            self.say("no hint: the game has ended, or every move leads back where you have been")
+            self.say(t("board.no_hint"))
             return
         if isinstance(hint, Move) and self._has_cards(hint.src):
             # Show it on the board as if the player had picked the source.
             self.pick.src = hint.src
             self.pick.count = hint.count
             self.redraw()
-        self.say(f"hint: {move_name(hint)} (enter plays it)")
+        self.say(t("board.hint", move=move_name(hint)))

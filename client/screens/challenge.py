@@ -21,10 +21,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.challenges import ghost_text, match_text, outcome_text, side_text, web_link
 from client.connection import Connection, describe
+from client.footer import Footer
+from client.i18n import t
 from shared.errors import ProtocolError
 from shared.protocol import (
     ChallengeCreate,
@@ -40,10 +42,10 @@ class SendScreen(Screen[None]):
     """Send the finished game ``game`` as a challenge: 1, 3 or 5 rounds."""
 
     BINDINGS = [
-        Binding("1", "send(1)", "One game"),
-        Binding("3", "send(3)", "Best of 3"),
-        Binding("5", "send(5)", "Best of 5"),
-        Binding("escape", "app.pop_screen", "Close"),
+        Binding("1", "send(1)", "key.one_game"),
+        Binding("3", "send(3)", "key.best_of_3"),
+        Binding("5", "send(5)", "key.best_of_5"),
+        Binding("escape", "app.pop_screen", "key.close"),
     ]
 
     def __init__(self, conn: Connection, game: str) -> None:
@@ -54,13 +56,8 @@ class SendScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Challenge a friend to this deal", classes="title")
-            yield Static(
-                "They play the same cards, seeing where you were at the same time, never your"
-                " moves. 1: one game, 3: best of three, 5: best of five (new deals after this"
-                " one).",
-                id="send-text",
-            )
+            yield Static(t("challenge.send_title"), classes="title")
+            yield Static(t("challenge.send_text"), id="send-text")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -80,10 +77,10 @@ class SendScreen(Screen[None]):
             return
         self.sent = reply.challenge
         self.refresh_bindings()
-        shown = Text("Give your friend this code: ")
+        shown = Text(t("challenge.give_code"))
         shown.append(f" {self.sent.id} ", style="bold reverse")
-        shown.append(f"\nor this link: {web_link(self.conn.url, self.sent.id)}")
-        shown.append("\nThey accept it on their home screen (Challenges), here or in a browser.")
+        shown.append("\n" + t("challenge.or_link", link=web_link(self.conn.url, self.sent.id)))
+        shown.append("\n" + t("challenge.they_accept"))
         shown.append(f"\n{match_text(self.sent.match)}", style="dim")
         text.update(shown)
 
@@ -92,7 +89,7 @@ class GhostPanel(Static):
     """Where ``challenger`` was at this game's elapsed time, beside the answerer's board."""
 
     def __init__(self, conn: Connection, challenge: str, challenger: str) -> None:
-        super().__init__(Text(f"{challenger}'s ghost: …"), id="side")
+        super().__init__(Text(t("ghost.waiting", name=challenger)), id="side")
         self.conn = conn
         self.challenge = challenge
         self.challenger = challenger
@@ -146,8 +143,8 @@ class ResultScreen(Screen[None]):
             return self.screen
 
     BINDINGS = [
-        Binding("r", "rematch", "Rematch on a new deal"),
-        Binding("escape", "app.pop_screen", "Close"),
+        Binding("r", "rematch", "key.rematch_new_deal"),
+        Binding("escape", "app.pop_screen", "key.close"),
     ]
 
     def __init__(self, view: ChallengeView) -> None:
@@ -157,7 +154,9 @@ class ResultScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         view = self.view
         with Vertical(classes="dialog"):
-            heading = f"Challenge {view.id}, round {view.round}: {outcome_text(view)}"
+            heading = t(
+                "challenge.heading", id=view.id, round=view.round, outcome=outcome_text(view)
+            )
             yield Static(heading, classes="title")
             with Horizontal(id="result-sides"):
                 for side in (view.challenger_result, view.opponent_result):
@@ -165,7 +164,7 @@ class ResultScreen(Screen[None]):
                         yield Static(side_text(side).replace(", ", "\n"), classes="result-side")
             note = match_text(view.match)
             if view.ranked is False:
-                note += f"\nnot ranked: {view.unranked}"
+                note += "\n" + t("challenge.not_ranked_line", why=view.unranked)
             yield Static(note, id="result-match")
             yield Static(id="result-message")
         yield Footer()

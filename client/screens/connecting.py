@@ -12,7 +12,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
+
+from client.footer import Footer
+from client.i18n import t
 
 
 class NameScreen(Screen[None]):
@@ -44,14 +47,11 @@ class NameScreen(Screen[None]):
             return self.screen
 
     def compose(self) -> ComposeResult:
-        yield Static("Welcome! Choose a player name for this server.", classes="title")
-        yield Static("1 to 24 letters, digits, '_' or '-'.")
-        yield Input(placeholder="your name", id="name", max_length=24)
-        yield Static(
-            "Or play as your account of another device: there, press t on home for a code,"
-            " and type it here."
-        )
-        yield Input(placeholder="account code, like K7QF-2MXP", id="transfer", max_length=32)
+        yield Static(t("name.welcome"), classes="title")
+        yield Static(t("name.rule"))
+        yield Input(placeholder=t("name.placeholder"), id="name", max_length=24)
+        yield Static(t("name.transfer"))
+        yield Input(placeholder=t("name.transfer_placeholder"), id="transfer", max_length=32)
         yield Static(id="name-message")
         yield Footer()
 
@@ -67,7 +67,7 @@ class NameScreen(Screen[None]):
         if event.input.id == "transfer":
             code = event.value.strip()
             if not code:
-                self.say("type the code the other device shows", error=True)
+                self.say(t("name.transfer_empty"), error=True)
                 return
             self.post_message(self.Transfer(self, code))
             return
@@ -82,8 +82,8 @@ class WaitScreen(Screen[None]):
         self.url = url
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Patience Club: connecting to {self.url}", classes="title")
-        yield Static("Connecting…", id="wait-message", classes="panel")
+        yield Static(t("wait.title", url=self.url), classes="title")
+        yield Static(t("wait.connecting"), id="wait-message", classes="panel")
         yield Footer()
 
     def say(self, message: str) -> None:

@@ -13,26 +13,24 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from client.footer import Footer
+from client.i18n import t, tn
 from shared.protocol import DailyIntro
 
 #: the terms of the ranked attempt (the game's rules: docs/rules.md, and its board's keys)
-TERMS = (
-    "One ranked attempt a day, the same deal for everyone. Nothing is dealt until you "
-    "start; the clock starts then and never pauses. No hints; undos are allowed and counted."
-)
+TERMS = "daily.terms"
 
 
 def intro_text(intro: DailyIntro, name: str) -> Text:
     """The start step in words."""
     text = Text()
-    text.append(f"{name} daily, {intro.date}\n\n", style="bold")
-    text.append(f"{TERMS}\n\n")
-    days = "day" if intro.daily_streak == 1 else "days"
-    text.append(f"Your daily streak: {intro.daily_streak} {days}\n")
+    text.append(t("daily.intro_title", name=name, date=intro.date) + "\n\n", style="bold")
+    text.append(t(TERMS) + "\n\n")
+    text.append(tn("daily.streak", intro.daily_streak) + "\n")
     if intro.commitment:
-        text.append(f"deal commitment: {intro.commitment[:16]}…", style="dim")
+        text.append(t("daily.commitment", start=intro.commitment[:16]), style="dim")
     return text
 
 
@@ -40,8 +38,8 @@ class DailyStartScreen(Screen[None]):
     """Before the ranked attempt: Enter (or the button) starts it, Escape goes back."""
 
     BINDINGS = [
-        Binding("enter,s", "start", "Start"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("enter,s", "start", "key.start"),
+        Binding("escape", "app.pop_screen", "key.back"),
     ]
 
     class Start(Message):
@@ -60,7 +58,7 @@ class DailyStartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="daily-start"):
             yield Static(intro_text(self.intro, self.name_shown), id="daily-intro")
-            yield Button("Start", id="daily-go", variant="primary")
+            yield Button(t("daily.start"), id="daily-go", variant="primary")
             yield Static(id="daily-message")
         yield Footer()
 

@@ -15,9 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.connection import Connection, describe
+from client.footer import Footer
+from client.i18n import t
 from client.layout import layout_from
 from client.names import move_name
 from client.widgets import BoardWidget
@@ -29,24 +31,21 @@ from shared.protocol import CouldWinReply, CouldWinRequest, GameView, VariantInf
 def answer_text(answer: CouldWinReply) -> str:
     """The answer in a sentence."""
     if answer.deal == "unwinnable":
-        return "This deal could not be won: the solver searched every line from the start."
+        return t("could.unwinnable")
     if answer.deal == "unknown":
-        return "The solver could not decide this deal within its budget."
+        return t("could.unknown")
     if answer.ply is None:
-        return "You won this deal."
-    return (
-        f"The deal was winnable. Your game was still winnable after action {answer.ply}; "
-        f"from there, a winning line of {len(answer.line)} actions:"
-    )
+        return t("could.won")
+    return t("could.from", ply=answer.ply, n=len(answer.line))
 
 
 class HindsightScreen(Screen[None]):
     """The answer to "could I have won?" for one finished game, and its line step by step."""
 
     BINDINGS = [
-        Binding("right,n", "step(1)", "Next"),
-        Binding("left,p", "step(-1)", "Back"),
-        Binding("escape", "app.pop_screen", "Close"),
+        Binding("right,n", "step(1)", "key.next"),
+        Binding("left,p", "step(-1)", "key.back"),
+        Binding("escape", "app.pop_screen", "key.close"),
     ]
 
     def __init__(self, conn: Connection, view: GameView, variant: VariantInfo | None) -> None:
@@ -60,8 +59,8 @@ class HindsightScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Could I have won?", classes="title")
-            yield Static("asking the server...", id="hindsight-text")
+            yield Static(t("key.could_win"), classes="title")
+            yield Static(t("could.asking"), id="hindsight-text")
             yield self.board
             yield Static(id="hindsight-step")
         yield Footer()
@@ -86,10 +85,10 @@ class HindsightScreen(Screen[None]):
         shown = self.view.board._replace(piles=board.piles, legal=())
         self.board.show(replace(self.view, board=shown), source=None, count=0, targets=set())
         if self.step == 0:
-            text = f"step 0 of {len(answer.line)}: your position (right arrow: the next move)"
+            text = t("could.start", n=len(answer.line))
         else:
             action = move_name(parse_action(answer.line[self.step - 1]))
-            text = f"step {self.step} of {len(answer.line)}: {action}"
+            text = t("could.step", i=self.step, n=len(answer.line), action=action)
         self.query_one("#hindsight-step", Static).update(text)
 
     def action_step(self, by: int) -> None:

@@ -21,13 +21,16 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, ListItem, ListView, Static
+from textual.widgets import Button, Input, Label, ListItem, ListView, Static
 
+from client import home_facts as facts
 from client.catalog import Catalog
 from client.challenges import challenge_code, challenges_text
 from client.connection import Connection
+from client.footer import Footer
 from client.game_list import GameList
 from client.home_facts import DEALS, RACE_RULES, daily_text, deal_kind_text, home_facts, stats_text
+from client.i18n import t
 from client.screens.account import AccountScreen
 from client.screens.home_panels import side_panel
 from client.screens.replay import ReplayScreen
@@ -141,21 +144,21 @@ class HomeScreen(Screen[None]):
             self.code = code
 
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("d", "daily", "Daily"),
-        Binding("l", "leaderboard", "Leaderboard"),
-        Binding("a", "arenas", "Arenas"),
-        Binding("p", "profile", "Profile", show=False),
+        Binding("n", "new_game", "key.new_game"),
+        Binding("d", "daily", "key.daily"),
+        Binding("l", "leaderboard", "key.leaderboard"),
+        Binding("a", "arenas", "key.arenas"),
+        Binding("p", "profile", "key.profile", show=False),
         # (not in the footer, full at 80 columns: the panels' titles name them)
-        Binding("t", "account", "Account", show=False),
-        Binding("y", "replay", "Replay", show=False),
-        Binding("c", "create_race", "Race"),
-        Binding("j", "join_race", "Join", show=False),  # its button says it
-        Binding("w", "watch_race", "Watch", show=False),  # its button says it
-        Binding("o", "option", "Option"),
+        Binding("t", "account", "key.account", show=False),
+        Binding("y", "replay", "key.replay", show=False),
+        Binding("c", "create_race", "key.race"),
+        Binding("j", "join_race", "key.join", show=False),  # its button says it
+        Binding("w", "watch_race", "key.watch", show=False),  # its button says it
+        Binding("o", "option", "key.option"),
         # (not in the footer, full at 80 columns: the games panel's title names the key)
-        Binding("v", "winnable", "Winnable", show=False),
-        Binding("b", "race_rule", "Boards", show=False),  # the button says it
+        Binding("v", "winnable", "key.winnable", show=False),
+        Binding("b", "race_rule", "key.boards", show=False),  # the button says it
     ]
 
     def __init__(self, conn: Connection) -> None:
@@ -190,15 +193,15 @@ class HomeScreen(Screen[None]):
                 )
                 with Horizontal(classes="buttons"):
                     yield Input(
-                        placeholder="seed",
+                        placeholder=t("home.seed"),
                         id="seed",
                         type="integer",
                         compact=True,
                         select_on_focus=False,
                     )
-                    yield Button("New game", id="new-game", variant="primary", compact=True)
-                    yield Button("Daily", id="daily", compact=True)
-                    yield Button("Leaderboard", id="leaderboard", compact=True)
+                    yield Button(t("home.new_game"), id="new-game", variant="primary", compact=True)
+                    yield Button(t("home.daily"), id="daily", compact=True)
+                    yield Button(t("home.leaderboard"), id="leaderboard", compact=True)
             yield from side_panel(self._rule_label())
         yield Static(id="home-message")
         yield Footer()
@@ -228,13 +231,8 @@ class HomeScreen(Screen[None]):
             widget.update(info)
 
     def _variant_line(self, variant: str) -> str:
-        name = self.catalog.name(variant)
-        chosen = self.options.get(variant, {})
-        flags = " ".join(
-            ("+" if value else "-") + option.replace("_", " ") for option, value in chosen.items()
-        )
         daily = daily_text(self.dailies.get(variant), variant in self.dailies)
-        return " ".join(part for part in (f"{name:<15}", daily, flags) if part.strip())
+        return facts.variant_line(self.catalog.name(variant), daily, self.options.get(variant, {}))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``o`` is listed, and acts, only on a game that has a yes/no option."""
@@ -251,7 +249,7 @@ class HomeScreen(Screen[None]):
         variant = self.variant
         defaults = {k: v for k, v in self.catalog.options(variant).items() if isinstance(v, bool)}
         if not defaults:
-            self.say(f"{self.catalog.name(variant)} has no options")
+            self.say(t("home.no_options", name=self.catalog.name(variant)))
             return
         chosen = self.options.setdefault(variant, {})
         names = sorted(defaults)
@@ -361,17 +359,17 @@ class HomeScreen(Screen[None]):
         rules = list(RACE_RULES)
         self.race_rule = rules[(rules.index(self.race_rule) + 1) % len(rules)]
         self.query_one("#race-rule", Button).label = self._rule_label()
-        self.say(f"races you create (c): {RACE_RULES[self.race_rule]}")
+        self.say(t("home.rule_said", rule=t(RACE_RULES[self.race_rule])))
 
     def _rule_label(self) -> str:
-        return "Rated race" if self.race_rule == "rated" else f"Boards: {self.race_rule}"
+        return facts.rule_label(self.race_rule)
 
     def action_join_race(self, spectator: bool = False) -> None:
         field = self.query_one("#room-code", Input)
         code = field.value.strip().upper()
         if not code:
             field.focus()
-            self.say("type the room code your friend gave you, then press Enter")
+            self.say(t("home.type_code"))
             return
         self.post_message(self.JoinRace(self, code, spectator))
 
@@ -380,7 +378,7 @@ class HomeScreen(Screen[None]):
         code = challenge_code(field.value)
         if code is None:
             field.focus()
-            self.say("paste the challenge link your friend sent (or its code), then press Enter")
+            self.say(t("home.paste_challenge"))
             return
         field.value = ""
         self.query_one("#variants", ListView).focus()

@@ -10,24 +10,26 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from client.i18n import t
+
 
 def side_panel(rule_label: str) -> ComposeResult:
     """The race buttons (``rule_label`` names the rule of the races created), the challenge
     code field and list, and the statistics."""
     with Vertical(classes="panel", id="side-panel"):
-        yield Label("Race with friends", classes="title")
+        yield Label(t("home.races"), classes="title")
         with Horizontal(classes="buttons"):
-            yield Button("Create race", id="create-race", compact=True)
+            yield Button(t("home.create_race"), id="create-race", compact=True)
         with Horizontal(classes="buttons"):
             yield Button(rule_label, id="race-rule", compact=True)
         with Horizontal(classes="buttons"):
-            yield Input(placeholder="room code", id="room-code", max_length=6, compact=True)
-            yield Button("Join", id="join-race", compact=True)
-            yield Button("Watch", id="watch-race", compact=True)
-        yield Label("Challenges", classes="title")
+            yield Input(placeholder=t("home.room_code"), id="room-code", max_length=6, compact=True)
+            yield Button(t("home.join"), id="join-race", compact=True)
+            yield Button(t("home.watch"), id="watch-race", compact=True)
+        yield Label(t("home.challenges"), classes="title")
         with Horizontal(classes="buttons"):
-            yield Input(placeholder="code or link", id="challenge-code", compact=True)
-            yield Button("Accept", id="accept-challenge", compact=True)
+            yield Input(placeholder=t("home.challenge_code"), id="challenge-code", compact=True)
+            yield Button(t("home.accept"), id="accept-challenge", compact=True)
         yield Static(id="challenges")
-        yield Label("You: p profile, t account", classes="title")
+        yield Label(t("home.you"), classes="title")
         yield Static(id="stats")

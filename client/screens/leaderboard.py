@@ -13,17 +13,21 @@ from textual.containers import Horizontal
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from client.catalog import Catalog
 from client.clock import format_ms
 from client.connection import Connection, describe
 from client.fields import date_problem
+from client.footer import Footer
+from client.home_facts import state_word
+from client.i18n import t
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
 from shared.protocol import LeaderboardReply, LeaderboardRequest, PlayerRating, Standing
 
-COLUMNS = ("#", "player", "state", "time", "moves", "undos", "score")
+#: the table's columns (the tables' keys)
+COLUMNS = ("col.rank", "col.player", "col.state", "col.time", "col.moves", "col.undos", "col.score")
 
 
 def rated_name(name: str, rating: PlayerRating | None) -> str:
@@ -37,8 +41,8 @@ def entry_row(entry: Standing) -> tuple[str, ...]:
     result held for review has no rank yet and says so."""
     return (
         "-" if entry.rank is None else str(entry.rank),
-        rated_name(entry.name, entry.rating) + (" (held)" if entry.review else ""),
-        entry.state,
+        rated_name(entry.name, entry.rating) + (t("board.held") if entry.review else ""),
+        state_word(entry.state),
         format_ms(entry.elapsed_ms),
         str(entry.moves),
         str(entry.undos),
@@ -60,10 +64,10 @@ class LeaderboardScreen(Screen[None]):
 
     BINDINGS = [
         # Above the table's own left/right (it scrolls sideways, which a few columns never need).
-        Binding("left", "variant(-1)", "Prev game", priority=True),
-        Binding("right", "variant(1)", "Next game", priority=True),
-        Binding("p", "profile", "Profile"),
-        Binding("escape", "back", "Back"),
+        Binding("left", "variant(-1)", "key.prev_game", priority=True),
+        Binding("right", "variant(1)", "key.next_game", priority=True),
+        Binding("p", "profile", "key.profile"),
+        Binding("escape", "back", "key.back"),
     ]
 
     def __init__(self, conn: Connection, variant: str, date: str | None = None) -> None:
@@ -79,9 +83,9 @@ class LeaderboardScreen(Screen[None]):
         yield TitleBar(classes="titlebar")
         with Horizontal(id="board-head"):
             yield Static(id="board-title", classes="title")
-            yield Label("another day:", id="date-label")
+            yield Label(t("board.another_day"), id="date-label")
             yield Input(
-                placeholder="YYYY-MM-DD",
+                placeholder=t("board.date_placeholder"),
                 id="date",
                 max_length=10,
                 compact=True,
@@ -93,7 +97,7 @@ class LeaderboardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#entries", DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*(t(column) for column in COLUMNS))
         table.focus()
         self.load()
 
@@ -148,7 +152,8 @@ class LeaderboardScreen(Screen[None]):
     async def _load(self) -> None:
         name = self.catalog.name(self.variant)
         request = LeaderboardRequest(variant=self.variant, date=self.date or None, limit=100)
-        self.query_one("#board-title", Static).update(f"{name} daily, {self.date or 'today'}")
+        title = t("board.title", name=name, date=self.date or t("board.today"))
+        self.query_one("#board-title", Static).update(title)
         try:
             reply = await self.conn.request(request, LeaderboardReply)
         except (ProtocolError, ConnectionError) as exc:
@@ -160,7 +165,7 @@ class LeaderboardScreen(Screen[None]):
     def show(self, reply: LeaderboardReply) -> None:
         """Draw one leaderboard reply: its day, its entries, and the player's own."""
         name = self.catalog.name(reply.variant)
-        self.query_one("#board-title", Static).update(f"{name} daily, {reply.date}")
+        self.query_one("#board-title", Static).update(t("board.title", name=name, date=reply.date))
         table = self.query_one("#entries", DataTable)
         table.clear()
         self.names = [entry.name for entry in reply.entries]
@@ -169,7 +174,9 @@ class LeaderboardScreen(Screen[None]):
         mine = reply.me
         me = self.query_one("#me", Static)
         if mine:
-            rank = "held for review" if mine.rank is None else f"#{mine.rank}"
-            me.update(f"you: {rank} {mine.state} {format_ms(mine.elapsed_ms)} {mine.moves} moves")
+            rank = t("board.held_review") if mine.rank is None else f"#{mine.rank}"
+            time = format_ms(mine.elapsed_ms)
+            state = state_word(mine.state)
+            me.update(t("board.you", rank=rank, state=state, time=time, moves=mine.moves))
         else:
-            me.update("you have no finished attempt on this day")
+            me.update(t("board.no_attempt"))

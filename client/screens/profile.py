@@ -1,7 +1,7 @@
-"""A player's profile in the terminal: ratings in a compact table (each game's rating now and
-its latest rated races: day, rating, change; the trend as a line of bars), games per variant
-(win rate, best and median time, streaks), daily places, arenas, and the recent games,
-numbered: a digit opens that game's replay here (the browser opens it at ``/replay/<id>``).
+"""A player's profile in the terminal: ratings with their history as a line of bars and the
+figures beside it, games per variant (win rate, best and median time, streaks), daily places,
+arenas, and the recent games, numbered: a digit opens that game's replay here (the browser
+opens it at ``/replay/<id>``).
 
 Asked over the connection it is given; ``h`` hides or shows the player's own profile; Esc
 dismisses it.
@@ -16,11 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.catalog import Catalog
 from client.clock import format_ms
 from client.connection import Connection, describe
+from client.footer import Footer
+from client.home_facts import state_word
+from client.i18n import known, t
 from client.screens.replay import ReplayScreen
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
@@ -60,18 +63,20 @@ def ratings_table(ratings: tuple[ProfileRating, ...], name_of: Catalog) -> list[
     """Each game's rating now ("1500?" while provisional) and its latest rated races, latest
     first: the day, the rating after it and the change it made (``-`` for the oldest the
     history holds: what came before it is not sent), the trend (oldest to latest, left to
-    right) drawn beside the first line.
-    A compact table: the browser's chart and its table in a few lines of 80 columns."""
+    right) drawn beside the first line. A compact table: the browser's chart and its table in
+    a few lines of 80 columns."""
     if not ratings:
-        return ["Ratings", "  none yet (ratings come from rated races)"]
+        return [t("profile.ratings.none"), t("profile.no_ratings")]
+    col = {k: t(f"profile.col.{k}") for k in ("game", "now", "races", "date", "rating", "change")}
     lines = [
-        f"Ratings (latest {RECENT_RATINGS} rated races of each game, latest first)",
-        f"  {'game':<16}{'now':>6}{'races':>7}  {'date':<10}{'rating':>8}{'change':>8}  trend",
+        t("profile.ratings", n=RECENT_RATINGS),
+        f"  {col['game']:<16}{col['now']:>6}{col['races']:>8}  {col['date']:<10}"
+        f"{col['rating']:>8}{col['change']:>8}  {t('profile.col.trend')}",
     ]
     for rating in ratings:
         history = rating.history
         shown = list(enumerate(history))[-RECENT_RATINGS:][::-1]
-        head = f"  {name_of.name(rating.variant):<16}{rating.rating.label():>6}{rating.games:>7}"
+        head = f"  {name_of.name(rating.variant):<16}{rating.rating.label():>6}{rating.games:>8}"
         if not shown:
             lines.append(head)
             continue
@@ -86,56 +91,71 @@ def ratings_table(ratings: tuple[ProfileRating, ...], name_of: Catalog) -> list[
 def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
     """Everything a profile shows, as lines of text (the screen's body; tests read it)."""
     player = reply.player
-    lines = [f"{player.name}{' (bot)' if player.bot else ''}"]
+    lines = [player.name + (t("race.bot") if player.bot else "")]
     if reply.hidden and not reply.mine:
-        return "\n".join([*lines, f"{player.name} keeps their profile private."])
+        return "\n".join([*lines, t("profile.private", name=player.name)])
     if reply.mine:
-        lines.append(
-            "your profile is hidden from others (h: show it)"
-            if reply.hidden
-            else "your profile is shown to everyone (h: hide it)"
-        )
+        lines.append(t("profile.hidden") if reply.hidden else t("profile.shown"))
     lines += ["", *ratings_table(reply.ratings, name_of)]
-    lines += ["", f"Games (daily streak {reply.streak}, best {reply.best_streak})"]
+    lines += ["", t("profile.games", streak=reply.streak, best=reply.best_streak)]
     for v in reply.variants:
         rate = f"{round(100 * v.won / v.played)}%" if v.played else "-"
         best = "-" if v.best_ms is None else format_ms(v.best_ms)
         median = "-" if v.median_ms is None else format_ms(v.median_ms)
         lines.append(
-            f"  {name_of.name(v.variant)}: {v.played} played, {v.won} won ({rate}), best {best},"
-            f" median {median}, streak {v.streak} (best {v.best_streak})"
+            t(
+                "profile.variant",
+                name=name_of.name(v.variant),
+                played=v.played,
+                won=v.won,
+                rate=rate,
+                best=best,
+                median=median,
+                streak=v.streak,
+                best_streak=v.best_streak,
+            )
         )
     if not reply.variants:
-        lines.append("  no games yet")
-    lines += ["", "Daily places"]
+        lines.append(t("profile.no_games"))
+    lines += ["", t("profile.dailies")]
     for d in reply.dailies:
         place = "-" if d.place is None else f"#{d.place}"
-        lines.append(f"  {d.date} {name_of.name(d.variant)}: {d.state}, {place}, {d.points} points")
+        name = name_of.name(d.variant)
+        state = state_word(d.state)
+        lines.append(
+            t("profile.daily", date=d.date, name=name, state=state, place=place, points=d.points)
+        )
     if not reply.dailies:
-        lines.append("  no daily played yet")
+        lines.append(t("profile.no_dailies"))
     if reply.arenas:
-        lines += ["", "Arenas"]
+        lines += ["", t("profile.arenas")]
         lines += [
-            f"  {day(a.ended_ms)} {a.name} ({name_of.name(a.variant)}): #{a.place},"
-            f" {a.points} points"
+            t("profile.arena", day=day(a.ended_ms), name=a.name, game=name_of.name(a.variant),
+              place=a.place, points=a.points)
             for a in reply.arenas
-        ]
-    lines += ["", "Recent games (a digit opens its replay; in the browser: /replay/<id>)"]
+        ]  # fmt: skip
+    lines += ["", t("profile.recent")]
     lines += [
-        f"  {n}  {g.id}  {name_of.name(g.variant)} {g.kind}, {g.state},"
-        f" {format_ms(g.elapsed_ms)}, {g.moves} moves, {day(g.ended_ms)}"
+        t("profile.game", n=n, id=g.id, name=name_of.name(g.variant), kind=kind_word(g.kind),
+          state=state_word(g.state), time=format_ms(g.elapsed_ms), moves=g.moves,
+          day=day(g.ended_ms))
         for n, g in enumerate(reply.recent[:REPLAY_KEYS], 1)
-    ]
+    ]  # fmt: skip
     if not reply.recent:
-        lines.append("  none yet")
+        lines.append(t("profile.no_recent"))
     return "\n".join(lines)
+
+
+def kind_word(kind: str) -> str:
+    key = f"gamekind.{kind}"
+    return t(key) if known(key) else kind
 
 
 class ProfileScreen(Screen[None]):
     BINDINGS = [
-        Binding("h", "hide", "Hide/show mine"),
-        *(Binding(str(n), f"replay({n})", "Replay", show=n == 1) for n in range(1, 10)),
-        Binding("escape", "back", "Back"),
+        Binding("h", "hide", "key.hide_mine"),
+        *(Binding(str(n), f"replay({n})", "key.replay", show=n == 1) for n in range(1, 10)),
+        Binding("escape", "back", "key.back"),
     ]
 
     def __init__(self, conn: Connection, name: str) -> None:

@@ -17,10 +17,13 @@ from textual.binding import Binding
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.challenges import match_text
 from client.clock import format_ms
+from client.footer import Footer
+from client.home_facts import state_word
+from client.i18n import known, t
 from client.race import RaceState
 from client.screens.leaderboard import COLUMNS, entry_row, rated_name
 from client.widgets import TitleBar
@@ -41,22 +44,22 @@ def standings_table(standings: Sequence[Standing], *, compact: bool = False) -> 
     """The race's result; ``compact`` for the narrow panel beside a board: rank, player, and
     the time of a win or how the game ended, then the moves (every column read in full)."""
     table = Table(
-        title="Standings", expand=False, box=None, header_style="bold", padding=(0, 1, 0, 0)
+        title=t("race.standings"), expand=False, box=None, header_style="bold", padding=(0, 1, 0, 0)
     )
     if not compact:
         for column in COLUMNS:
-            table.add_column(column, no_wrap=True)
+            table.add_column(t(column), no_wrap=True)
         for row in standings:
             table.add_row(*entry_row(row))
         return table
-    table.add_column("#", no_wrap=True)
-    table.add_column("player", max_width=16, overflow="fold")
-    table.add_column("result", no_wrap=True)
-    table.add_column("moves", no_wrap=True, justify="right")
+    table.add_column(t("col.rank"), no_wrap=True)
+    table.add_column(t("col.player"), max_width=16, overflow="fold")
+    table.add_column(t("col.result"), no_wrap=True)
+    table.add_column(t("col.moves"), no_wrap=True, justify="right")
     for row in standings:
-        result = format_ms(row.elapsed_ms) if row.state == "won" else row.state
+        result = format_ms(row.elapsed_ms) if row.state == "won" else state_word(row.state)
         if row.review:
-            result += " (held)"
+            result += t("board.held")
         table.add_row(
             str(row.rank or "-"), rated_name(row.name, row.rating), result, str(row.moves)
         )
@@ -81,16 +84,16 @@ def race_text(
     """The room as a few lines: code, state, each racer's progress, or the standings."""
     room = race.room
     if room is None:
-        return Text("not in a race room")
+        return Text(t("race.no_room"))
     if race.standings is not None:
         return standings_table(race.standings, compact=compact)
     table = Table(
         box=None, expand=False, header_style="bold", show_edge=False, padding=(0, 1, 0, 0)
     )
-    table.add_column("player", max_width=16 if compact else None, overflow="fold")
-    for column in ("home", "score"):
+    table.add_column(t("col.player"), max_width=16 if compact else None, overflow="fold")
+    for column in (t("col.home"), t("col.score")):
         table.add_column(column, no_wrap=True, min_width=len(column), justify="right")
-    table.add_column("state", no_wrap=True, min_width=8)
+    table.add_column(t("col.state"), no_wrap=True, min_width=8)
     for player in room.players:
         pid = player.id
         if player.role == SPECTATOR:
@@ -101,7 +104,7 @@ def race_text(
         # ★ host, ○ disconnected, ◂ you
         mark = "★" if pid == room.host else (" " if player.connected else "○")
         shown = rated_name(player.name, player.rating)
-        name = Text(mark + shown + (" (bot)" if player.bot else ""))
+        name = Text(mark + shown + (t("race.bot") if player.bot else ""))
         if pid == me:
             name.append(" ◂")
         if not player.connected:
@@ -109,7 +112,8 @@ def race_text(
         if progress is None:
             table.add_row(name, "-", "-", "")
         else:
-            table.add_row(name, str(progress.foundation), str(progress.score), progress.state)
+            state = state_word(progress.state)
+            table.add_row(name, str(progress.foundation), str(progress.score), state)
     watchers = [
         rated_name(p.name, p.rating) + (" ◂" if p.id == me else "")
         for p in room.players
@@ -117,7 +121,17 @@ def race_text(
     ]
     if not watchers:
         return table
-    return Group(table, Text("watching: " + ", ".join(watchers), style="dim"))
+    return Group(table, Text(t("race.watchers", names=", ".join(watchers)), style="dim"))
+
+
+def difficulty_word(difficulty: str) -> str:
+    key = f"difficulty.{difficulty}"
+    return t(key) if known(key) else difficulty
+
+
+def room_state_word(state: str) -> str:
+    key = f"room.{state}"
+    return t(key) if known(key) else state
 
 
 def counting_down(race: RaceState) -> bool:
@@ -133,35 +147,32 @@ def room_heading(race: RaceState, name: Callable[[str], str] = str) -> Text:
     if room is None:
         return Text("")
     text = Text()
-    text.append(f" room {room.code} ", style="bold reverse")
+    text.append(" " + t("race.room", code=room.code) + " ", style="bold reverse")
     text.append(f"  {name(room.variant)}")
     if room.seed is not None:
         text.append(f" #{room.seed}")  # a numbered deal (keyed deals show on the board)
     if room.rated:
-        text.append("  rated")
+        text.append("  " + t("race.rated"))
     if room.difficulty is not None:
-        text.append(f"  winnable, {room.difficulty}")
+        text.append("  " + t("home.winnable", difficulty=difficulty_word(room.difficulty)))
     left = race.countdown_left()
     if room.state == "countdown" and left is not None:
-        text.append(f"  starting in {left:.0f}…", style="bold")
+        text.append("  " + t("race.starting_in", s=f"{left:.0f}"), style="bold")
     else:
-        text.append(f"  {room.state}", style="bold")
+        text.append(f"  {room_state_word(room.state)}", style="bold")
     racers = len(race.racers())
-    text.append(f"  {racers}/{room.max_players} racers")
-    text.append(f"  limit {format_ms(room.time_limit_s * 1000)}", style="dim")
-    text.append("  hints on" if room.hints else "  no hints", style="dim")
+    text.append("  " + t("race.racers", n=racers, max=room.max_players))
+    text.append("  " + t("race.limit", time=format_ms(room.time_limit_s * 1000)), style="dim")
+    text.append("  " + (t("race.hints_on") if room.hints else t("race.hints_off")), style="dim")
     return text
 
 
 def board_rule(room: RoomView) -> str:
     """Which rule the room's boards follow, in words (RoomView's ``rated`` and ``boards``)."""
     if room.rated:
-        return "Rated race: no racer's board is shown until the race is over."
-    return {
-        "live": "Boards: live, as each racer plays.",
-        "delayed": "Boards: shown late (a minute, unless the server says otherwise).",
-        "hidden": "Boards: hidden until the race is over; progress only.",
-    }.get(room.boards, f"Boards: {room.boards}.")
+        return t("race.boards_rated")
+    key = f"race.boards.{room.boards}"
+    return t(key) if known(key) else t("race.boards_other", rule=room.boards)
 
 
 class RacePanel(Static):
@@ -248,14 +259,14 @@ class RaceScreen(Screen[None]):
             self.best_of = best_of
 
     BINDINGS = [
-        Binding("s", "start", "Start race"),
-        Binding("m", "rematch", "Rematch"),
-        Binding("b", "board", "My board"),
-        Binding("w", "watch", "Watch a racer"),
-        Binding("l", "leave", "Leave room"),
-        Binding("3", "match(3)", "Best of 3"),
-        Binding("5", "match(5)", "Best of 5"),
-        Binding("escape", "back", "Home"),
+        Binding("s", "start", "key.start_race"),
+        Binding("m", "rematch", "key.rematch"),
+        Binding("b", "board", "key.my_board"),
+        Binding("w", "watch", "key.watch_racer"),
+        Binding("l", "leave", "key.leave_room"),
+        Binding("3", "match(3)", "key.best_of_3"),
+        Binding("5", "match(5)", "key.best_of_5"),
+        Binding("escape", "back", "key.home"),
     ]
 
     def __init__(
@@ -302,17 +313,15 @@ class RaceScreen(Screen[None]):
         race = self.race
         self.query_one("#room-heading", Static).update(room_heading(race, self.variant_name))
         self.query_one("#room-body", Static).update(race_text(race, self.me, self.mine()))
-        if race.spectating(self.me):
-            help_text = "You are watching: w shows a racer's board, as the room allows."
-        else:
-            help_text = "Share the code with your friends: they join from their home screen."
+        watching = race.spectating(self.me)
+        help_text = t("race.help_watching") if watching else t("race.help_share")
         if race.room is not None:
             help_text += "\n" + board_rule(race.room)
         match = race.room_match()
         if match is not None:
-            help_text += f"\nmatch {match_text(match)}"
+            help_text += "\n" + t("race.match", match=match_text(match))
         elif self.check_action("match", (3,)):
-            help_text += "\n3 or 5: a best-of-three or five match with the other racer"
+            help_text += "\n" + t("race.match_keys")
         self.query_one("#room-help", Static).update(help_text)
         self.refresh_bindings()
 
@@ -360,15 +369,15 @@ class RaceScreen(Screen[None]):
         race = self.race
         room = race.room
         if room is None:
-            return "you are not in a room"
+            return t("race.not_in_room")
         if room.host != self.me:
-            host = race.names().get(room.host, "the host")
-            return f"only the host ({host}) starts a race or a rematch"
+            host = race.names().get(room.host, t("race.the_host"))
+            return t("race.only_host", host=host)
         if room.state in (COUNTDOWN, RACING):
-            return "a race is running: a rematch can start once it is over"
+            return t("race.running")
         if action == "rematch":
-            return "no race has been run here yet: press s to start the first"
-        return "the first race is over: press m for a rematch"
+            return t("race.none_yet")
+        return t("race.first_over")
 
     def action_start(self) -> None:
         self.post_message(self.Start(self))
@@ -383,7 +392,7 @@ class RaceScreen(Screen[None]):
         race = self.race
         others = [p.id for p in race.racers() if p.id != self.me]
         if not others:
-            self.say("nobody else to watch", error=True)
+            self.say(t("race.nobody"), error=True)
             return
         target = others[self._watch_index % len(others)]
         self._watch_index += 1

@@ -15,10 +15,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from client.catalog import Catalog
 from client.connection import Connection, describe
+from client.footer import Footer
+from client.i18n import t
 from client.layout import layout_from
 from client.replay import SPEEDS, boards, game_id, heading, refusal, step_text
 from client.widgets import BoardWidget, TitleBar
@@ -30,14 +32,14 @@ class ReplayScreen(Screen[None]):
     """One finished game, step by step."""
 
     BINDINGS = [
-        Binding("home,g", "first", "First"),
-        Binding("left,p", "step(-1)", "Back"),
-        Binding("right,n", "step(1)", "Forward"),
-        Binding("end,G", "last", "Last"),
-        Binding("space", "play", "Play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("escape", "back", "Back"),
+        Binding("home,g", "first", "key.first"),
+        Binding("left,p", "step(-1)", "key.step_back"),
+        Binding("right,n", "step(1)", "key.forward"),
+        Binding("end,G", "last", "key.last"),
+        Binding("space", "play", "key.play"),
+        Binding("plus,equals_sign", "speed(1)", "key.faster", show=False),
+        Binding("minus", "speed(-1)", "key.slower", show=False),
+        Binding("escape", "back", "key.back"),
     ]
 
     def __init__(self, conn: Connection, game: str | None = None) -> None:
@@ -57,14 +59,14 @@ class ReplayScreen(Screen[None]):
         yield TitleBar(classes="titlebar")
         yield Static(id="replay-head")
         if self.asked is None:
-            yield Input(placeholder="game id or replay link", id="replay-id", max_length=200)
+            yield Input(placeholder=t("replay.placeholder"), id="replay-id", max_length=200)
         yield Vertical(id="replay-board")
         yield Static(id="replay-step")
         yield Footer()
 
     def on_mount(self) -> None:
         if self.asked is None:
-            self.query_one("#replay-head", Static).update("Replay: which game? (its id, or link)")
+            self.query_one("#replay-head", Static).update(t("replay.which"))
             self.query_one("#replay-id", Input).focus()
         else:
             self.load(self.asked)
@@ -78,7 +80,7 @@ class ReplayScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         found = game_id(event.value)
         if found is None:
-            self.say("type a game's id, like g7Qx2bPa, or paste its replay link")
+            self.say(t("replay.type_id"))
             return
         self.load(found)
 
@@ -86,7 +88,7 @@ class ReplayScreen(Screen[None]):
         self.run_worker(self._load(game), group="replay", exclusive=True)
 
     async def _load(self, game: str) -> None:
-        self.say(f"asking the server for game {game}…")
+        self.say(t("replay.asking", game=game))
         try:
             reply = await self.conn.request(ReplayRequest(game=game), ReplayReply)
         except ProtocolError as exc:
@@ -121,7 +123,7 @@ class ReplayScreen(Screen[None]):
         self.board.show_piles(self.steps[self.step])
         text = step_text(self.reply, self.step)
         if self._player is not None:
-            text += f"  (playing, {SPEEDS[self.speed]} moves a second: space pauses)"
+            text += t("replay.playing", n=SPEEDS[self.speed])
         self.say(text)
 
     def say(self, message: str, *, error: bool = False) -> None:
@@ -176,10 +178,8 @@ class ReplayScreen(Screen[None]):
             self._stop()
             self._start()
         else:
-            self.say(
-                f"{step_text(self.reply, self.step) if self.reply else ''}"
-                f"  (space plays at {SPEEDS[self.speed]} moves a second)"
-            )
+            shown = step_text(self.reply, self.step) if self.reply else ""
+            self.say(shown + t("replay.speed", n=SPEEDS[self.speed]))
 
     def action_back(self) -> None:
         self._stop()

@@ -12,8 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from client.footer import Footer
+from client.i18n import t
 from client.names import verify_command
 from shared.protocol import GameView
 
@@ -24,13 +26,13 @@ def verify_text(view: GameView) -> Text:
     command = verify_command(view.variant, deal)
     text = Text()
     if command is None:
-        text.append("this deal's key is not revealed yet", style="dim")
+        text.append(t("verify.not_yet"), style="dim")
         return text
-    text.append("commitment (shown from the start)\n", style="bold")
+    text.append(t("verify.commitment") + "\n", style="bold")
     text.append(f"{deal.commitment}\n\n")
-    text.append("key (revealed now)\n", style="bold")
+    text.append(t("verify.key") + "\n", style="bold")
     text.append(f"{deal.key}\n\n")
-    text.append("check that the key makes this commitment, and see the deal:\n", style="bold")
+    text.append(t("verify.check") + "\n", style="bold")
     text.append(command)
     return text
 
@@ -39,10 +41,10 @@ class VerifyScreen(ModalScreen[None]):
     """Over the board: the revealed key and the verify command (c copies the command)."""
 
     BINDINGS = [
-        Binding("c", "copy", "Copy command"),
-        Binding("escape,v", "app.pop_screen", "Back"),
+        Binding("c", "copy", "key.copy_command"),
+        Binding("escape,v", "app.pop_screen", "key.back"),
         # A modal screen hides the app's own keys from its footer: quitting is listed here.
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "key.quit"),
     ]
 
     def __init__(self, view: GameView) -> None:
@@ -51,7 +53,7 @@ class VerifyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="verify"):
-            yield Static("The deal, revealed", classes="title")
+            yield Static(t("verify.title"), classes="title")
             yield Static(verify_text(self.view), id="verify-text")
             yield Static(id="verify-message")
         yield Footer()
@@ -60,4 +62,4 @@ class VerifyScreen(ModalScreen[None]):
         command = verify_command(self.view.variant, self.view.deal)
         if command is not None:
             self.app.copy_to_clipboard(command)
-            self.query_one("#verify-message", Static).update("copied to the clipboard")
+            self.query_one("#verify-message", Static).update(t("verify.copied"))

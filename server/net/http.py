@@ -100,3 +100,14 @@ class HttpPaths:
         return self.site.answer(request) or json_response(
             http.HTTPStatus.NOT_FOUND, {"status": "not found", "websocket": WS_PATH}
         )
+
+    def file_answer(self, request: Request) -> Response | None:
+        """The answer to ``request`` when it asks for one of the client's files or pages
+        (what :meth:`answer` gives the site), else None: the WebSocket, ``/healthz``, the
+        feature paths and anything unknown are :meth:`answer`'s (server/net/front.py)."""
+        path = request.path.split("?", 1)[0]
+        if path in (WS_PATH, "/healthz") or path in self.paths:
+            return None
+        if any(path.startswith(p) and path.endswith("/about") for p in self.prefixes):
+            return None
+        return self.site.answer(request)

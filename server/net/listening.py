@@ -23,6 +23,7 @@ from websockets.http11 import Request, Response
 
 from server.config import Config
 from server.net.connection import WRITE_LIMIT
+from server.net.front import Fronts
 from server.net.http import json_response
 
 
@@ -46,13 +47,16 @@ async def bind_game(
     config: Config,
     handler: Callable[[ServerConnection], Awaitable[None]],
     answer: Callable[[ServerConnection, Request], Awaitable[Response | None]],
+    fronts: Fronts | None = None,
 ) -> Server:
     """The game's port, not accepting yet: WebSocket connections handled by ``handler``,
-    HTTP requests ``answer``-ed before any upgrade, within the transport limits."""
+    HTTP requests ``answer``-ed before any upgrade, within the transport limits; with
+    ``fronts``, the client's files answered first on kept-alive connections (front.py)."""
     return await bind(
         config.host,
         config.port,
         handler,
+        **({"create_connection": fronts.connection} if fronts is not None else {}),
         process_request=answer,
         max_size=config.max_message_bytes,
         compression=None,  # deflate costs ~100 KiB per connection; views are small

@@ -4,11 +4,12 @@ A page of ES modules learns a module's imports only once that module has arrived
 help the browser fetches the graph a level at a time, a round trip each. A modulepreload line
 for every module the page will run lets it ask for them all at once, in the order given. The
 lines are made when the server starts, from each module's static imports (``import ... from
-'./x.js'``), so they cannot go stale as modules are added, split or renamed: first the entry's
-own graph (main.js and what it imports: it runs, and opens the WebSocket, once those are in),
-then the graph of the one screen the address shows (main.js imports a screen's module when it
-is routed to, so a game's page does not wait for the home page's modules, nor home for a
-replay's).
+'./x.js'``), so they cannot go stale as modules are added, split or renamed. Each of the page's
+module scripts gets the lines of its own graph just after its tag, in the page's order: boot.js
+(it runs on its own, ``async``, and opens the WebSocket once its few imports are in), then
+main.js's graph (less what boot.js's listed), then the graph of the one screen the address shows
+(main.js imports a screen's module when it is routed to, so a game's page does not wait for the
+home page's modules, nor home for a replay's).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ IMPORT = re.compile(
     r"""|^[ \t]*import\s*['"](\.{1,2}/[^'"]+\.js)['"]""",
     re.MULTILINE,
 )
-#: the page's entry module, as index.html names it
-ENTRY = re.compile(r'<script type="module" src="(/[^"]+\.js)"></script>')
+#: a module script of the page (an entry), as index.html names it: boot.js (``async``), main.js
+ENTRY = re.compile(r'<script type="module"(?: [a-z]+(?:="[a-z]+")?)* src="(/[^"]+\.js)"></script>')
 
 #: the module of the screen each address shows (main.js's routes), by its first path segment
 SCREENS = {
@@ -71,15 +72,21 @@ def graph(start: str, needs: Mapping[str, list[str]], skip: set[str] | None = No
 
 
 def with_preloads(html: str, needs: Mapping[str, list[str]], screen: str | None) -> str:
-    """``html`` with a modulepreload line, after its entry's script tag, for each module the
-    entry needs and then each one ``screen`` needs (``needs``: each module's imports, from
-    :func:`imports`); unchanged when it names no entry."""
-    entry = ENTRY.search(html)
-    if entry is None:
+    """``html`` with modulepreload lines (``needs``: each module's imports, from
+    :func:`imports`): after each entry's script tag, each module that entry needs and no earlier
+    line or tag has named; after the last, each one ``screen`` needs. Unchanged when it names
+    no entry."""
+    entries = list(ENTRY.finditer(html))
+    if not entries:
         return html
-    first = graph(entry.group(1), needs)
-    listed = first[1:]  # the script tag fetches the entry itself
-    if screen is not None:
-        listed += graph(screen, needs, set(first))
-    lines = "".join(f'\n<link rel="modulepreload" href="{path}">' for path in listed)
-    return html[: entry.end()] + lines + html[entry.end() :]
+    seen = {entry.group(1) for entry in entries}  # the script tags fetch the entries themselves
+    out, at = [], 0
+    for number, entry in enumerate(entries):
+        listed = graph(entry.group(1), needs, seen - {entry.group(1)})[1:]
+        seen.update(listed)
+        if number == len(entries) - 1 and screen is not None:
+            listed += graph(screen, needs, seen)
+        lines = "".join(f'\n<link rel="modulepreload" href="{path}">' for path in listed)
+        out += [html[at : entry.end()], lines]
+        at = entry.end()
+    return "".join([*out, html[at:]])

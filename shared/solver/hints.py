@@ -12,11 +12,12 @@ cards and counts), so the answer is legal in the real game.
 Moves that lead to the same canonical position count once, and a move back to
 the position itself not at all (:func:`distinct_moves`); one move left is the
 answer, with no search. The arrangements are solved from here in turn; once
-one's search wins, each move is played in it and in each arrangement after it
+one's search wins, each move is played in it and in the arrangements after it
 and the result solved, while the budget's ``samples x positions`` positions
-last, and the move that wins the most arrangements is the answer
-(:func:`_compare`: a vote on each arrangement's first move alone favours what
-the search tries first, such as a deal towards a card it knows is coming).
+last, the better half of the moves going on after each round, and the move that
+wins the most arrangements is the answer (:func:`_compare`: a vote on each
+arrangement's first move alone favours what the search tries first, such as a
+deal towards a card it knows is coming).
 When no arrangement is won, each votes for the first move of where its search
 was heading, else for the move the search's ranking likes best.
 Ties go to the first of the tied moves in the order of ``legal``.
@@ -192,47 +193,97 @@ def _compare(
     first: Result,
     spent: int,
 ) -> str:
-    """Each move played in each arrangement and the result solved: the move that wins the
-    most arrangements (among equals the first winning line's first move, then the order
-    of ``names``). Arrangements are taken in turn while the budget's ``samples x
-    positions`` positions last, the searches before included: each search gets at most
-    what is left, and an arrangement the budget ends in the middle of does not vote (its
-    moves would be compared on unequal terms). The bound is what keeps a hint's cost
-    (its CPU) a function of the budget however many moves there are: Gypsy positions
-    with a dozen moves took two to three times the budget before."""
+    """Each move played in each arrangement and the result solved, by halves: the move
+    that wins the most arrangements among the moves left at the end.
+
+    The moves start in the order of preference for equal wins (the first winning line's
+    first move, then the order of ``names``). What is left of the budget's ``samples x
+    positions`` positions (the searches before count) is shared between rounds, one for
+    every halving it takes to leave one move (``ceil(log2 moves)``); in each round every
+    move still in is played and solved in arrangement after arrangement (at least one, the
+    first the won one) until the round's share is spent, then the better half of them
+    (most wins, then preference) goes on. Every move still in has been tried on the same
+    arrangements, so their wins compare; the best moves get the most arrangements instead
+    of every move the same few (with a dozen moves, two or three arrangements before).
+    Each search gets ``positions / COMPARE_SPLIT`` at most, and at most what is left: an
+    arrangement the budget ends in the middle of does not vote (its moves would be compared
+    on unequal terms), save the first. The bound keeps a hint's cost (its CPU) a function
+    of the budget however many moves there are."""
     total = budget.samples * budget.positions
     each = max(1, budget.positions // COMPARE_SPLIT)
+    lead = first.line[0]
+    alive = [lead, *(name for name in names if name != lead)]
+    move_of = dict(zip(names, moves, strict=True))
     wins: Counter[str] = Counter()
+    rounds = max(1, (len(alive) - 1).bit_length())
     clock, cap = budget.clock, budget.seconds
     start = clock() if clock is not None else 0.0
-    for done in range(budget.samples * MORE_ARRANGEMENTS):
-        if done:
-            if spent >= total or (clock is not None and cap is not None and clock() - start >= cap):
-                break
-            position = samples.next()
-        these: Counter[str] = Counter()
-        complete = True
-        for move, name in zip(moves, names, strict=True):
-            if done == 0 and name == first.line[0]:
-                these[name] += 1  # (the first search's own line: won here)
-                continue
-            left = min(each, total - spent)
-            if left <= 0:
-                complete = False
-                break
-            result = solve_rules(
-                rules, position_after(rules, position, move), Budget(positions=left)
+    done = 0
+    while len(alive) > 1 and rounds:
+        share = (total - spent) // rounds
+        began = spent
+        while done == 0 or spent - began < share:
+            if done:
+                if done >= budget.samples * MORE_ARRANGEMENTS or spent >= total:
+                    return _best(wins, alive)
+                if clock is not None and cap is not None and clock() - start >= cap:
+                    return _best(wins, alive)
+                position = samples.next()
+            these, spent, complete = _tried(
+                rules, position, alive, move_of, each, total, spent, done
             )
-            spent += result.positions
-            these[name] += result.won
-        if complete or done == 0:
-            wins.update(these)
-        if not complete:
-            break
-    top = max(wins[name] for name in names)
-    if wins[first.line[0]] == top:
-        return first.line[0]
-    return next(name for name in names if wins[name] == top)
+            _vote(wins, these, complete, done == 0)
+            done += 1
+            if not complete:
+                return _best(wins, alive)
+        rounds -= 1
+        alive = sorted(alive, key=lambda name: -wins[name])[: (len(alive) + 1) // 2]
+    return _best(wins, alive)
+
+
+def _tried(
+    rules: Rules,
+    position: Position,
+    alive: list[str],
+    move_of: dict[str, InternalMove],
+    each: int,
+    total: int,
+    spent: int,
+    done: int,
+) -> tuple[Counter[str], int, bool]:
+    """The moves of ``alive`` played in one arrangement and solved: which won, the positions
+    spent after, and whether every one was solved (the budget may end first). In the first
+    arrangement the first move is the won line's own: won, with no search."""
+    these: Counter[str] = Counter()
+    for name in alive:
+        if done == 0 and name == alive[0]:
+            these[name] += 1
+            continue
+        left = min(each, total - spent)
+        if left <= 0:
+            return these, spent, False
+        result = solve_rules(
+            rules, position_after(rules, position, move_of[name]), Budget(positions=left)
+        )
+        spent += result.positions
+        these[name] += result.won
+    return these, spent, True
+
+
+def _vote(wins: Counter[str], these: Counter[str], complete: bool, first: bool) -> None:
+    """One arrangement's wins added to ``wins`` when it counts: every move still in was
+    solved in it, or it is the first (the won one: its line's move needs no search). One
+    the budget ended in the middle of does not vote: the moves solved before the end
+    would get a win the others had no chance at."""
+    if complete or first:
+        wins.update(these)
+
+
+def _best(wins: Counter[str], alive: list[str]) -> str:
+    """The move of ``alive`` with the most wins, the first of equals (``alive`` is in the
+    order of preference)."""
+    top = max(wins[name] for name in alive)
+    return next(name for name in alive if wins[name] == top)
 
 
 def distinct_moves(rules: Rules, board: Position, moves: list[InternalMove]) -> list[InternalMove]:

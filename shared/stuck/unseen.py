@@ -34,7 +34,7 @@ from typing import Final
 from shared.cards import deck
 from shared.player_view import UNSEEN
 from shared.position import Position
-from shared.stuck.generic import Wanted, buried
+from shared.stuck.generic import Wanted, buried, homeward_first, moved
 from shared.variants.base import InternalMove, Rules
 from shared.variants.keys import key_function
 
@@ -82,19 +82,27 @@ def _candidates(rules: Rules, pos: Position) -> list[int]:
     return [card for card in ONE_DECK if left[card] > 0]
 
 
+def _guessed(pos: Position, i: int, j: int, card: int) -> Position:
+    """A copy of ``pos`` with ``card`` at place ``j`` of pile ``i``: a new list for that
+    pile and the face-down counts, the others shared (see generic.moved)."""
+    piles = pos.piles[:]
+    pile = piles[i] = piles[i][:]
+    pile[j] = card
+    return Position(piles, pos.down[:], pos.redeals_used)
+
+
 def blind_children(rules: Rules, pos: Position, target: int) -> list[Position] | None:
     """The positions one legal move leads to, foundation moves first, with each card a
     move turns face up tried as every candidate in turn; None when progress is found on
     the way: a child has more than ``target`` cards home, or a turned card could go home
     at once, or a move turns more than one unseen card (taken as progress, unsearched)."""
-    is_f = rules.is_foundation
     foundations = rules.foundations
     accepts = rules.foundation_accepts
-    moves = rules.legal(pos)
-    moves.sort(key=lambda m: not (m[0] >= 0 and is_f[m[2]] and not is_f[m[0]]))
-    result = []
-    for move in moves:
-        child = pos.copy()
+    result: list[Position] = []
+    # A move changes where cards lie, never which: every child has the candidates of pos.
+    candidates: list[int] | None = None
+    for move in homeward_first(rules, rules.legal(pos)):
+        child = moved(pos, move)
         rules.apply(child, move)
         turned = _turned(child, move[0]) if _may_turn(pos, move) else []
         if not turned:
@@ -105,9 +113,10 @@ def blind_children(rules: Rules, pos: Position, target: int) -> list[Position] |
             return None
         i, j = turned[0]
         on_top = j == len(child.piles[i]) - 1
-        for card in _candidates(rules, child):
-            guess = child.copy()
-            guess.piles[i][j] = card
+        if candidates is None:
+            candidates = _candidates(rules, pos)
+        for card in candidates:
+            guess = _guessed(child, i, j, card)
             rules.after_move(guess)
             if rules.foundation_count(guess) > target:
                 return None
@@ -167,10 +176,12 @@ def turn_proof(
     if home is None:
         home = HomeCards(rules)
     target = rules.foundation_count(pos)
+    # A move changes where cards lie, never which: every child has the candidates of pos.
+    candidates: list[int] | None = None
     for move in legal:
         if not _may_turn(pos, move):
             continue
-        child = pos.copy()
+        child = moved(pos, move)
         rules.apply(child, move)
         turned = _turned(child, move[0])
         if len(turned) > 1:
@@ -178,9 +189,13 @@ def turn_proof(
         if not turned or turned[0][1] != len(child.piles[turned[0][0]]) - 1:
             continue
         i, j = turned[0]
-        for card in sorted(home(child).intersection(_candidates(rules, child))):
-            guess = child.copy()
-            guess.piles[i][j] = card
+        if candidates is None:
+            candidates = _candidates(rules, pos)
+        homes = home(child)
+        for card in candidates:  # (in order of card code)
+            if card not in homes:
+                continue
+            guess = _guessed(child, i, j, card)
             rules.after_move(guess)
             if rules.foundation_count(guess) > target or rules.can_progress_now(
                 guess, rules.legal(guess)
@@ -196,7 +211,7 @@ def progress_possible_unseen(rules: Rules, start: Position, budget: int) -> bool
     key = key_function(rules)
     wanted = Wanted(rules)
     target = rules.foundation_count(start)
-    seen = {key(start)}
+    seen = {key.of(start)}
     heap: list[tuple[int, int, Position]] = [(0, 0, start)]
     counter = 0
     while heap:
@@ -207,7 +222,7 @@ def progress_possible_unseen(rules: Rules, start: Position, budget: int) -> bool
         for child in children:
             if rules.foundation_count(child) > target:
                 return True
-            child_key = key(child)
+            child_key = key.of(child)
             if child_key in seen:
                 continue
             if len(seen) >= budget:

@@ -13,6 +13,7 @@ from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
+from shared.variants.piles import MOVES
 from shared.variants.safe import OTHER_COLOUR, home_counts, nothing_builds_on, other_colour
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
@@ -147,49 +148,53 @@ class GypsyRules(Rules):
                     takers[card] |= bit
             else:
                 empty.append(t)
+        # The listed moves are the prebuilt tuples of MOVES (no tuple made per move).
         moves: list[InternalMove] = []
-        append = moves.append
         for f in foundations:
             fp = piles[f]
             if not fp:
                 continue
+            one = MOVES[f][1]
             card = fp[-1]
             bits = homes[card]
             if bits:
                 for g in foundations:
                     if bits >> g & 1:
-                        append((f, 1, g))
+                        moves.append(one[g])
             bits = takers[card]
             if bits:
                 for t in tableau:
                     if bits >> t & 1:
-                        append((f, 1, t))
+                        moves.append(one[t])
             for t in empty:
-                append((f, 1, t))
+                moves.append(one[t])
         for s in tableau:
             pile = piles[s]
             size = len(pile)
             up = size - down[s]
             if up <= 0:
                 continue
+            by_count = MOVES[s]
             bits = homes[pile[-1]]
             if bits:
+                one = by_count[1]
                 for f in foundations:
                     if bits >> f & 1:
-                        append((s, 1, f))
-            run = build_length(pile, up)
+                        moves.append(one[f])
+            run = build_length(pile, up)  # (a build: 13 cards at most, all in MOVES)
             for n in range(1, run + 1):
                 bits = takers[pile[size - n]] & ~(1 << s)
                 if bits:
+                    row = by_count[n]
                     for t in tableau:
                         if bits >> t & 1:
-                            append((s, n, t))
+                            moves.append(row[t])
             if empty:
                 for t in empty:
                     for n in range(1, run + 1):
-                        append((s, n, t))
+                        moves.append(by_count[n][t])
         if piles[self.stock]:
-            append(DEAL)
+            moves.append(DEAL)
         return moves
 
     # -- the rules, plainly ----------------------------------------------------

@@ -26,7 +26,18 @@ InternalMove = tuple[int, int, int]
 DEAL: Final[InternalMove] = (-1, 0, -1)
 
 #: the most cards one move can carry in these games: a build from king to ace
-LONGEST_BUILD = 13
+LONGEST_BUILD: Final = 13
+#: the most piles a layout can have: those the notation names (s, w, f0-f7, t0-t9, r0-r3)
+MOST_PILES: Final = 24
+
+#: MOVES[src][count][dst]: the move (src, count, dst), made once. The variants' legal()
+#: hand out these very tuples rather than new ones on every call (no allocation, nor
+#: garbage for the collector, per listed move), and the table of names is keyed by them,
+#: so that looking a listed move's name up finds the identical object at once.
+MOVES: Final[tuple[tuple[tuple[InternalMove, ...], ...], ...]] = tuple(
+    tuple(tuple((src, count, dst) for dst in range(MOST_PILES)) for count in range(14))
+    for src in range(MOST_PILES)
+)
 
 
 def move_tables(
@@ -43,12 +54,12 @@ def move_tables(
     for src, src_id in enumerate(pile_ids):
         for dst, dst_id in enumerate(pile_ids):
             if src != dst:
-                names[(src, 1, dst)] = move_text(src_id, 1, dst_id)
+                names[MOVES[src][1][dst]] = move_text(src_id, 1, dst_id)
     for src in tableau:
         for dst in tableau:
             if src != dst:
                 for count in range(2, LONGEST_BUILD + 1):
-                    names[(src, count, dst)] = move_text(pile_ids[src], count, pile_ids[dst])
+                    names[MOVES[src][count][dst]] = move_text(pile_ids[src], count, pile_ids[dst])
     by_name = {name: move for move, name in names.items()}
     return names, by_name
 

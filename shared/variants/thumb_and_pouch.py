@@ -15,6 +15,7 @@ from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
+from shared.variants.piles import LONGEST_BUILD, MOVES
 from shared.variants.safe import nothing_builds_on, other_suits
 
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
@@ -124,48 +125,53 @@ class ThumbAndPouchRules(Rules):
             else:
                 for ace in ACES:
                     homes[ace] |= bit
+        # The listed moves are the prebuilt tuples of MOVES (no tuple made per move).
         moves: list[InternalMove] = []
-        append = moves.append
         # One-card sources: the waste top and every foundation top.
         waste = self.waste
         for src in (waste, *foundations):
             pile = piles[src]
             if not pile:
                 continue
+            one = MOVES[src][1]
             card = pile[-1]
             bits = homes[card] & ~(1 << src)
             if bits:
                 for f in foundations:
                     if bits >> f & 1:
-                        append((src, 1, f))
+                        moves.append(one[f])
             bits = takers[card]
             if bits:
                 for t in tableau:
                     if bits >> t & 1:
-                        append((src, 1, t))
+                        moves.append(one[t])
             for t in empties:
-                append((src, 1, t))
+                moves.append(one[t])
         for s in tableau:
             pile = piles[s]
             size = len(pile)
             if not size:
                 continue
+            by_count = MOVES[s]
             bits = homes[pile[-1]]
             if bits:
+                one = by_count[1]
                 for f in foundations:
                     if bits >> f & 1:
-                        append((s, 1, f))
+                        moves.append(one[f])
             for i in range(down[s], size):
                 count = size - i
+                # (a face-up part longer than MOVES' 13 cards, never in play: made here)
+                row = by_count[count] if count <= LONGEST_BUILD else None
                 bits = takers[pile[i]] & ~(1 << s)
                 if bits:
                     for t in tableau:
                         if bits >> t & 1:
-                            append((s, count, t))
+                            moves.append(row[t] if row is not None else (s, count, t))
                 for t in empties:
-                    append((s, count, t))
+                    moves.append(row[t] if row is not None else (s, count, t))
         if self.can_use_stock(pos):
-            append(DEAL)
+            moves.append(DEAL)
         return moves
 
     # -- the rules, plainly ----------------------------------------------------

@@ -14,6 +14,7 @@ from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
+from shared.variants.piles import LONGEST_BUILD, MOVES
 from shared.variants.safe import nothing_builds_on, other_colour
 
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
@@ -100,50 +101,55 @@ class WesthavenRules(Rules):
                 empty_f.append(f)
             elif RANK[fp[-1]] < 13:
                 next_f[fp[-1] + 1] = f
+        # The listed moves are the prebuilt tuples of MOVES (no tuple made per move).
         moves: list[InternalMove] = []
-        append = moves.append
         if piles[self.stock]:
-            append(DEAL)
+            moves.append(DEAL)
         goes_on = GOES_ON
         waste = self.waste
         wp = piles[waste]
         if wp:
+            one = MOVES[waste][1]
             card = wp[-1]
             if RANK[card] == 1:
                 for f in empty_f:
-                    append((waste, 1, f))
+                    moves.append(one[f])
             elif next_f[card] >= 0:
-                append((waste, 1, next_f[card]))
+                moves.append(one[next_f[card]])
             for under in goes_on[card]:
                 t = top_at[under]
                 if t >= 0:
-                    append((waste, 1, t))
+                    moves.append(one[t])
             for e in empties:
-                append((waste, 1, e))
+                moves.append(one[e])
         for s in self.tableau:
             pile = piles[s]
             up = len(pile) - down[s]
             if up <= 0:
                 continue
+            by_count = MOVES[s]
+            one = by_count[1]
             card = pile[-1]
             if RANK[card] == 1:
                 for f in empty_f:
-                    append((s, 1, f))
+                    moves.append(one[f])
             elif next_f[card] >= 0:
-                append((s, 1, next_f[card]))
+                moves.append(one[next_f[card]])
             for under in goes_on[card]:
                 t = top_at[under]
                 if t >= 0:
-                    append((s, 1, t))
+                    moves.append(one[t])
             for e in empties:
-                append((s, 1, e))
+                moves.append(one[e])
             if up > 1:
+                # (a face-up part is a build, 13 cards at most: MOVES has them all)
+                whole = by_count[up] if up <= LONGEST_BUILD else None
                 for under in goes_on[pile[-up]]:
                     t = top_at[under]
                     if t >= 0 and t != s:
-                        append((s, up, t))
+                        moves.append(whole[t] if whole is not None else (s, up, t))
                 for e in empties:
-                    append((s, up, e))
+                    moves.append(whole[e] if whole is not None else (s, up, e))
         return moves
 
     # -- the rules, plainly ----------------------------------------------------

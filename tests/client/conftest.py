@@ -8,7 +8,7 @@ it and start a new one on the same address, as a restart would.
 from __future__ import annotations
 
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from multiprocessing import resource_tracker
 from pathlib import Path
 
@@ -16,6 +16,7 @@ import pytest
 
 from client.config import TokenStore
 from client.connection import Connection
+from client.i18n import set_language
 from server.app import App
 from server.config import Config
 
@@ -111,3 +112,11 @@ async def open_connection(server: ServerControl, tmp_path: Path) -> AsyncIterato
     yield open_one
     for conn in opened:
         await conn.close()
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """The language is the app's, kept in client.i18n: a test that speaks French (or builds
+    an app that does) leaves the next test in English."""
+    yield
+    set_language("en")

@@ -35,13 +35,17 @@ def welcome(name: str = "alice") -> Welcome:
 
 
 class ScreensApp(PatienceApp):
-    """The app with a welcome and no link, showing the screen ``make`` builds."""
+    """The app with a welcome and no link, showing the screen ``make`` builds, speaking
+    ``lang``."""
 
     # A subclass defined here would look for its CSS beside this file.
     CSS_PATH = Path(client.__file__).parent / "app.tcss"
 
-    def __init__(self, make: Callable[[PatienceApp], Screen[None]], tmp: Path) -> None:
-        super().__init__("ws://127.0.0.1:9/ws", store=TokenStore(tmp / "cfg"), clock=lambda: 0.0)
+    def __init__(
+        self, make: Callable[[PatienceApp], Screen[None]], tmp: Path, lang: str = "en"
+    ) -> None:
+        store = TokenStore(tmp / "cfg")
+        super().__init__("ws://127.0.0.1:9/ws", store=store, clock=lambda: 0.0, lang=lang)
         self.make = make
         self.conn.welcome = welcome()
         self.conn.state = FAILED

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from client.i18n import set_language
 from client.layout import key_label
 from client.names import card_name, move_name, translate
 from client.names_table import NAMES, read_table
@@ -22,6 +23,8 @@ GOLDEN: dict[str, Any] = json.loads(
 NOTATION = re.compile(r"(?<![\w'])(?:[tfr]\d|[A2-9TJQK][CDHS]|\w\d?(?::\d+)?>\w\d?)(?![\w'])")
 #: a card as a face shows it, in English
 GLYPHS = re.compile(r"(?:10|[A2-9JQK])[♣♦♥♠]")
+#: a card as a face shows it, in French (valet, dame, roi)
+GLYPHS_FR = re.compile(r"(?:10|[A2-9VDR])[♣♦♥♠]")
 
 
 def test_cards_and_pile_keys_are_the_golden_ones() -> None:
@@ -37,6 +40,29 @@ def test_a_refusal_reads_as_the_golden_one(example: dict[str, Any]) -> None:
 @pytest.mark.parametrize("example", GOLDEN["moves"], ids=lambda e: e["move"])
 def test_a_move_reads_as_the_golden_one(example: dict[str, Any]) -> None:
     assert move_name(example["move"]) == example["terminal"]
+
+
+@pytest.mark.parametrize("example", GOLDEN["refusals"], ids=lambda e: e["engine"][:24])
+def test_a_refusal_reads_in_french_as_the_golden_one(example: dict[str, Any]) -> None:
+    set_language("fr")
+    assert translate(example["engine"]) == example["terminal_fr"]
+
+
+@pytest.mark.parametrize("example", GOLDEN["moves"], ids=lambda e: e["move"])
+def test_a_move_reads_in_french_as_the_golden_one(example: dict[str, Any]) -> None:
+    set_language("fr")
+    assert move_name(example["move"]) == example["terminal_fr"]
+
+
+def test_in_french_both_clients_name_the_same_cards_and_say_the_same_reason() -> None:
+    for example in GOLDEN["refusals"]:
+        terminal, browser = example["terminal_fr"], example["browser"]["fr"]
+        assert not NOTATION.search(terminal), terminal
+        assert GLYPHS_FR.findall(terminal) == GLYPHS_FR.findall(browser), example
+        # the reason after the terminal's frame says what the browser says (each client names
+        # the piles as its own screen does: "w", "cellule libre 2")
+        reason = terminal.split(" maintenant : ", 1)[1]
+        assert reason.split()[-2:] == browser.split()[-2:], example
 
 
 def test_both_clients_name_the_same_cards_and_no_notation() -> None:

@@ -121,7 +121,7 @@ async def test_the_profile_lists_each_rated_race_with_its_change(
     label = rating.rating.label()
     assert label.endswith("?")  # two races: still provisional
     change = f"{second.rating - first.rating:+d}"
-    latest = f"Freecell{label:>14}{2:>7}  {day(second.at_ms):<10}{second.rating:>8}{change:>8}"
+    latest = f"Freecell{label:>14}{2:>8}  {day(second.at_ms):<10}{second.rating:>8}{change:>8}"
     assert latest in shown, shown
     assert f"{day(first.at_ms):<10}{first.rating:>8}{'-':>8}" in shown, shown
     assert shown.index(str(second.rating)) < shown.index(f"{first.rating:>8}{'-':>8}")

@@ -21,10 +21,11 @@
 // server/net/preload.py, so they are all asked for at once); a game's page waits for neither
 // home's modules nor a replay's.
 
+import { early, earlyGame, startRequest, wsUrl } from './boot.js';
 import { Connection } from './connection.js';
 import { decode, encode } from './msgpack.js';
 import { LANGUAGES, language, setLanguage, t } from './i18n.js';
-import { AUTOPLAY, applySettings, openSettings, settings } from './settings.js';
+import { applySettings, openSettings } from './settings.js';
 import { store } from './store.js';
 import { h } from './ui.js';
 
@@ -52,10 +53,6 @@ function show(screen) {
   app.screen?.destroy?.();
   app.screen = screen;
   main.replaceChildren(screen.element);
-}
-
-function wsUrl() {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
 
 // -- account ---------------------------------------------------------------------------------
@@ -151,7 +148,9 @@ function nameForm(problem) {
 
 function connect(credentials) {
   app.conn?.stop();
-  const conn = new Connection(wsUrl(), () => (store.token ? { token: store.token } : credentials));
+  // the link boot.js opened with the kept token, taken as it is (welcomed, or still opening)
+  const opened = credentials.token && credentials.token === store.token ? early() : null;
+  const conn = opened ?? new Connection(wsUrl(), () => (store.token ? { token: store.token } : credentials));
   app.conn = conn;
   conn.addEventListener('status', (e) => {
     const { online, retryInMs } = e.detail;
@@ -161,8 +160,7 @@ function connect(credentials) {
   });
   conn.addEventListener('welcome', (e) => welcomed(e.detail.welcome, e.detail.again));
   conn.addEventListener('push', (e) => app.screen?.push?.(e.detail));
-  conn.addEventListener('refused', (e) => {
-    const err = e.detail;
+  const refused = (err) => {
     if (err.code === 'bad_token' && credentials.transfer) {
       nameForm(t('transfer.bad'));
     } else if (err.code === 'bad_token') {
@@ -172,9 +170,18 @@ function connect(credentials) {
     else if (err.code === 'name_looks_taken') nameForm(t('name.looksTaken', credentials.name));
     else if (err.code === 'invalid_name') nameForm(t('welcome.invalid'));
     else nameForm(t('welcome.refused', err.message || err.code));
-  });
+  };
+  conn.addEventListener('refused', (e) => refused(e.detail));
   statusEl.textContent = t('link.connecting');
-  conn.start();
+  if (!opened) conn.start();
+  else if (opened.refusal) refused(opened.refusal);
+  else if (opened.welcome) {
+    if (opened.online) {
+      statusEl.textContent = t('link.online');
+      statusEl.dataset.online = 'true';
+    }
+    welcomed(opened.welcome, false);
+  }
 }
 
 function welcomed(welcome, again) {
@@ -232,24 +239,13 @@ function gameScreen({ GamePanel }, view, options = {}) {
 async function playScreen(variant, query) {
   const info = app.variants.get(variant);
   if (!info) return notFound(t('nothere.game', variant));
-  const request = { type: 'start_game', variant, options: {} };
   // autoplay follows the settings, in every game that offers it; other options home's choice
-  const saved = { ...store.options(variant), [AUTOPLAY]: settings().autoplay };
-  for (const [name, fallback] of Object.entries(info.options ?? {})) {
-    const raw = query.get(name);
-    const value = raw === null ? saved[name] ?? fallback : raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : Number(raw);
-    if (value !== fallback) request.options[name] = value;
-  }
-  if (query.get('seed')) request.seed = Number(query.get('seed'));
-  if (query.get('key')) request.key = query.get('key');
-  const deal = query.get('deal');
-  if (deal && deal !== 'any' && !request.seed && !request.key) {
-    request.winnable = true;
-    request.difficulty = deal;
-  }
+  const request = startRequest(info, query);
   try {
-    // the game's modules arrive while the server deals
-    const [reply, game] = await Promise.all([app.conn.request(request), SCREENS.game()]);
+    // the game's modules arrive while the server deals; on the page's first address boot.js
+    // has asked for this game already, on the welcome
+    const asked = earlyGame(app.conn, request) ?? app.conn.request(request);
+    const [reply, game] = await Promise.all([asked, SCREENS.game().then((m) => { performance.mark?.('pc-modules'); return m; })]);
     history.replaceState(null, '', `/game/${reply.game.id}`);
     return gameScreen(game, reply.game, { kind: 'solo' });
   } catch (err) {

@@ -5,40 +5,21 @@
 // over the page changes them; the page follows at once, and after a reload.
 
 import { t } from './i18n.js';
+import { AUTOPLAY, DEFAULTS, saveSettings, settings } from './store.js';
 import { h } from './ui.js';
 
-const KEY = 'patience-club.settings';
+// (what is kept, and its defaults, are store.js's: the page's first module reads them too)
+export { AUTOPLAY, DEFAULTS, settings };
 /** The largest card width of each size, in CSS px (the window may allow less). */
 export const CARD_SIZES = { small: 64, medium: 96, large: 140 };
 /** The backs a card may have (a class on the page: ``back-NAME``). */
 export const CARD_BACKS = ['blue', 'red', 'green'];
 /** How long a move's animation lasts, by speed, in ms. */
 export const SPEEDS = { off: 0, slow: 280, normal: 140, fast: 70 };
-/** The name of the game option a server's variants give autoplay (VariantInfo ``options``). */
-export const AUTOPLAY = 'autoplay';
-export const DEFAULTS = {
-  cardSize: 'medium', fourColour: false, cardBack: 'blue', speed: 'normal', sounds: false, autoplay: true, leftHanded: false,
-};
-
-export function settings() {
-  try {
-    const saved = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? '{}');
-    const kept = saved && typeof saved === 'object' ? saved : {};
-    // (an earlier page kept a yes/no for animations)
-    if (kept.speed === undefined && kept.animations === false) kept.speed = 'off';
-    return { ...DEFAULTS, ...kept };
-  } catch {
-    return { ...DEFAULTS };
-  }
-}
-
-function save(values) {
-  try { globalThis.localStorage?.setItem(KEY, JSON.stringify(values)); } catch { /* this page only */ }
-}
 
 /** Change one setting, and the page with it. */
 export function setSetting(name, value) {
-  save({ ...settings(), [name]: value });
+  saveSettings({ ...settings(), [name]: value });
   applySettings();
 }
 

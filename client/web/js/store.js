@@ -1,5 +1,5 @@
-// What the browser keeps: the player's token (the account), each variant's chosen options, and
-// the race room the player is in.
+// What the browser keeps: the player's token (the account), each variant's chosen options, the
+// race room the player is in, and the player's settings.
 // The token is a secret: it is shown only when the player asks for it, to carry the account to
 // another device.
 
@@ -8,6 +8,7 @@ const NAME = 'patience-club.name';
 const OPTIONS = 'patience-club.options.';
 const ROOM = 'patience-club.room';
 const DEAL = 'patience-club.deal';
+const SETTINGS = 'patience-club.settings';
 /** The kinds of deal New game asks for: any secret deal, or a winnable one of a difficulty. */
 export const DEAL_KINDS = ['any', 'easy', 'medium', 'hard'];
 /** How long home offers the way back to a race room the player was in. */
@@ -45,3 +46,27 @@ export const store = {
   },
   set room(code) { set(ROOM, code ? JSON.stringify({ code, at: Date.now() }) : null); },
 };
+
+/** The name of the game option a server's variants give autoplay (VariantInfo ``options``). */
+export const AUTOPLAY = 'autoplay';
+/** The player's settings until changed (settings.js: their panel, and the page following them). */
+export const DEFAULTS = {
+  cardSize: 'medium', fourColour: false, cardBack: 'blue', speed: 'normal', sounds: false, autoplay: true, leftHanded: false,
+};
+
+/** The player's settings, as kept in the browser over the defaults. */
+export function settings() {
+  try {
+    const saved = JSON.parse(get(SETTINGS) ?? '{}');
+    const kept = saved && typeof saved === 'object' ? saved : {};
+    // (an earlier page kept a yes/no for animations)
+    if (kept.speed === undefined && kept.animations === false) kept.speed = 'off';
+    return { ...DEFAULTS, ...kept };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+export function saveSettings(values) {
+  set(SETTINGS, JSON.stringify(values));
+}

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import http.client
+import json
 import re
 from pathlib import Path
 
@@ -28,6 +30,8 @@ async def fetch(app: App, path: str, **headers: str) -> tuple[int, dict[str, str
 
 
 PRELOAD = re.compile(rb'\n<link rel="modulepreload" href="([^"]+)">')
+#: the variants' options the server writes into each page (boot.js reads them)
+OPTIONS = re.compile(rb'<meta name="pc-options" content="([^"]*)">\n')
 
 
 async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
@@ -45,19 +49,30 @@ async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
     ):
         status, headers, body = await fetch(server, path)
         # index.html, with the modules its screen runs listed for the browser to fetch at once
-        assert (status, PRELOAD.sub(b"", body)) == (200, index), path
+        assert (status, OPTIONS.sub(b"", PRELOAD.sub(b"", body))) == (200, index), path
+        told = OPTIONS.search(body)
+        assert told and json.loads(html.unescape(told.group(1).decode()))["freecell"] == {
+            "autoplay": True
+        }
         assert headers["content-type"] == "text/html; charset=utf-8"
         listed = [m.decode() for m in PRELOAD.findall(body)]
         assert f"/js/{screen}.js" in listed, path
-        assert len(listed) == len(set(listed)) and "/js/main.js" not in listed
+        assert len(listed) == len(set(listed))
+        assert not {"/js/main.js", "/js/boot.js"} & set(listed)
         for path_ in listed:
             assert (await fetch(server, path_))[0] == 200, path_
 
 
 async def test_a_screen_preloads_what_it_runs_and_not_other_screens(server: App) -> None:
-    game = [m.decode() for m in PRELOAD.findall((await fetch(server, "/play/gypsy"))[2])]
-    # what main.js needs comes first: it opens the connection once those are in
-    assert game[:3] == ["/js/connection.js", "/js/msgpack.js", "/js/i18n.js"]
+    page = (await fetch(server, "/play/gypsy"))[2]
+    game = [m.decode() for m in PRELOAD.findall(page)]
+    # what boot.js needs comes first, right after its tag: it opens the connection once those
+    # are in; then main.js's own, then the screen's
+    boot = {"/js/connection.js", "/js/msgpack.js", "/js/dialect.js", "/js/store.js"}
+    assert set(game[:4]) == boot
+    assert page.index(b'src="/js/boot.js"') < page.index(b"/js/connection.js")
+    assert page.index(b"/js/store.js") < page.index(b"/css/app.css") < page.index(b"/js/i18n.js")
+    assert game.index("/js/i18n.js") < game.index("/js/game.js")
     assert game.index("/js/dialect.js") < game.index("/js/game.js") < game.index("/js/board.js")
     assert not {"/js/home.js", "/js/race.js", "/js/replay.js", "/js/profile.js"} & set(game)
     replay = [m.decode() for m in PRELOAD.findall((await fetch(server, "/replay/abc"))[2])]
