@@ -430,7 +430,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     paths = HttpPaths(
         app.engine,
         {},
-        StaticSite.load(),
+        StaticSite.load(options={v.id: dict(v.options) for v in about.variants}),
         redis=redis,
         origins=app.config.origins(),
         prefixes={"/challenge/": challenges.about},

@@ -123,8 +123,8 @@ def test_where_an_arrangement_is_won_the_hint_is_the_move_that_wins_most(variant
 
 def test_an_arrangement_cut_off_by_the_budget_does_not_vote() -> None:
     # Compared by halves, the arrangement the budget ends in is nearly always one whose
-    # last search ran out (a loss): the rule changed no answer on ~700 positions of Thumb
-    # and Pouch and Westhaven tried at a dozen budgets, so it is checked where it is applied.
+    # last search ran out (a loss): the rule changed no answer in about 1,400 comparisons
+    # (some 400 positions at up to a dozen budgets), so it is checked where it is applied.
     from collections import Counter
 
     from shared.solver.hints import _vote
