@@ -299,7 +299,10 @@ async def run_boards(
         )
         for chunk in range(0, len(ratings), 20_000):
             await db.execute(insert(PlayerRating), ratings[chunk : chunk + 20_000])
-        floors = Counter(math.floor(float(str(r["rating"]))) for r in ratings)
+        # (the counts hold the players the board lists: not the banned)
+        floors = Counter(
+            math.floor(float(str(r["rating"]))) for r in ratings if int(str(r["player_id"])) % 5000
+        )
         await db.execute(
             insert(RatingCount),
             [{"variant": VARIANT, "floor": f, "players": n} for f, n in floors.items()],

@@ -88,6 +88,8 @@ _FRIENDLY = frozenset(
 def describe(error: BaseException) -> str:
     """A sentence a player can read for any failure of a request."""
     if isinstance(error, ProtocolError):
+        if error.code == "stale_ply":  # the board takes up the server's view: say so, alone
+            return t("error.stale_ply")
         if error.code not in _FRIENDLY:
             return error.message
         hint = t(f"error.{error.code}")

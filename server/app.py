@@ -32,6 +32,7 @@ from server.arenas.deals import ArenaDeals
 from server.arenas.handlers import ArenaHandlers
 from server.arenas.metrics import ArenaMetrics
 from server.arenas.play import ArenaPlay
+from server.arenas.seats import ArenaSeats
 from server.arenas.service import ArenaService
 from server.arenas.settlement import ArenaSettlement
 from server.arenas.standings import ArenaStandings
@@ -194,11 +195,12 @@ class App:
         self.arena_standings = standings = ArenaStandings(
             catalogue, deals, cluster, players, sessions, config, clock
         )
+        self.arena_seats = seats = ArenaSeats()
         self.arena_settlement = settlement = ArenaSettlement(
-            catalogue, deals, standings, self.review, sessions, config, clock
+            catalogue, deals, standings, seats, self.review, sessions, config, clock
         )
         self.arena_play = play = ArenaPlay(
-            catalogue, deals, standings, settlement, games, self.game_store, sessions, clock
+            catalogue, deals, standings, seats, settlement, games, self.game_store, sessions, clock
         )
         self.arena_sweep = sweep = ArenaSweep(
             settlement, standings, games, self.game_store, cluster, sessions, clock
@@ -337,6 +339,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     games.start_guards.append(rooms.race_lock)
     arenas = app.arenas
     games.hints.guards.extend((daily.daily_lock, rooms.hint_lock, arenas.hint_lock))
+    games.write_hooks.append(app.arena_settlement.with_result)
     games.listeners.extend(
         (
             daily.on_action,
@@ -427,7 +430,7 @@ def wire(app: App) -> tuple[Router, HttpPaths]:
     paths = HttpPaths(
         app.engine,
         {},
-        StaticSite.load(),
+        StaticSite.load(options={v.id: dict(v.options) for v in about.variants}),
         redis=redis,
         origins=app.config.origins(),
         prefixes={"/challenge/": challenges.about},

@@ -89,6 +89,7 @@ EN: dict[str, str] = {
     "error.daily_open": "finish today's attempt first: practice opens once it has ended",
     "error.too_many_actions": "this game has reached its limit of actions: only resign is left",
     "error.with_detail": "{hint} ({detail})",
+    "error.stale_ply": "the game had moved on (another window?): your move was not played; this is the server's board",
     "error.timeout": "the server did not answer in time; try again",
     "error.unreachable": "cannot reach the server: {why}",
     # the engine's frame around a refusal, and names the board gives (client/names.py)

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002
+# ruff: noqa: RUF001, RUF002, E501
 """Les mots du client terminal en français : clé -> texte, emplacements ``{nom}``.
 
 Chaque clé de en.py est ici, avec les mêmes emplacements (tests/client/test_i18n.py) ; là où le
@@ -98,6 +98,7 @@ FR: dict[str, str] = {
         "cette partie a atteint sa limite d’actions : il ne reste qu’à abandonner"
     ),
     "error.with_detail": "{hint} ({detail})",
+    "error.stale_ply": "la partie avait avancé (une autre fenêtre ?) : votre coup n’a pas été joué ; voici la table du serveur",
     "error.timeout": "le serveur n’a pas répondu à temps : réessayez",
     "error.unreachable": "impossible de joindre le serveur : {why}",
     # the engine's frame around a refusal, and names the board gives (client/names.py)

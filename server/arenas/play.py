@@ -6,16 +6,19 @@ after another. A deal is dealt to a player once (``arena_games`` is unique by
 arena, player and deal), whichever node they ask; a deal left ended but not
 scored is scored before the next is dealt.
 
-A node that dies between storing a player's new game and its ``arena_games``
-row leaves a game of the deal that no arena row names (an orphan), and the
-player was never told of it. The next node that deals them that deal looks
-for such a game first (:meth:`ArenaPlay._left_by_a_node`): one never played
-(no action stored: its player cannot have seen it but through their list
-of games, and lost nothing) is dropped and the same deal dealt again, with
-a clock of its own, once; one played (the player found it in their games
-and moved) is played on, as it stands, with its own clock. Either way the
-player has one game of each deal, and no result they were acknowledged is
-lost (tests/server/cluster/test_arena_deals.py).
+A deal's game and its ``arena_games`` row are stored in one transaction
+(the game's own write, through the group commit), so a node that dies while
+dealing leaves both or neither. Servers before that stored them one after
+the other, and one that died between the two left a game of the deal that no
+arena row names (an orphan), never told to its player. A node that first
+deals to a player (it holds no deal of theirs: see server/arenas/seats.py)
+looks for such a game first (:meth:`ArenaPlay._left_by_a_node`): one never
+played (no action stored: its player cannot have seen it but through their
+list of games, and lost nothing) is dropped and the same deal dealt again,
+with a clock of its own, once; one played (the player found it in their
+games and moved) is played on, as it stands, with its own clock. Either way
+the player has one game of each deal, and no result they were acknowledged
+is lost (tests/server/cluster/test_arena_deals.py).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -32,6 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from server.arenas import par
 from server.arenas.catalogue import ArenaCatalogue
 from server.arenas.deals import ArenaDeals
+from server.arenas.seats import ArenaSeats, Seat
 from server.arenas.settlement import ArenaSettlement
 from server.arenas.standings import ArenaStandings
 from server.arenas.state import ArenaState
@@ -61,6 +65,7 @@ class ArenaPlay:
         catalogue: ArenaCatalogue,
         deals: ArenaDeals,
         standings: ArenaStandings,
+        seats: ArenaSeats,
         settlement: ArenaSettlement,
         games: GameService,
         store: GameStore,
@@ -70,6 +75,8 @@ class ArenaPlay:
         self.catalogue = catalogue
         self.deals = deals
         self.standings = standings
+        #: each player's latest deal as this node knows it (see server/arenas/seats.py)
+        self.seats = seats
         self.settlement = settlement
         self.games = games
         self.store = store
@@ -174,10 +181,7 @@ class ArenaPlay:
         if arena.state(self.clock()) != p.RUNNING:
             raise ArenaNotRunning(f"arena {code} is {arena.state(self.clock())}: no deal to play")
         async with self._lock(code, player.id):
-            async with self.db_sessions() as db:
-                if not await self._is_joined(db, code, player.id):
-                    raise NotInArena(f"join arena {code} first")
-                last = await store.last_game(db, code=code, player_id=player.id)
+            last, known = await self._latest(code, player.id)
             seq = 0
             if last is not None:
                 seq = last.seq + 1
@@ -190,7 +194,25 @@ class ArenaPlay:
                     await self.settlement.settle(live)
             if arena.state(self.clock()) != p.RUNNING:
                 raise ArenaNotRunning(f"arena {code} is over: no more deals")
-            return await self._deal_next(arena, player.id, seq, re)
+            return await self._deal_next(arena, player.id, seq, re, known=known)
+
+    async def _latest(self, code: str, player: int) -> tuple[Seat | None, bool]:
+        """The player's latest deal in the arena, and whether this node held it: as this node
+        last dealt, scored or read it, else as stored (refused unless they joined). A seat
+        behind the database is safe here (server/arenas/seats.py): its game is taken as
+        stored, and a deal dealt from it loses to the one stored."""
+        seat = self.seats.latest(code, player)
+        if seat is not None:
+            return seat, True  # dealt to them: they joined
+        async with self.db_sessions() as db:
+            if not await self._is_joined(db, code, player):
+                raise NotInArena(f"join arena {code} first")
+            last = await store.last_game(db, code=code, player_id=player)
+        if last is None:
+            return None, False
+        seat = Seat.of(last)
+        self.seats.note(seat)
+        return seat, False
 
     async def _is_joined(self, db: AsyncSession, code: str, player: int) -> bool:
         """Whether the player joined: a line in the table this node holds says so without a
@@ -201,52 +223,55 @@ class ArenaPlay:
         return await store.is_joined(db, code=code, player_id=player)
 
     async def _deal_next(
-        self, arena: ArenaState, player: int, seq: int, re: int | None
+        self, arena: ArenaState, player: int, seq: int, re: int | None, *, known: bool
     ) -> p.ArenaGame:
+        """Deal ``seq`` to the player: its game and its ``arena_games`` row stored in one
+        transaction, so a node that dies while dealing leaves both or neither. ``known``: the
+        player's previous deal is one this node holds (dealt, scored or read here), so no
+        game left by a node that died between the two writes of an older server (see the
+        module's docstring) is looked for: that look is a read per deal, made only when this
+        node first deals to the player."""
         deal = await self.deals.deal(arena, seq)
-        live = await self._left_by_a_node(arena, player, deal.key)
-        if live is None:
-            live = await self.games.start(
-                player,
-                arena.variant,
-                arena.options,
-                key=deal.key,
-                kind=p.ARENA,
-                reveal_ms=arena.ends_ms,
-                guarded=False,
-            )
         allowance = par.allowance_ms(deal.par_ms, berserk=False)
-        row = ArenaGame(
-            game_id=live.id,
-            arena=arena.code,
-            player_id=player,
-            seq=seq,
-            berserk=False,
-            allowance_ms=allowance,
-            deadline_ms=par.deadline_ms(live.started_ms, allowance, arena.ends_ms),
-            state=None,
-            time_ms=0,
-            points=0,
-            on_streak=False,
-            held=False,
-        )
+
+        def row_of(live: LiveGame) -> dict[str, Any]:
+            deadline = par.deadline_ms(live.started_ms, allowance, arena.ends_ms)
+            return store.dealt_row(game_id=live.id, code=arena.code, player_id=player, seq=seq,
+                                   allowance_ms=allowance, deadline_ms=deadline)  # fmt: skip
+
+        live = None if known else await self._left_by_a_node(arena, player, deal.key)
         try:
-            async with self.db_sessions() as db, db.begin():
-                db.add(row)
+            if live is None:
+                live = await self.games.start(
+                    player,
+                    arena.variant,
+                    arena.options,
+                    key=deal.key,
+                    kind=p.ARENA,
+                    reveal_ms=arena.ends_ms,
+                    guarded=False,
+                    rows=lambda live: [(store.ARENA_GAMES, row_of(live))],
+                )
+            else:  # a game left by a node, played on: named now
+                async with self.db_sessions() as db, db.begin():
+                    db.add(ArenaGame(**row_of(live)))
         except IntegrityError:
-            # Another node dealt this player this deal first: theirs is the game; this one
-            # was never shown to anyone and goes (were it kept, it would be a second game of
-            # the same deal in the player's list).
-            await self._drop(live.id)
+            # Another node dealt this player this deal first: theirs is the game (this one was
+            # not stored; a game left by a node and played on stays as it was).
             async with self.db_sessions() as db:
                 theirs = await store.last_game(db, code=arena.code, player_id=player)
             if theirs is None:
                 raise
-            return await self._arena_game(arena, theirs, await self.store.get(theirs.game_id), re)
+            seat = Seat.of(theirs)
+            self.seats.note(seat)
+            return await self._arena_game(arena, seat, await self.store.get(theirs.game_id), re)
         self.dealt += 1
+        row = row_of(live)
+        seat = Seat(live.id, arena.code, player, seq, False, allowance, row["deadline_ms"], None)
+        self.seats.note(seat)
         if seq + 1 not in self.deals.deals.get(arena.code, {}):  # the first to come this far
             self._spawn(self._ahead(arena, seq + 1))
-        return await self._arena_game(arena, row, live, re)
+        return await self._arena_game(arena, seat, live, re)
 
     async def _left_by_a_node(self, arena: ArenaState, player: int, key: bytes) -> LiveGame | None:
         """A game of this deal that a node dealt the player and died before naming in
@@ -283,7 +308,7 @@ class ArenaPlay:
         task.add_done_callback(self.tasks.discard)
 
     async def _arena_game(
-        self, arena: ArenaState, row: ArenaGame, live: LiveGame, re: int | None
+        self, arena: ArenaState, row: Seat, live: LiveGame, re: int | None
     ) -> p.ArenaGame:
         deal = await self.deals.deal(arena, row.seq)
         return p.ArenaGame(
@@ -312,7 +337,7 @@ class ArenaPlay:
             if live.state in ENDED:
                 raise GameOver(f"your deal of arena {code} has ended: ask for the next")
             if last.berserk:
-                return await self._arena_game(arena, last, live, re)
+                return await self._arena_game(arena, Seat.of(last), live, re)
             if live.game.ply > 0:
                 raise Forbidden("berserk only before the first action of a deal")
             deal = await self.deals.deal(arena, last.seq)
@@ -326,4 +351,6 @@ class ArenaPlay:
             async with self.db_sessions() as db:
                 row = await store.game(db, game_id=last.game_id)
             assert row is not None
-            return await self._arena_game(arena, row, live, re)
+            seat = Seat.of(row)
+            self.seats.note(seat)
+            return await self._arena_game(arena, seat, live, re)

@@ -111,6 +111,7 @@ class ArenaService:
         self.catalogue.forget(code)
         self.standings.forget(code)
         self.deals.forget(code)
+        self.play.seats.forget(code)
         self.sweep.finished.discard(code)
 
     async def cancel(self, code: str) -> None:
@@ -129,7 +130,7 @@ class ArenaService:
 
     async def _settle(self, live: LiveGame) -> None:
         try:
-            await self.settlement.settle(live)
+            await self.settlement.settle(live, just_stored=True)
         except Exception:
             log.exception("arena game %s: not scored now (it will be)", live.id)
 

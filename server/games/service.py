@@ -30,7 +30,9 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
+from sqlalchemy import Table
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -55,6 +57,12 @@ ActionListener = Callable[[LiveGame, str], Awaitable[None] | None]
 #: called before a game is dealt: (player, variant, seed or None for a keyed deal, options);
 #: raises a :class:`~server.errors.Refused` to refuse
 StartGuard = Callable[[int, str, int | None, dict[str, bool | int]], Awaitable[None]]
+#: called with each action's write before it goes to the writer: it may add to the write what
+#: must be stored in the action's own transaction (an arena deal's result, with the action
+#: that ended it)
+WriteHook = Callable[[LiveGame, GameWrite], None]
+#: the rows of other tables that name a game just dealt, as (table, row), stored with it
+NamedRows = Callable[[LiveGame], list[tuple[Table, dict[str, Any]]]]
 #: one try of an action on a copy of its game (``last``: no reload follows, so a stale
 #: ply is refused); the game as acted on
 Attempt = Callable[[LiveGame, bool], Awaitable[LiveGame]]
@@ -102,6 +110,7 @@ class GameService:
         #: searches whose write is still to be handed to the writer (see _after)
         self._searching: set[asyncio.Future[None]] = set()
         self.listeners: list[ActionListener] = []
+        self.write_hooks: list[WriteHook] = []
         self.start_guards: list[StartGuard] = []
 
     # -- acting ------------------------------------------------------------------
@@ -118,6 +127,7 @@ class GameService:
         kind: str = p.SOLO,
         reveal_ms: int | None = None,
         guarded: bool = True,
+        rows: NamedRows | None = None,
     ) -> LiveGame:
         """A new game, stored: on the numbered deal ``seed``, the keyed deal of ``key``, or,
         neither given, a fresh keyed deal whose key only this server knows.
@@ -125,7 +135,10 @@ class GameService:
         ``key_open``: the key shows from the start (the player chose it); ``kind``
         is what the game is for; ``reveal_ms`` when its key shows (a daily's deal:
         the end of its day); ``guarded=False`` skips the start guards (a game a
-        feature deals itself: a daily attempt, a race).
+        feature deals itself: a daily attempt, a race); ``rows`` gives other tables' rows
+        that name the game, stored in its transaction (an arena's deal row): a row that
+        clashes with one stored fails the start with its :class:`IntegrityError`, and
+        nothing is stored.
         """
         if seed is None and key is None:
             key = secrets.token_bytes(32)
@@ -141,10 +154,11 @@ class GameService:
                 kind=kind,
                 key_open=key_open,
                 reveal_ms=reveal_ms,
-            )
+            ),
+            rows,
         )
 
-    async def _begin(self, live: LiveGame) -> LiveGame:
+    async def _begin(self, live: LiveGame, rows: NamedRows | None = None) -> LiveGame:
         """Settle a dealt game's state, store it, and keep it in memory."""
         game = live.game
         await self.searches.settle(game)  # the deal's state, before it is stored
@@ -162,8 +176,16 @@ class GameService:
             score=game.score,
             now_ms=now,
         )
+        if rows is not None:
+            write.rows.extend(rows(live))
         self.store.remember(live)
-        await self._stored(live, self.writer.submit(write))
+        try:
+            await self._stored(live, self.writer.submit(write))
+        except (_Behind, Internal) as exc:
+            clash = exc.__cause__
+            if isinstance(clash, IntegrityError):  # a row of ``rows`` was stored already
+                raise clash from None
+            raise
         return live
 
     async def move(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
@@ -315,7 +337,7 @@ class GameService:
         """
         question = live.game.stuck_question() if live.forced_state is None else None
         if question is None:
-            future = self.writer.submit(self._write(live, ply, action, now))
+            future = self.writer.submit(self._written(live, ply, action, now))
         else:
             future = asyncio.ensure_future(self._search_then_write(live, ply, action, now))
             self._searching.add(future)
@@ -330,7 +352,14 @@ class GameService:
         self, live: LiveGame, ply: int | None, action: str, now: int
     ) -> None:
         await self.searches.settle(live.game)
-        await self.writer.submit(self._write(live, ply, action, now))
+        await self.writer.submit(self._written(live, ply, action, now))
+
+    def _written(self, live: LiveGame, ply: int | None, action: str, now: int) -> GameWrite:
+        """The action's write, with what the write hooks add to it."""
+        write = self._write(live, ply, action, now)
+        for hook in self.write_hooks:
+            hook(live, write)
+        return write
 
     @staticmethod
     def _write(live: LiveGame, ply: int | None, action: str, now: int) -> GameWrite:

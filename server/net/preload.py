@@ -25,7 +25,7 @@ IMPORT = re.compile(
     re.MULTILINE,
 )
 #: a module script of the page (an entry), as index.html names it: boot.js (``async``), main.js
-ENTRY = re.compile(r'<script type="module"(?: async)? src="(/[^"]+\.js)"></script>')
+ENTRY = re.compile(r'<script type="module"(?: [a-z]+(?:="[a-z]+")?)* src="(/[^"]+\.js)"></script>')
 
 #: the module of the screen each address shows (main.js's routes), by its first path segment
 SCREENS = {

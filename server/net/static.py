@@ -22,10 +22,13 @@ from __future__ import annotations
 import gzip
 import hashlib
 import http
+import json
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from email.utils import formatdate
+from html import escape
 from pathlib import Path
 
 from websockets.datastructures import Headers
@@ -133,15 +136,33 @@ def asset(body: bytes, kind: str, modified: str) -> Asset:
     return Asset(body, kind, etag, modified, packed, etag[:-1] + '-gz"' if packed else "")
 
 
-def pages(assets: dict[str, Asset]) -> dict[str, Asset]:
+#: the line that tells the page each variant's options and their defaults (VariantInfo's
+#: ``options``, as welcome will): boot.js sends a new game's start_game beside hello with it
+OPTIONS_META = '<meta name="pc-options" content="{}">\n'
+
+
+def with_options(html: str, options: Mapping[str, Mapping[str, object]] | None) -> str:
+    """``html`` with the :data:`OPTIONS_META` line before its first module script (unchanged
+    without ``options``)."""
+    entry = ENTRY.search(html)
+    if entry is None or options is None:
+        return html
+    line = OPTIONS_META.format(escape(json.dumps(options, separators=(",", ":")), quote=True))
+    return html[: entry.start()] + line + html[entry.start() :]
+
+
+def pages(
+    assets: dict[str, Asset], options: Mapping[str, Mapping[str, object]] | None = None
+) -> dict[str, Asset]:
     """index.html for each screen (its module's path as key): with the modulepreload lines of
-    the modules that screen runs."""
+    the modules that screen runs, and the variants' ``options`` when given."""
     index = assets.get(INDEX)
     if index is None:
         return {}
     html = index.body.decode()
     if ENTRY.search(html) is None:
         return {}
+    html = with_options(html, options)
     needs = {p: imports(p, a.body.decode()) for p, a in assets.items() if p.endswith(".js")}
     return {
         screen: asset(
@@ -154,14 +175,22 @@ def pages(assets: dict[str, Asset]) -> dict[str, Asset]:
 class StaticSite:
     """The asset table and the answers made from it."""
 
-    def __init__(self, assets: dict[str, Asset]) -> None:
+    def __init__(
+        self, assets: dict[str, Asset], options: Mapping[str, Mapping[str, object]] | None = None
+    ) -> None:
         self.assets = assets
-        #: index.html as each screen's address answers it (server/net/preload.py)
-        self.pages = pages(assets)
+        #: index.html as each screen's address answers it (server/net/preload.py), telling
+        #: each variant's ``options`` when given
+        self.pages = pages(assets, options)
 
     @classmethod
-    def load(cls, root: Path = CLIENT_ROOT) -> StaticSite:
-        """Read every file under ``root``; a missing folder serves no page (and says so)."""
+    def load(
+        cls,
+        root: Path = CLIENT_ROOT,
+        options: Mapping[str, Mapping[str, object]] | None = None,
+    ) -> StaticSite:
+        """Read every file under ``root``; a missing folder serves no page (and says so).
+        ``options``: each variant's options and defaults, told in the pages."""
         assets: dict[str, Asset] = {}
         if not root.is_dir():
             log.warning("no browser client at %s: only /ws, /healthz and /metrics answer", root)
@@ -175,7 +204,7 @@ class StaticSite:
                 path.read_bytes(), kind, modified
             )
         log.info("browser client: %d files from %s", len(assets), root)
-        return cls(assets)
+        return cls(assets, options)
 
     def asset_for(self, path: str) -> Asset | None:
         if APP_ROUTES.fullmatch(path):

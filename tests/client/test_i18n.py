@@ -13,10 +13,12 @@ import pytest
 
 from client.commands import play
 from client.config import read_settings
+from client.connection import describe
 from client.i18n import LANGUAGES, TABLES, choose_language, from_locale, set_language, t, tn
 from client.i18n.en import EN
 from client.i18n.fr import FR
 from client.names import card_name, move_name, translate
+from shared.errors import ProtocolError
 
 
 def placeholders(text: str) -> set[str]:
@@ -104,3 +106,20 @@ def test_the_engine_s_refusals_read_in_french_with_the_board_s_names() -> None:
     assert card_name("QH") == "D♥" and move_name("deal") == "donner (espace)"
     set_language("en")
     assert card_name("QH") == "Q♥" and translate(engine).startswith("4→F1 is not legal now: 4♠")
+
+
+def test_a_failure_is_said_in_the_player_s_language() -> None:
+    busy = ProtocolError(
+        "busy", "the server is busy working out other hints: ask again in a moment"
+    )
+    set_language("fr")
+    assert describe(busy) == (
+        "le serveur calcule encore d’autres indices : redemandez dans un instant"
+    )
+    assert describe(ProtocolError("room_full", "room K7QF2M has 8 players")) == (
+        "ce salon est plein (room K7QF2M has 8 players)"
+    )
+    assert describe(TimeoutError()) == "le serveur n’a pas répondu à temps : réessayez"
+    assert describe(ProtocolError("stale_ply", "ply 3 is not 4")).startswith("la partie avait")
+    set_language("en")
+    assert describe(busy) == busy.message

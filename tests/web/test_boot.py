@@ -1,9 +1,10 @@
 """The first board's chain: a returning player's page asks for its game before main.js runs.
 
 boot.js (index.html's first module, ``async``) opens the WebSocket with the kept token and
-sends ``start_game`` on the welcome, while main.js and the game's modules still arrive: the
-server stores the game meanwhile, and main.js takes the connection and that reply over (one
-WebSocket, one ``start_game``, no round trip left for after the modules have run).
+sends ``start_game`` beside hello (the page names each variant's options), while main.js and
+the game's modules still arrive: the server stores the game meanwhile, and main.js takes the
+connection and that reply over (one WebSocket, one ``start_game``, no round trip left for
+after the modules have run, nor one for the welcome before it).
 """
 
 from __future__ import annotations
@@ -18,17 +19,26 @@ from tests.web.conftest import LiveServer
 from tests.web.pages import assert_board, client_faults, page_errors, register
 
 
-def frames_sent(page: Any) -> tuple[list[Any], list[dict[str, Any]]]:
-    """The page's WebSockets as they open, and every message sent on them, decoded."""
+def frames_sent(
+    page: Any, log: list[tuple[str, str]] | None = None
+) -> tuple[list[Any], list[dict[str, Any]]]:
+    """The page's WebSockets as they open, and every message sent on them, decoded; ``log``
+    gets ("sent" or "received", type) of each frame, in order."""
     sockets: list[Any] = []
     sent: list[dict[str, Any]] = []
+    order = log if log is not None else []
+
+    def decoded(frame: bytes | str) -> dict[str, Any]:
+        return msgpack.unpackb(frame) if isinstance(frame, bytes) else {"text": frame}
+
+    def on_sent(frame: bytes | str) -> None:
+        sent.append(decoded(frame))
+        order.append(("sent", str(sent[-1].get("type"))))
 
     def opened(ws: Any) -> None:
         sockets.append(ws)
-        ws.on(
-            "framesent",
-            lambda f: sent.append(msgpack.unpackb(f) if isinstance(f, bytes) else {"text": f}),
-        )
+        ws.on("framesent", on_sent)
+        ws.on("framereceived", lambda f: order.append(("received", str(decoded(f).get("type")))))
 
     page.on("websocket", opened)
     return sockets, sent
@@ -37,20 +47,25 @@ def frames_sent(page: Any) -> tuple[list[Any], list[dict[str, Any]]]:
 def test_start_game_is_sent_and_stored_before_main_js_arrives(page: Any, live: LiveServer) -> None:
     register(page, f"{live.url}/", "alice")
     faults, errors = client_faults(page), page_errors(page)
-    sockets, sent = frames_sent(page)
+    log: list[tuple[str, str]] = []
+    sockets, sent = frames_sent(page, log)
     held: list[Any] = []
     # main.js (and so the whole app) is held back until the game has been asked for
     page.route("**/js/main.js", lambda route: held.append(route))
     page.goto(f"{live.url}/play/freecell?seed=617", wait_until="commit")
     page.wait_for_timeout(0)
     for _ in range(200):
-        if held and any(m.get("type") == "start_game" for m in sent):
+        if held and ("received", "game") in log:
             break
         page.wait_for_timeout(50)
     assert held, "main.js was asked for"
     kinds = [m.get("type") for m in sent]
     assert kinds == ["hello", "start_game"], f"before main.js ran the page sent {kinds}"
     assert sent[1]["variant"] == "freecell" and sent[1]["seed"] == 617
+    # beside hello, in the same round trip: sent before the welcome came back (the page names
+    # each variant's options, so no welcome is waited for)
+    assert log.index(("sent", "start_game")) < log.index(("received", "welcome")), log
+    assert log[-1] == ("received", "game"), "the game was stored and answered meanwhile"
     held[0].continue_()
     assert_board(page, new_game("freecell", seed=617))
     assert re.search(r"/game/[\w-]+$", page.url)

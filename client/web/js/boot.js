@@ -2,10 +2,11 @@
 //
 // index.html runs this module on its own (``async``), as soon as it and its four small imports
 // are in: a returning player's browser (one that holds a token) opens the WebSocket and says
-// hello at once, and on a new game's address (/play/VARIANT) sends ``start_game`` the moment
-// the welcome names the variant. The server stores the game while the rest of the page (main.js,
-// the game's modules) still arrives and runs, so the first board waits for the slower of the
-// two, not for the one after the other. main.js takes this connection over (``early``) and the
+// hello at once, and on a new game's address (/play/VARIANT) sends ``start_game`` beside it (the
+// page says each variant's options: the ``pc-options`` line), or else the moment the welcome
+// names the variant. The server stores the game while the rest of the page (main.js, the
+// game's modules) still arrives and runs, so the first board waits for the slower of the two,
+// not for the one after the other. main.js takes this connection over (``early``) and the
 // game's reply (``earlyGame``); without a token nothing is opened here (the name comes first).
 
 import { Connection } from './connection.js';
@@ -59,19 +60,31 @@ export function earlyGame(conn, request) {
   return JSON.stringify(game.request) === JSON.stringify(request) ? game.reply : null;
 }
 
+/** Each variant's options and their defaults, as the server wrote them into the page (the
+ * ``pc-options`` line: server/net/static.py), or null. */
+function pageOptions() {
+  try { return JSON.parse(document.querySelector('meta[name="pc-options"]')?.content ?? 'null'); } catch { return null; }
+}
+
 function open(token) {
   const conn = new Connection(wsUrl(), () => (store.token ? { token: store.token } : { token }));
   const [, first, second] = location.pathname.split('/');
-  if (first === 'play' && second) {
-    const path = location.pathname + location.search;
+  const ask = (info, early) => {
+    const request = startRequest(info, new URLSearchParams(location.search));
+    asked = { conn, path: location.pathname + location.search, request, reply: conn.request(request, { early }) };
+    // (a mark for bench/browser.py; main.js says why when it takes a refusal)
+    asked.reply.then(() => performance.mark?.('pc-game'), () => {});
+  };
+  const variant = first === 'play' && second ? decodeURIComponent(second) : null;
+  const options = variant ? pageOptions()?.[variant] : undefined;
+  // the page names the variant's options: start_game goes beside hello, in the same round
+  // trip; main.js takes its reply only if the welcome's VariantInfo makes the same request
+  if (options) ask({ id: variant, options }, true);
+  else if (variant) {
     conn.addEventListener('welcome', (e) => {
       if (e.detail.again || asked) return;
-      const variant = decodeURIComponent(second);
       const info = (e.detail.welcome.server?.variants ?? []).find((v) => v.id === variant);
-      if (!info) return;
-      const request = startRequest(info, new URLSearchParams(location.search));
-      asked = { conn, path, request, reply: conn.request(request) };
-      asked.reply.catch(() => {}); // main.js says why when it takes it; nobody else waits
+      if (info) ask(info, false);
     });
   }
   // what main.js has to know of what happened before it listened

@@ -114,6 +114,9 @@ export class Connection extends EventTarget {
     const message = { type: 'hello', id: this.nextId++, protocol: dialect.protocol, client: CLIENT, ...this.credentials() };
     this.helloId = message.id;
     this.ws.send(encode(message));
+    // requests that may go beside hello: the server answers hello before it reads them
+    // (docs/protocol.md, "Session"), and refuses them with hello_first if hello fails
+    for (const entry of [...this.pending.values()]) if (entry.early) this.transmit(entry, true);
   }
 
   received(data) {
@@ -159,8 +162,8 @@ export class Connection extends EventTarget {
     for (const entry of [...this.pending.values()]) this.transmit(entry);
   }
 
-  transmit(entry) {
-    if (!this.welcomed || entry.sent) return;
+  transmit(entry, beside = false) {
+    if (!(this.welcomed || beside) || entry.sent) return;
     entry.sent = true;
     this.ws.send(encode(entry.message));
   }
@@ -169,12 +172,14 @@ export class Connection extends EventTarget {
    * Send ``fields`` as a request and resolve with its reply (reject with ServerError on
    * ``error``). Sent now when connected, else as soon as the server has welcomed us again.
    * ``resend: false`` for a request that must not be sent twice (creating a room): it fails
-   * with code "disconnected" when the link drops before its answer.
+   * with code "disconnected" when the link drops before its answer. ``early: true`` for one
+   * made before the first welcome that goes right after hello without waiting for it (a new
+   * game's start_game, boot.js).
    */
-  request(fields, { resend = true } = {}) {
+  request(fields, { resend = true, early = false } = {}) {
     const message = { ...fields, id: this.nextId++ };
     return new Promise((resolve, reject) => {
-      const entry = { message, resolve, reject, resend, sent: false };
+      const entry = { message, resolve, reject, resend, early, sent: false };
       this.pending.set(message.id, entry);
       this.transmit(entry);
     });

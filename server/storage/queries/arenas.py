@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Connection, false, func, select, update
+from sqlalchemy import Connection, Table, false, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from server.storage.models import Arena, ArenaDeal, ArenaGame, ArenaPlayer, Player
@@ -95,6 +95,30 @@ async def table(session: AsyncSession, *, code: str) -> list[TableLine]:
         .where(ArenaPlayer.arena == code, Player.bot == false(), Player.banned == false())
     )
     return [tuple(row) for row in result.all()]  # type: ignore[misc]
+
+
+ARENA_GAMES = cast(Table, ArenaGame.__table__)
+
+
+def dealt_row(
+    *, game_id: str, code: str, player_id: int, seq: int, allowance_ms: int, deadline_ms: int
+) -> dict[str, Any]:
+    """The ``arena_games`` row of a deal just dealt (stored with its game: see
+    :meth:`~server.games.service.GameService.start`'s ``rows``)."""
+    return {
+        "game_id": game_id,
+        "arena": code,
+        "player_id": player_id,
+        "seq": seq,
+        "berserk": False,
+        "allowance_ms": allowance_ms,
+        "deadline_ms": deadline_ms,
+        "state": None,
+        "time_ms": 0,
+        "points": 0,
+        "on_streak": False,
+        "held": False,
+    }
 
 
 async def deals(session: AsyncSession, *, code: str) -> list[ArenaDeal]:

@@ -33,6 +33,12 @@ class GameWrite:
     update: dict[str, Any] | None = None
     #: the games row's ply before this write (required with ``update``)
     after_ply: int | None = None
+    #: other tables' rows that name a new game, written in its transaction (so that no game
+    #: is stored without them: an arena's deal row), as (table, row)
+    rows: list[tuple[Table, dict[str, Any]]] = field(default_factory=list)
+    #: more work of the same transaction, after the games rows (a feature's rows that must be
+    #: stored with the action: an arena deal's result, with the action that ended it)
+    then: list[Callable[[Connection], None]] = field(default_factory=list)
 
 
 class WriteConflict(Exception):
@@ -197,15 +203,23 @@ def apply_writes(
         updates[w.update["id"]] = (w.after_ply if earlier is None else earlier[0], w.update)
     if new_games:
         conn.execute(insert(_GAMES), new_games)
-    if not moves and not updates:
-        return
-    name = conn.dialect.name
-    if name == "sqlite":
-        _apply_sqlite(conn, moves, updates, statements or Statements())
-    elif name == "postgresql":
-        _apply_postgresql(conn, moves, updates)
-    else:
-        _apply_portable(conn, moves, updates)
+    named: dict[Table, list[dict[str, Any]]] = {}
+    for w in writes:
+        for table, row in w.rows:
+            named.setdefault(table, []).append(row)
+    for table, rows in named.items():
+        conn.execute(insert(table), rows)
+    if moves or updates:
+        name = conn.dialect.name
+        if name == "sqlite":
+            _apply_sqlite(conn, moves, updates, statements or Statements())
+        elif name == "postgresql":
+            _apply_postgresql(conn, moves, updates)
+        else:
+            _apply_portable(conn, moves, updates)
+    for w in writes:
+        for work in w.then:
+            work(conn)
 
 
 def _check(conn: Connection, matched: int, updates: dict[str, tuple[int, dict[str, Any]]]) -> None:

@@ -69,14 +69,16 @@ async def record(
 ) -> None:
     """Write a rated race: every racer's new rating and the history row of each (keyed by
     the racer's game: a second writer of the same race fails on it and rolls back), and the
-    counts of ratings per whole point that the board's true rank reads."""
+    counts of ratings per whole point that the board's true rank reads (of the players it
+    lists: a banned player's rating changes and stays out of them)."""
     moves: Counter[int] = Counter()
     for change in changes:
         rating, deviation, volatility, games = change.after
         row = await session.get(PlayerRating, (change.player, variant))
-        if row is not None:
-            moves[math.floor(row.rating)] -= 1
-        moves[math.floor(rating)] += 1
+        if await _listed_player(session, change.player):
+            if row is not None:
+                moves[math.floor(row.rating)] -= 1
+            moves[math.floor(rating)] += 1
         if row is None:
             session.add(
                 PlayerRating(
@@ -108,6 +110,17 @@ async def record(
         )
     await session.flush()
     await count(session, variant=variant, moves=moves)
+
+
+async def _listed_player(session: AsyncSession, player_id: int) -> bool:
+    """Whether the player's ratings are in the counts (not banned), their row share-locked
+    until the transaction ends (a ban, which moves their ratings, waits for it)."""
+    banned = (
+        await session.execute(
+            select(Player.banned).where(Player.id == player_id).with_for_update(read=True)
+        )
+    ).scalar_one_or_none()
+    return banned is not True
 
 
 async def count(session: AsyncSession, *, variant: str, moves: Counter[int]) -> None:
@@ -216,6 +229,8 @@ _OWN = (
     .join(Player, Player.id == PlayerRating.player_id)
     .where(_LISTED, PlayerRating.player_id == bindparam("player", type_=Integer))
 )
+
+
 def _place(row: Any) -> Place:
     return (int(row[0]), str(row[1]), float(row[2]), float(row[3]), int(row[4]))
 
@@ -224,19 +239,20 @@ def _one_statement() -> Any:
     """The board's top and the asker's own place with its rank, in one statement (one round
     trip). The rank counts, for the asker's rating r: the players of the whole points above
     r (an integer point f is above floor(r) exactly when f > r), and those within r's own
-    point above r: the ratings between r and the next point that has players (none between
-    them but r's own point's), less the banned players above r."""
+    point above r: the listed players' ratings between r and the next point that has
+    players (none between them but r's own point's). The counts hold only the players the
+    board lists (migration 0021: a ban moves a player out of them), so no banned player is
+    counted in a request."""
     top = _TOP.subquery("top")
     numbered = select(
         func.row_number().over(order_by=(top.c.rating.desc(), top.c.player_id)),
         *top.c,
         literal(0, Integer),
         literal(0, Integer),
-        literal(0, Integer),
     )
     counts = aliased(RatingCount)
     other = aliased(PlayerRating)
-    banned_player = aliased(Player)
+    other_player = aliased(Player)
     rating = PlayerRating.rating
     points_above = (
         select(func.coalesce(func.sum(counts.players), 0))
@@ -252,24 +268,16 @@ def _one_statement() -> Any:
     near = (
         select(func.count())
         .select_from(other)
+        .join(other_player, other_player.id == other.player_id)
         .where(
             other.variant == PlayerRating.variant,
             other.rating > rating,
             other.rating < func.coalesce(next_point, 1_000_000_000),
+            other_player.banned.is_(False),
         )
         .scalar_subquery()
     )
-    banned = (
-        select(func.count())
-        .select_from(banned_player)
-        .join(
-            other,
-            and_(other.player_id == banned_player.id, other.variant == PlayerRating.variant),
-        )
-        .where(banned_player.banned.is_(True), other.rating > rating)
-        .scalar_subquery()
-    )
-    own = _OWN.with_only_columns(literal(0, Integer), *_COLUMNS, points_above, near, banned)
+    own = _OWN.with_only_columns(literal(0, Integer), *_COLUMNS, points_above, near)
     return union_all(numbered, own)
 
 
@@ -289,7 +297,7 @@ def read_board(
     for row in conn.execute(_ONE, {"variant": variant, "limit": limit, "player": me}):
         place = _place(row[1:6])
         if row[0] == 0:
-            mine = (int(row[6]) + int(row[7]) - int(row[8]) + 1, place)
+            mine = (int(row[6]) + int(row[7]) + 1, place)
         else:
             ordered.append((int(row[0]), place))
     ordered.sort(key=lambda numbered: numbered[0])

@@ -101,9 +101,12 @@ def tiny_receive_buffer() -> socket.socket:
     return sock
 
 
+@pytest.mark.parametrize("passed", [0, 2])
 async def test_a_follower_who_does_not_read_delays_no_one_and_gets_the_latest_later(
-    server: App, connect: Connect, clock: FakeClock, config: Config
+    server: App, connect: Connect, clock: FakeClock, config: Config, passed: int
 ) -> None:
+    # passed: then that many racers win a deal, passing the slow one, whose place changes
+    # while its socket is full (its standings and place wait together, each the latest)
     await fill_pool(server)
     host = await connect()
     await host.hello("host" + "x" * 19)
@@ -134,6 +137,12 @@ async def test_a_follower_who_does_not_read_delays_no_one_and_gets_the_latest_la
             backed.append(pushed["version"])
         assert not conn.dropped and conn._queued <= 2, conn._queued
         assert len(versions) < 20 * queue, "the slow follower's socket never filled"
+    for racer in racers[:passed]:
+        dealt = await racer.request("arena_play", code=code)
+        await win(server, racer, dealt, clock)
+        await standings(watcher, code, check=lambda m: m["version"] > versions[-1])
+        # one frame being written, one standings and one place waiting: no more
+        assert not conn.dropped and conn._queued <= 3, conn._queued
     # the watcher got a push for every change, while the slow one read nothing
     await settled(watcher)
     latest = server.arena_standings.tables[code].version  # the table as it ends up
@@ -146,3 +155,7 @@ async def test_a_follower_who_does_not_read_delays_no_one_and_gets_the_latest_la
         if m.get("type") == "arena_standings" and m["version"] > backed[0]
     ]
     assert len(late) <= 2, late  # the superseded ones were never sent: the latest instead
+    if passed:  # its place as it ends up (those who won have more points), sent once
+        mine = await push(slow, "arena_place", code=code, check=lambda m: m["me"]["rank"] > 1)
+        assert mine["me"]["rank"] == 1 + passed, mine
+        assert len([m for m in places(slow) if m["me"]["rank"] > 1]) == 1

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import http.client
+import json
 import re
 from pathlib import Path
 
@@ -28,6 +30,8 @@ async def fetch(app: App, path: str, **headers: str) -> tuple[int, dict[str, str
 
 
 PRELOAD = re.compile(rb'\n<link rel="modulepreload" href="([^"]+)">')
+#: the variants' options the server writes into each page (boot.js reads them)
+OPTIONS = re.compile(rb'<meta name="pc-options" content="([^"]*)">\n')
 
 
 async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
@@ -45,7 +49,11 @@ async def test_the_app_and_its_screens_answer_index_html(server: App) -> None:
     ):
         status, headers, body = await fetch(server, path)
         # index.html, with the modules its screen runs listed for the browser to fetch at once
-        assert (status, PRELOAD.sub(b"", body)) == (200, index), path
+        assert (status, OPTIONS.sub(b"", PRELOAD.sub(b"", body))) == (200, index), path
+        told = OPTIONS.search(body)
+        assert told and json.loads(html.unescape(told.group(1).decode()))["freecell"] == {
+            "autoplay": True
+        }
         assert headers["content-type"] == "text/html; charset=utf-8"
         listed = [m.decode() for m in PRELOAD.findall(body)]
         assert f"/js/{screen}.js" in listed, path

@@ -115,6 +115,30 @@ async def test_anything_before_hello_is_hello_first(connect: Connect) -> None:
     assert (await client.hello("alice"))["type"] == "welcome"
 
 
+async def test_requests_sent_beside_hello_are_answered_after_its_welcome(
+    connect: Connect,
+) -> None:
+    token = (await (await connect()).hello("alice"))["token"]
+    client = await connect()
+    # hello and start_game sent together, nothing read in between: the server answers hello
+    # before it reads the next
+    hello = {"type": "hello", "id": 1, "protocol": 2, "client": "t/1", "token": token}
+    start = {"type": "start_game", "id": 2, "variant": "freecell", "seed": 617, "options": {}}
+    await client.send(hello)
+    await client.send(start)
+    welcome, game = await client.recv(), await client.recv()
+    assert (welcome["type"], welcome["re"]) == ("welcome", 1)
+    assert (game["type"], game["re"], game["game"]["ply"]) == ("game", 2, 0)
+    # a hello refused: what came beside it is hello_first, nothing was played
+    other = await connect()
+    hello["token"] = "nobody's"
+    await other.send(hello)
+    await other.send(start)
+    refused, after = await other.recv(), await other.recv()
+    assert (refused["code"], refused["re"]) == ("bad_token", 1)
+    assert (after["code"], after["re"]) == ("hello_first", 2)
+
+
 async def test_a_second_hello_is_already_welcomed(player: Client) -> None:
     reply = await player.request("hello", protocol=2, client="t/1", name="other")
     assert reply["code"] == "already_welcomed"

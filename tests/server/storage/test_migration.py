@@ -246,3 +246,52 @@ async def test_the_season_boards_revision_scores_every_past_daily(empty_db_url: 
         assert run_sql(url, "SELECT count(*) FROM season_counts WHERE scope = '*'") == [(6,)]
     finally:
         await engine.dispose()
+
+
+async def test_the_rating_counts_leave_the_banned_out_and_a_ban_moves_them(
+    empty_db_url: str,
+) -> None:
+    """``0021``: the counts per whole point are rebuilt of the listed players' ratings, and a
+    ban (or an unban) however made moves the player's ratings out of them (and back); down
+    again counts every rated player and a ban moves nothing."""
+    url = empty_db_url
+    engine = create_engine(url)
+    counts = "SELECT variant, floor, players FROM rating_counts WHERE players != 0 ORDER BY 1, 2"
+    try:
+        await upgrade(engine, "0020")
+        for pid, banned in ((1, False), (2, True), (3, False)):
+            run_sql(
+                url,
+                "INSERT INTO players (id, name, name_key, token_hash, banned, created_ms, bot, "
+                "updated_ms) VALUES (:p, :n, :n, :n, :b, 1, false, 1)",
+                {"p": pid, "n": f"p{pid}", "b": banned},
+            )
+        for pid, variant, rating in ((1, "gypsy", 1500.5), (2, "gypsy", 1500.2),
+                                     (3, "gypsy", 1601.0), (3, "freecell", 1400.9)):  # fmt: skip
+            run_sql(
+                url,
+                "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games, "
+                "updated_ms) VALUES (:p, :v, :r, 60, 0.06, 1, 1)",
+                {"p": pid, "v": variant, "r": rating},
+            )
+        run_sql(  # as the server before counted them: every rated player
+            url,
+            "INSERT INTO rating_counts (variant, floor, players) VALUES ('gypsy', 1500, 2), "
+            "('gypsy', 1601, 1), ('freecell', 1400, 1)",
+        )
+        await upgrade(engine)
+        listed = [("freecell", 1400, 1), ("gypsy", 1500, 1), ("gypsy", 1601, 1)]
+        assert run_sql(url, counts) == listed
+        run_sql(url, "UPDATE players SET banned = true WHERE id = 3")
+        assert run_sql(url, counts) == [("gypsy", 1500, 1)]
+        run_sql(url, "UPDATE players SET banned = false WHERE id IN (2, 3)")
+        everyone = [("freecell", 1400, 1), ("gypsy", 1500, 2), ("gypsy", 1601, 1)]
+        assert run_sql(url, counts) == everyone
+        run_sql(url, "UPDATE players SET banned = true WHERE id = 2")
+        await downgrade(engine, "0020")
+        assert run_sql(url, counts) == everyone
+        run_sql(url, "UPDATE players SET banned = false WHERE id = 2")
+        assert run_sql(url, counts) == everyone
+        await upgrade(engine)
+    finally:
+        await engine.dispose()

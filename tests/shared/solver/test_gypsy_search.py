@@ -78,6 +78,16 @@ def test_a_found_line_wins_the_deal_through_the_engine(seed: int) -> None:
     assert result.positions <= 20_000
 
 
+@pytest.mark.parametrize(("seed", "positions"), [(100003, 30_000), (100385, 15_000)])
+def test_deals_the_old_first_pass_left_undecided_are_won(seed: int, positions: int) -> None:
+    """Deal 100003 needs the best-ranked move tried first among children of equal score
+    (the other way round it is undecided at 480,000 positions); 100385 is won by the
+    search that scores nothing, the depth-first one (undecided without it)."""
+    result = solve_gypsy(RULES, RULES.deal(seed), Budget(positions=positions))
+    assert result.verdict == WON
+    assert wins_through_engine(RULES, RULES.deal(seed), result.line)
+
+
 def test_a_win_that_needs_a_card_back_from_a_foundation_is_found() -> None:
     result = solve_gypsy(RULES, BACK_FROM_HOME, Budget(positions=10_000))
     assert result.verdict == WON

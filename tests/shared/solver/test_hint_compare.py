@@ -123,8 +123,8 @@ def test_where_an_arrangement_is_won_the_hint_is_the_move_that_wins_most(variant
 
 def test_an_arrangement_cut_off_by_the_budget_does_not_vote() -> None:
     # Compared by halves, the arrangement the budget ends in is nearly always one whose
-    # last search ran out (a loss): the rule changed no answer on ~700 positions of Thumb
-    # and Pouch and Westhaven tried at a dozen budgets, so it is checked where it is applied.
+    # last search ran out (a loss): the rule changed no answer in about 1,400 comparisons
+    # (some 400 positions at up to a dozen budgets), so it is checked where it is applied.
     from collections import Counter
 
     from shared.solver.hints import _vote
@@ -137,3 +137,33 @@ def test_an_arrangement_cut_off_by_the_budget_does_not_vote() -> None:
     # The first arrangement, the won one, votes even cut: its line's move is won already.
     _vote(wins, Counter({"deal": 1}), complete=False, first=True)
     assert wins == Counter({"t1>t2": 2, "deal": 3})
+
+
+def test_with_nothing_hidden_the_hint_is_the_all_seeing_search_and_only_then() -> None:
+    # Westhaven played to its end: once every card is seen the view decides the board, and
+    # the hint is the all-seeing hint's search on it, with the whole budget; while any card
+    # is hidden it is the sampled hint, the same whichever way the unseen cards lie (so
+    # the shortcut never reads them: swapped, the all-seeing hint may answer otherwise).
+    import random
+
+    from shared.solver import solve_position
+    from tests.shared.test_player_view import reshuffled
+
+    budget = HintBudget(samples=2, positions=1_000)
+    rng = random.Random(5)
+    seen_all = hidden_few = 0
+    for game in followed("westhaven", 4, 120)[30::2]:
+        view = PlayerView.of(game)
+        advice = hint(view, sampling_seed=0, budget=budget)
+        if not view.unseen:
+            assert Arrangements(view, 0).next() == game.position
+            if solve_position(game, Budget(positions=2_000)).won:
+                assert advice == hint_all_seeing(game, Budget(positions=2_000))
+                seen_all += 1
+        elif len(view.unseen) <= 6:
+            for _ in range(2):
+                other = Game(game.rules, 1, position=reshuffled(game.rules, game.position, rng))
+                if other.state == game.state:
+                    assert hint(PlayerView.of(other), sampling_seed=0, budget=budget) == advice
+            hidden_few += 1
+    assert seen_all >= 3 and hidden_few >= 3
