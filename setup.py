@@ -4,7 +4,9 @@ Two speed-ups, both optional (docs/architecture.md, "The compiled build"):
 
 - the engine compiled by mypyc: the modules in ``COMPILED`` become C extension
   modules beside their sources, sharing one library, ``shared/_engine__mypyc``;
-- Freecell's stuck-search children in C (``_children.c``).
+- Freecell's stuck-search children in C (``_children.c``);
+- the position key of the generic stuck search and the solver's engine search in C
+  (``shared/variants/_keys.c``).
 
 Every extension is ``optional``: where one does not compile (no C compiler, no
 Python headers, ``CC=/bin/false``), the install goes on and the same code runs
@@ -122,6 +124,7 @@ setup(
             sources=["shared/variants/freecell/_children.c"],
             optional=True,
         ),
+        Extension("shared.variants._keys", sources=["shared/variants/_keys.c"], optional=True),
     ],
     cmdclass={"build_ext": BuildExt},
 )

@@ -2,9 +2,10 @@
 
 The install compiles the engine where a C compiler is at hand (setup.py): each
 module listed in ``COMPILED`` gets a C extension module beside its source, all
-of them sharing one library (``shared/_engine__mypyc``), and Freecell's stuck
-search gets ``_children``. Python imports an extension module before a source
-of the same name, so without this module the compiled build would always win.
+of them sharing one library (``shared/_engine__mypyc``), Freecell's stuck
+search gets ``_children`` and the position key ``_keys``. Python imports an
+extension module before a source of the same name, so without this module the
+compiled build would always win.
 
 ``shared/__init__.py`` imports this module before any other of the package, so
 the choice is made once, for every module, before any is loaded:
@@ -14,7 +15,7 @@ the choice is made once, for every module, before any is loaded:
   (edited since the last install), whose compiled copy would silently run the old
   code. A stale build is named in a warning; ``make`` (or ``pip install -e .``)
   rebuilds it. In the pure build no compiled module of ``shared`` is loaded at all,
-  the C ``_children`` included: a finder first on ``sys.meta_path`` answers every
+  the C ``_children`` and ``_keys`` included: a finder first on ``sys.meta_path`` answers every
   ``shared.*`` import with its source.
 - ``compiled`` otherwise: every module in ``COMPILED`` is its extension module.
 
@@ -94,7 +95,7 @@ COMPILED = (
     "shared.variants.westhaven",
 )
 #: the extension modules written in C (setup.py), loaded in the compiled build only
-C_EXTENSIONS = ("shared.variants.freecell._children",)
+C_EXTENSIONS = ("shared.variants.freecell._children", "shared.variants._keys")
 #: the environment variable that forces the pure build
 PURE_SWITCH = "PATIENCE_PURE"
 #: mypyc's library of the compiled modules, inside the package

@@ -27,10 +27,20 @@ from client.i18n import known, t
 from client.screens.replay import ReplayScreen
 from client.widgets import TitleBar
 from shared.errors import ProtocolError
-from shared.protocol import Ok, ProfileReply, ProfileRequest, ProfileSettings, RatingPoint
+from shared.protocol import (
+    Ok,
+    ProfileRating,
+    ProfileReply,
+    ProfileRequest,
+    ProfileSettings,
+    RatingPoint,
+)
 
 #: the recent games listed, each opened by its digit
 REPLAY_KEYS = 9
+#: the rated races listed under each game's rating, and the width of its trend in characters
+RECENT_RATINGS = 5
+TREND_WIDTH = 12
 
 BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588"
 
@@ -49,6 +59,35 @@ def day(ms: int) -> str:
     return datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).date().isoformat()
 
 
+def ratings_table(ratings: tuple[ProfileRating, ...], name_of: Catalog) -> list[str]:
+    """Each game's rating now ("1500?" while provisional) and its latest rated races, latest
+    first: the day, the rating after it and the change it made (``-`` for the oldest the
+    history holds: what came before it is not sent), the trend (oldest to latest, left to
+    right) drawn beside the first line. A compact table: the browser's chart and its table in
+    a few lines of 80 columns."""
+    if not ratings:
+        return [t("profile.ratings.none"), t("profile.no_ratings")]
+    col = {k: t(f"profile.col.{k}") for k in ("game", "now", "races", "date", "rating", "change")}
+    lines = [
+        t("profile.ratings", n=RECENT_RATINGS),
+        f"  {col['game']:<16}{col['now']:>6}{col['races']:>8}  {col['date']:<10}"
+        f"{col['rating']:>8}{col['change']:>8}  {t('profile.col.trend')}",
+    ]
+    for rating in ratings:
+        history = rating.history
+        shown = list(enumerate(history))[-RECENT_RATINGS:][::-1]
+        head = f"  {name_of.name(rating.variant):<16}{rating.rating.label():>6}{rating.games:>8}"
+        if not shown:
+            lines.append(head)
+            continue
+        for row, (n, point) in enumerate(shown):
+            change = f"{point.rating - history[n - 1].rating:+d}" if n else "-"
+            start = head if row == 0 else " " * len(head)
+            trend = f"  {bars(history, TREND_WIDTH)}" if row == 0 and len(history) > 1 else ""
+            lines.append(f"{start}  {day(point.at_ms):<10}{point.rating:>8}{change:>8}{trend}")
+    return lines
+
+
 def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
     """Everything a profile shows, as lines of text (the screen's body; tests read it)."""
     player = reply.player
@@ -57,24 +96,7 @@ def profile_text(reply: ProfileReply, name_of: Catalog) -> str:
         return "\n".join([*lines, t("profile.private", name=player.name)])
     if reply.mine:
         lines.append(t("profile.hidden") if reply.hidden else t("profile.shown"))
-    lines += ["", t("profile.ratings")]
-    for rating in reply.ratings:
-        history = rating.history
-        first = history[0].rating if history else rating.rating.rating
-        lines.append(
-            t(
-                "profile.rating",
-                name=name_of.name(rating.variant),
-                label=rating.rating.label(),
-                n=rating.games,
-                first=first,
-                last=rating.rating.rating,
-                bars=bars(history),
-            )
-        )
-        lines += [f"    {day(p.at_ms)}  {p.rating} \u00b1{p.deviation}" for p in history[-5:]]
-    if not reply.ratings:
-        lines.append(t("profile.no_ratings"))
+    lines += ["", *ratings_table(reply.ratings, name_of)]
     lines += ["", t("profile.games", streak=reply.streak, best=reply.best_streak)]
     for v in reply.variants:
         rate = f"{round(100 * v.won / v.played)}%" if v.played else "-"

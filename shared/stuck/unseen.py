@@ -78,7 +78,8 @@ def _candidates(rules: Rules, pos: Position) -> list[int]:
         left[card] = decks
     for pile in pos.piles:
         for card in pile:
-            left[card] -= 1  # (UNSEEN is code 0, no card: its count is never read)
+            # (UNSEEN is code 0, no card: its count is never read)
+            left[card] = left[card] - 1
     return [card for card in ONE_DECK if left[card] > 0]
 
 

@@ -6,14 +6,14 @@ cards stay in play; ``deal`` drops one card on each column, ten times.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
-from shared.variants.piles import MOVES
+from shared.variants.piles import DEAL_OBJECT, MOVE_OBJECTS
 from shared.variants.safe import OTHER_COLOUR, home_counts, nothing_builds_on, other_colour
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
@@ -118,6 +118,7 @@ class GypsyRules(Rules):
         # Which piles take each card, as bits of pile indices in lists indexed by card
         # code (no dict, no list per card): the compiled build runs this as plain C. The
         # bits are read in pile order, so the moves come in the same order as ever.
+        # (``x[i] = x[i] | bit``, not ``x[i] |= bit``, which mypyc makes a generic call.)
         piles = pos.piles
         down = pos.down
         tableau = self.tableau
@@ -130,7 +131,7 @@ class GypsyRules(Rules):
             if fp:
                 top = fp[-1]
                 if top & 15 < 13:
-                    homes[top + 1] |= 1 << f
+                    homes[top + 1] = homes[top + 1] | 1 << f
             else:
                 empty_f |= 1 << f
         if empty_f:
@@ -145,16 +146,17 @@ class GypsyRules(Rules):
             if tp:
                 bit = 1 << t
                 for card in _BUILD_ONTO[tp[-1]]:
-                    takers[card] |= bit
+                    takers[card] = takers[card] | bit
             else:
                 empty.append(t)
-        # The listed moves are the prebuilt tuples of MOVES (no tuple made per move).
-        moves: list[InternalMove] = []
+        # The listed moves are the prebuilt tuples of MOVE_OBJECTS, as objects (no tuple
+        # made per move: see there).
+        moves: list[object] = []
         for f in foundations:
             fp = piles[f]
             if not fp:
                 continue
-            one = MOVES[f][1]
+            one = MOVE_OBJECTS[f][1]
             card = fp[-1]
             bits = homes[card]
             if bits:
@@ -174,7 +176,7 @@ class GypsyRules(Rules):
             up = size - down[s]
             if up <= 0:
                 continue
-            by_count = MOVES[s]
+            by_count = MOVE_OBJECTS[s]
             bits = homes[pile[-1]]
             if bits:
                 one = by_count[1]
@@ -194,8 +196,8 @@ class GypsyRules(Rules):
                     for n in range(1, run + 1):
                         moves.append(by_count[n][t])
         if piles[self.stock]:
-            moves.append(DEAL)
-        return moves
+            moves.append(DEAL_OBJECT)
+        return cast("list[InternalMove]", moves)
 
     # -- the rules, plainly ----------------------------------------------------
 

@@ -9,13 +9,14 @@ a reserve or the waste, so the only action that is not a foundation move is
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, RANK, RANKS, SUIT
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import Layout
+from shared.variants.piles import DEAL_OBJECT, MOVES
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -27,10 +28,12 @@ WASTE: Final = 9
 SOURCES: Final = (0, 1, 2, 3, WASTE)
 #: (foundation, the foundation just before it) for f1..f3
 FOLLOWERS: Final = ((5, 4), (6, 5), (7, 6))
-#: the move (src, 1, f) of every source and foundation, built once
+#: the move (src, 1, f) of every source and foundation, built once (the tuples of MOVES)
 TO_FOUNDATION: Final[tuple[tuple[InternalMove, ...], ...]] = tuple(
-    tuple((src, 1, f) for f in range(8)) for src in range(10)
+    tuple(MOVES[src][1][f] for f in range(8)) for src in range(10)
 )
+#: TO_FOUNDATION as objects: what legal() lists (see shared.variants.piles.MOVE_OBJECTS)
+_TO_FOUNDATION: Final[tuple[tuple[object, ...], ...]] = TO_FOUNDATION
 
 #: cards of each suit, A..K
 SUIT_CARDS: Final[tuple[frozenset[int], ...]] = tuple(
@@ -162,7 +165,7 @@ class OsmosisRules(Rules):
     def legal(self, pos: Position) -> list[InternalMove]:
         piles = pos.piles
         down = pos.down
-        moves: list[InternalMove] = []
+        moves: list[object] = []  # (the prebuilt moves, as objects)
         base_pile = piles[F0]
         if base_pile:
             base = base_pile[0]
@@ -179,7 +182,6 @@ class OsmosisRules(Rules):
                     started.append((f, pile[0] >> 4, (prev[0] >> 4) * 16, prev))
                 elif prev:
                     opening.append(f)
-            append = moves.append
             for src in SOURCES:
                 pile = piles[src]
                 if len(pile) <= down[src]:
@@ -187,21 +189,21 @@ class OsmosisRules(Rules):
                 card = pile[-1]
                 suit = card >> 4
                 rank = card & 15
-                to = TO_FOUNDATION[src]
+                to = _TO_FOUNDATION[src]
                 if suit == base_suit:
-                    append(to[F0])
+                    moves.append(to[F0])
                 for f, want_suit, offset, prev in started:
                     if suit == want_suit and offset + rank in prev:
-                        append(to[f])
+                        moves.append(to[f])
                 if rank == base_rank:
                     for f in opening:
-                        append(to[f])
+                        moves.append(to[f])
         # can_use_stock, inline: this runs on every step.
         if piles[STOCK] or (
             piles[WASTE] and (self.max_redeals is None or pos.redeals_used < self.max_redeals)
         ):
-            moves.append(DEAL)
-        return moves
+            moves.append(DEAL_OBJECT)
+        return cast("list[InternalMove]", moves)
 
     def safe_move(self, pos: Position, move: InternalMove) -> bool:
         """With one card per deal nothing is ever built, and a card sent onto a started

@@ -11,7 +11,7 @@ foundation, more than 13 cards) is named on the spot.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, parse_card
@@ -38,6 +38,12 @@ MOVES: Final[tuple[tuple[tuple[InternalMove, ...], ...], ...]] = tuple(
     tuple(tuple((src, count, dst) for dst in range(MOST_PILES)) for count in range(14))
     for src in range(MOST_PILES)
 )
+#: MOVES typed as objects, and DEAL: what legal() puts in its list. The compiled build
+#: holds a ``tuple[int, int, int]`` taken out of a container as three C ints and makes a
+#: new tuple of them to put it in a list or look it up in a dict; an object is handed on
+#: as it is. (legal() then returns its ``list[object]`` cast to ``list[InternalMove]``.)
+MOVE_OBJECTS: Final[tuple[tuple[tuple[object, ...], ...], ...]] = MOVES
+DEAL_OBJECT: Final[object] = DEAL
 
 
 def move_tables(
@@ -84,9 +90,10 @@ class PileNotation:
 
     def move_names(self, moves: list[InternalMove]) -> list[str]:
         """Canonical names of many moves (the engine's every step: one lookup each)."""
-        names = self._move_names
+        # (as objects: see MOVE_OBJECTS; the listed moves are the very keys of the table)
+        names = cast("dict[object, str]", self._move_names)
         try:
-            return [names[m] for m in moves]
+            return [names[m] for m in cast("list[object]", moves)]
         except KeyError:
             return [self.move_name(m) for m in moves]
 

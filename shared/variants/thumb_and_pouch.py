@@ -8,14 +8,14 @@ ace to another empty foundation. The foundations follow the common rule.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
-from shared.variants.piles import LONGEST_BUILD, MOVES
+from shared.variants.piles import DEAL_OBJECT, LONGEST_BUILD, MOVE_OBJECTS
 from shared.variants.safe import nothing_builds_on, other_suits
 
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
@@ -101,6 +101,7 @@ class ThumbAndPouchRules(Rules):
         # The piles that take each card as bits of pile indices, in lists indexed by card
         # code (no dict, no list per card): the compiled build runs this as plain C. The
         # bits are read in pile order, so the moves come in the same order as ever.
+        # (``x[i] = x[i] | bit``, not ``x[i] |= bit``, which mypyc makes a generic call.)
         piles = pos.piles
         down = pos.down
         tableau = self.tableau
@@ -114,26 +115,27 @@ class ThumbAndPouchRules(Rules):
                 continue
             bit = 1 << t
             for card in ONTO[tp[-1]]:
-                takers[card] |= bit
+                takers[card] = takers[card] | bit
         homes = [0] * 64
         for f in foundations:
             fp = piles[f]
             bit = 1 << f
             if fp:
                 if RANK[fp[-1]] < 13:
-                    homes[fp[-1] + 1] |= bit
+                    homes[fp[-1] + 1] = homes[fp[-1] + 1] | bit
             else:
                 for ace in ACES:
-                    homes[ace] |= bit
-        # The listed moves are the prebuilt tuples of MOVES (no tuple made per move).
-        moves: list[InternalMove] = []
+                    homes[ace] = homes[ace] | bit
+        # The listed moves are the prebuilt tuples of MOVE_OBJECTS, as objects (no tuple
+        # made per move: see there).
+        moves: list[object] = []
         # One-card sources: the waste top and every foundation top.
         waste = self.waste
-        for src in (waste, *foundations):
+        for src in [waste, *foundations]:  # (a list: the compiled build walks it as C)
             pile = piles[src]
             if not pile:
                 continue
-            one = MOVES[src][1]
+            one = MOVE_OBJECTS[src][1]
             card = pile[-1]
             bits = homes[card] & ~(1 << src)
             if bits:
@@ -152,7 +154,7 @@ class ThumbAndPouchRules(Rules):
             size = len(pile)
             if not size:
                 continue
-            by_count = MOVES[s]
+            by_count = MOVE_OBJECTS[s]
             bits = homes[pile[-1]]
             if bits:
                 one = by_count[1]
@@ -171,8 +173,8 @@ class ThumbAndPouchRules(Rules):
                 for t in empties:
                     moves.append(row[t] if row is not None else (s, count, t))
         if self.can_use_stock(pos):
-            moves.append(DEAL)
-        return moves
+            moves.append(DEAL_OBJECT)
+        return cast("list[InternalMove]", moves)
 
     # -- the rules, plainly ----------------------------------------------------
 

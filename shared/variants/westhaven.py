@@ -7,14 +7,14 @@ once, one card at a time.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, cast
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
 from shared.variants.layout import GAP, Layout
-from shared.variants.piles import LONGEST_BUILD, MOVES
+from shared.variants.piles import DEAL_OBJECT, LONGEST_BUILD, MOVE_OBJECTS
 from shared.variants.safe import nothing_builds_on, other_colour
 
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
@@ -101,15 +101,16 @@ class WesthavenRules(Rules):
                 empty_f.append(f)
             elif RANK[fp[-1]] < 13:
                 next_f[fp[-1] + 1] = f
-        # The listed moves are the prebuilt tuples of MOVES (no tuple made per move).
-        moves: list[InternalMove] = []
+        # The listed moves are the prebuilt tuples of MOVE_OBJECTS, as objects (no tuple
+        # made per move: see there).
+        moves: list[object] = []
         if piles[self.stock]:
-            moves.append(DEAL)
+            moves.append(DEAL_OBJECT)
         goes_on = GOES_ON
         waste = self.waste
         wp = piles[waste]
         if wp:
-            one = MOVES[waste][1]
+            one = MOVE_OBJECTS[waste][1]
             card = wp[-1]
             if RANK[card] == 1:
                 for f in empty_f:
@@ -127,7 +128,7 @@ class WesthavenRules(Rules):
             up = len(pile) - down[s]
             if up <= 0:
                 continue
-            by_count = MOVES[s]
+            by_count = MOVE_OBJECTS[s]
             one = by_count[1]
             card = pile[-1]
             if RANK[card] == 1:
@@ -150,7 +151,7 @@ class WesthavenRules(Rules):
                         moves.append(whole[t] if whole is not None else (s, up, t))
                 for e in empties:
                     moves.append(whole[e] if whole is not None else (s, up, e))
-        return moves
+        return cast("list[InternalMove]", moves)
 
     # -- the rules, plainly ----------------------------------------------------
 

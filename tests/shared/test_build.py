@@ -31,9 +31,10 @@ import json, sys
 import shared.games, shared.solver, shared.stuck, shared.player_view
 from shared.solver import hints
 from shared.variants.freecell.boards import COMPILED_CHILDREN
+from shared.variants.keys import COMPILED_KEY
 files = {n: getattr(m, "__file__", None) for n, m in sys.modules.items() if n.startswith("shared")}
 print(json.dumps({"build": shared.build.BUILD, "files": files,
-                  "children": COMPILED_CHILDREN is not None}))
+                  "children": COMPILED_CHILDREN is not None, "key": COMPILED_KEY is not None}))
 """
 
 
@@ -78,6 +79,7 @@ def test_the_pure_switch_loads_no_compiled_module() -> None:
     compiled = sorted(name for name, file in files.items() if not str(file).endswith(".py"))
     assert compiled == [], f"loaded compiled in the pure build: {compiled}"
     assert result["children"] is False  # nor Freecell's C children
+    assert result["key"] is False  # nor the C position key
 
 
 @pytest.mark.skipif(not _built_here(), reason="the compiled build is not installed here")
@@ -91,6 +93,7 @@ def test_the_default_loads_every_compiled_module_and_no_source_of_one() -> None:
     sources = [name for name in loaded if not _is_extension(files[name])]
     assert sources == [], f"compiled build, but these came from their sources: {sources}"
     assert result["children"] is True
+    assert result["key"] is True
 
 
 def test_the_pure_switch_is_off_when_empty_or_zero() -> None:

@@ -243,7 +243,7 @@ async function playScreen(variant, query) {
   const request = startRequest(info, query);
   try {
     // the game's modules arrive while the server deals; on the page's first address boot.js
-    // has asked for this game already, on the welcome
+    // has asked for this game already, beside hello (or on the welcome)
     const asked = earlyGame(app.conn, request) ?? app.conn.request(request);
     const [reply, game] = await Promise.all([asked, SCREENS.game().then((m) => { performance.mark?.('pc-modules'); return m; })]);
     history.replaceState(null, '', `/game/${reply.game.id}`);

@@ -7,7 +7,7 @@ the stuck proof is Freecell's own search on canonical boards (:mod:`.search`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, is_build_step
@@ -41,6 +41,12 @@ from shared.variants.layout import GAP, Layout
 
 #: foundation states whose homes a game remembers (a game sees a few dozen)
 HOMES_REMEMBERED: Final = 4096
+
+#: MOVES, ONE_CARD and TO_EMPTY_CELLS typed as objects: what legal() lists (see
+#: shared.variants.piles.MOVE_OBJECTS)
+_MOVES: Final[tuple[tuple[tuple[object, ...], ...], ...]] = MOVES
+_ONE_CARD: Final[tuple[tuple[object, ...], ...]] = ONE_CARD
+_TO_EMPTY_CELLS: Final[tuple[tuple[tuple[object, ...], ...], ...]] = TO_EMPTY_CELLS
 
 
 def homes_of(tops: tuple[int, int, int, int]) -> list[tuple[int, ...] | None]:
@@ -170,8 +176,9 @@ class FreecellRules(Rules):
                     memo.clear()
                 memo[tops] = homes
         needs = NEEDS
-        moves: list[InternalMove] = []
-        append = moves.append
+        # The listed moves are the prebuilt tuples of MOVES, as objects (no tuple made
+        # per move: see shared.variants.piles.MOVE_OBJECTS).
+        moves: list[object] = []
         cell_mask = (not piles[0]) | (not piles[1]) << 1 | (not piles[2]) << 2 | (not piles[3]) << 3
         if not cell_mask and not empties:
             # Nearly half the calls: every free cell and column holds cards, so every
@@ -183,19 +190,19 @@ class FreecellRules(Rules):
                 home = homes[card]
                 if home is not None:
                     homeward = True
-                    one = ONE_CARD[s]
+                    one = _ONE_CARD[s]
                     for f in home:
-                        append(one[f])
+                        moves.append(one[f])
                 kind = needs[card]
                 a = onto_first[kind]
                 if a is not None:
-                    one = ONE_CARD[s]
-                    append(one[a])
+                    one = _ONE_CARD[s]
+                    moves.append(one[a])
                     b = onto_second[kind]
                     if b is not None:
-                        append(one[b])
-            return moves, homeward
-        to_cells = TO_EMPTY_CELLS[cell_mask]
+                        moves.append(one[b])
+            return cast("list[InternalMove]", moves), homeward
+        to_cells = _TO_EMPTY_CELLS[cell_mask]
         # The source is never among the empty piles (it holds the cards that move),
         # so only the destination changes the count. Here the limit is two or more.
         limit = (BITS[cell_mask] + 1) << len(empties)
@@ -203,23 +210,22 @@ class FreecellRules(Rules):
             homeward = self._legal_with_empty_columns(
                 piles, moves, homes, onto_first, onto_second, empties, to_cells, limit
             )
-            return moves, homeward
+            return cast("list[InternalMove]", moves), homeward
         # Most of the other calls: a free cell is empty, no column is.
         build = BUILD
-        extend = moves.extend
         homeward = False
         for s in SOURCE_INDICES:
             pile = piles[s]
             if not pile:
                 continue
             card = pile[-1]
-            extend(to_cells[s])
-            one = ONE_CARD[s]
+            moves.extend(to_cells[s])
+            one = _ONE_CARD[s]
             home = homes[card]
             if home is not None:
                 homeward = True
                 for f in home:
-                    append(one[f])
+                    moves.append(one[f])
             if len(pile) > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
                 # A build of two or more cards: groups move too, as many cards as the
                 # limit allows, when a column top takes one of the build's cards.
@@ -227,28 +233,28 @@ class FreecellRules(Rules):
                 if RUN_NEEDS[card][run] & top_kinds:
                     found = group_targets(pile, run, onto_first, onto_second)
                     found.sort()  # by column, then count: a column top takes one count at most
-                    by_count = MOVES[s]
+                    by_count = _MOVES[s]
                     for t, n in found:
-                        append(by_count[n][t])
+                        moves.append(by_count[n][t])
                 continue
             kind = needs[card]
             a = onto_first[kind]
             if a is not None:
-                append(one[a])
+                moves.append(one[a])
                 b = onto_second[kind]
                 if b is not None:
-                    append(one[b])
-        return moves, homeward
+                    moves.append(one[b])
+        return cast("list[InternalMove]", moves), homeward
 
     @staticmethod
     def _legal_with_empty_columns(
         piles: list[list[int]],
-        moves: list[InternalMove],
+        moves: list[object],
         homes: list[tuple[int, ...] | None],
         onto_first: list[int | None],
         onto_second: list[int | None],
         empties: list[int],
-        to_cells: tuple[tuple[InternalMove, ...], ...],
+        to_cells: tuple[tuple[object, ...], ...],
         limit: int,
     ) -> bool:
         """legal() when a column is empty (a few calls in a hundred): any card or group,
@@ -256,7 +262,6 @@ class FreecellRules(Rules):
         can go to a foundation."""
         limit_to_empty = limit >> 1  # the empty destination does not count
         build = BUILD
-        append = moves.append
         homeward = False
         for s in SOURCE_INDICES:
             pile = piles[s]
@@ -265,12 +270,12 @@ class FreecellRules(Rules):
             card = pile[-1]
             if to_cells:
                 moves.extend(to_cells[s])
-            one = ONE_CARD[s]
+            one = _ONE_CARD[s]
             home = homes[card]
             if home is not None:
                 homeward = True
                 for f in home:
-                    append(one[f])
+                    moves.append(one[f])
             if len(pile) > 1 and build[pile[-2] * 64 + card]:  # (a cell holds one card)
                 # A build of two or more cards: groups move too, as many as the limit allows.
                 run = top_build(pile, limit)
@@ -280,9 +285,9 @@ class FreecellRules(Rules):
                     for n in range(1, top + 1):
                         found.append((t, n))
                 found.sort()  # by column, then count: a column top takes one count at most
-                by_count = MOVES[s]
+                by_count = _MOVES[s]
                 for t, n in found:
-                    append(by_count[n][t])
+                    moves.append(by_count[n][t])
                 continue
             targets = empties[:]
             kind = NEEDS[card]
@@ -294,7 +299,7 @@ class FreecellRules(Rules):
                     targets.append(b)
                 targets.sort()
             for t in targets:
-                append(one[t])
+                moves.append(one[t])
         return homeward
 
     # -- the rules, plainly ----------------------------------------------------

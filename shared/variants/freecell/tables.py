@@ -12,6 +12,7 @@ from typing import Final
 
 from shared.cards import NAME, RANK, RED, is_build_step
 from shared.variants.base import InternalMove
+from shared.variants.piles import MOVES as ALL_MOVES
 
 FREE_CELLS = ("r0", "r1", "r2", "r3")
 CELL_INDICES: Final = (0, 1, 2, 3)
@@ -43,9 +44,10 @@ SOURCE_INDICES: Final = CELL_INDICES + COLUMN_INDICES
 #: MOVES[src][count][dst]: the move (src, count, dst), made once. legal() hands out these
 #: very tuples rather than new ones on every call: no allocation (nor garbage for the
 #: collector) per listed move, and the engine's lookups of a listed move (its name, its
-#: inverse) find the identical object at once. No move carries more than 13 cards.
+#: inverse) find the identical object at once. No move carries more than 13 cards. (The
+#: tuples of shared.variants.piles.MOVES, which the table of names is keyed by.)
 MOVES: Final[tuple[tuple[tuple[InternalMove, ...], ...], ...]] = tuple(
-    tuple(tuple((src, count, dst) for dst in range(16)) for count in range(14)) for src in range(16)
+    tuple(ALL_MOVES[src][count][:16] for count in range(14)) for src in range(16)
 )
 #: ONE_CARD[src][dst]: MOVES[src][1][dst], the single-card moves of ``src``
 ONE_CARD: Final[tuple[tuple[InternalMove, ...], ...]] = tuple(MOVES[src][1] for src in range(16))
