@@ -36,6 +36,12 @@ everything in the background (docs/solver.md gives the last run's time)::
     python -m bench hint                     # 100 deals, the five variants, the default budget
     python -m bench hint --deals 4 --variants westhaven,gypsy --log
     python -m bench hint --positions 200 --no-avoid   # a smaller budget, hints told nothing
+    python -m bench hint --first 100001 --deals 100 --kinds view --results \
+        bench/results/hint_games.jsonl   # the player's figure of docs/winnability.md
+
+With ``--results FILE`` every game is appended to FILE as it ends (bench/hint_results.py)
+and a game already there under the same budget and telling is not played again: a run
+stopped is continued by the same command, and its table counts the games of the file.
 
 The goal: the players' hint within 10 points of the all-seeing one.
 """
@@ -51,7 +57,9 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from bench import hint_results
 from shared.game import Game
 from shared.games import new_game
 from shared.player_view import PlayerView
@@ -234,6 +242,21 @@ def _play(job: tuple[Setup, int, str, HintBudget, bool]) -> Played:
     return play(*job)
 
 
+def _to_row(played: Played, rules: hint_results.Rules) -> str:
+    return hint_results.line(
+        played.label, played.seed, played.kind, played.end, played.actions, played.cpu, rules
+    )
+
+
+def _from_row(row: dict[str, object]) -> Played:
+    """A game of the results file (no wall times, no positions kept for the latency)."""
+    cpu = [float(t) for t in row["cpu"]]  # type: ignore[attr-defined]
+    return Played(
+        str(row["variant"]), int(str(row["seed"])), str(row["kind"]), str(row["end"]),
+        int(str(row["actions"])), cpu, [0.0] * len(cpu),
+    )  # fmt: skip
+
+
 def timed(setup: Setup, positions: list[Position]) -> list[tuple[float, float]]:
     """(CPU, wall) seconds of the players' hint at the default budget, as the server asks
     it (sampling seed 0, nothing to avoid; positions only, no clock), at each position."""
@@ -257,8 +280,10 @@ def probes(results: list[Played], count: int) -> list[Position]:
 
 
 def _cost(job: tuple[Setup, int, str, HintBudget, bool]) -> int:
-    """Dearest first, so that the pool does not end on one long game: the players' hint
-    of the games with a stock and many moves costs the most (measured)."""
+    """Dearest first within a seed, so that the pool does not end on one long game: the
+    players' hint of the games with a stock and many moves costs the most (measured).
+    The seeds go in order, both hints of a deal together, so that a run stopped early
+    (``--results``) compares the two hints over the same deals."""
     setup, _, kind, _, _ = job
     order = ("gypsy", "thumb_and_pouch", "westhaven", "osmosis", "freecell")
     rank = order.index(setup.variant) if setup.variant in order else 0
@@ -269,7 +294,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     about = __doc__.split("\n")[0]
     parser = argparse.ArgumentParser(prog="python -m bench hint", description=about)
     parser.add_argument("--deals", type=int, default=100, help="deals per variant (default 100)")
-    parser.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
+    parser.add_argument(
+        "--first", "--first-seed", type=int, default=1, help="the first seed (default 1)"
+    )
     parser.add_argument(
         "--variants",
         default=",".join(VARIANTS),
@@ -298,6 +325,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="the player does not tell the hints where it has been (as the server did before)",
     )
     parser.add_argument("--log", action="store_true", help="a line per game as it ends")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=None,
+        help="a JSON-lines file: each game appended as it ends, those there not played again "
+        "(the player's figure: bench/results/hint_games.jsonl)",
+    )
     args, _ = parser.parse_known_args(argv)
     budget = HintBudget(samples=args.samples, positions=args.positions)
     setups = [Setup.parse(text) for text in args.variants.split(",") if text]
@@ -322,14 +356,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     jobs = [
         (setup, seed, kind, budget, avoid) for setup in setups for kind in kinds for seed in seeds
     ]
-    jobs.sort(key=_cost)
+    jobs.sort(key=lambda job: (job[1], _cost(job)))
     results: dict[str, list[Played]] = {setup.label: [] for setup in setups}
     latency: dict[str, list[tuple[float, float]]] = {setup.label: [] for setup in setups}
+    followed = hint_results.Rules(budget.samples, budget.positions, avoid)
+    known = hint_results.played(hint_results.load(args.results), followed) if args.results else {}
+    for setup, seed, kind, _, _ in jobs:
+        if (game := known.get((setup.label, seed, kind))) is not None:
+            results[setup.label].append(_from_row(game))
+    jobs = [job for job in jobs if (job[0].label, job[1], job[2]) not in known]
+    if known:
+        print(f"  {sum(map(len, results.values()))} games from {args.results}", flush=True)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(_play, job) for job in jobs]
         for done, future in enumerate(as_completed(futures), 1):
             played = future.result()
             results[played.label].append(played)
+            if args.results:
+                args.results.parent.mkdir(parents=True, exist_ok=True)
+                with args.results.open("a") as out:
+                    out.write(_to_row(played, followed) + "\n")
             if args.log:
                 print(
                     f"    {played.label} {played.seed} {played.kind}: {played.end} after "

@@ -34,6 +34,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench import hint_results
+from bench.hint_results import PlayerRow
 from bench.winnability_page import Row, write_page
 from shared.game import Game
 from shared.games import rules_for
@@ -187,6 +189,19 @@ def rows(results: list[dict[str, object]], first: int, deals: int) -> list[Row]:
     return out
 
 
+def player_figure(
+    results: list[dict[str, object]], games: list[dict[str, object]], first: int, deals: int
+) -> list[tuple[PlayerRow, int]]:
+    """The hint player's wins per variant over the page's deals, each with the solver's
+    wins over the same seeds (the last result of a deal counts)."""
+    verdict = {(str(r["config"]), int(str(r["seed"]))): str(r["verdict"]) for r in results}
+    out = []
+    for player in hint_results.player_rows(games, first, deals):
+        won = sum(verdict.get((player.label, seed)) == WON for seed in player.seeds)
+        out.append((player, won))
+    return out
+
+
 def main(argv: Sequence[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench winnability")
     parser.add_argument("--deals", type=int, default=10_000, help="deals per variant")
@@ -199,6 +214,9 @@ def main(argv: Sequence[str]) -> None:
     )
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--page", type=Path, default=PAGE)
+    parser.add_argument(
+        "--players", type=Path, default=hint_results.RESULTS, help="the hint player's games"
+    )
     parser.add_argument("--report", action="store_true", help="only write the page")
     parser.add_argument("--command", default="", help="the command to name on the page")
     parser.add_argument("--note", default="", help="a paragraph about the run, for the page")
@@ -220,12 +238,14 @@ def main(argv: Sequence[str]) -> None:
         run(
             args.results, labels, args.first_seed, args.deals, args.seconds, args.workers, args.nice
         )
-    table = rows(load(args.results), args.first_seed, args.deals)
+    results = load(args.results)
+    table = rows(results, args.first_seed, args.deals)
+    players = player_figure(results, hint_results.load(args.players), args.first_seed, args.deals)
     machine = (
         f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
     )
     command = args.command or "python -m bench winnability " + " ".join(argv)
-    write_page(args.page, table, command.strip(), machine, args.deals, args.note)
+    write_page(args.page, table, command.strip(), machine, args.deals, args.note, players)
     for row in table:
         print(
             f"  {row.label:20} deals {row.deals:6}  won {row.won:6}  unwinnable "

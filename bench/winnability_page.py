@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.hint_results import PlayerRow
+
 NAMES = {
     "osmosis": "Osmosis",
     "osmosis:deal_three": "Osmosis, `deal_three`",
@@ -137,9 +139,16 @@ def _reached(rows: list[Row], target: int) -> list[str]:
 
 
 def write_page(
-    path: Path, rows: list[Row], command: str, machine: str, target: int, note: str = ""
+    path: Path,
+    rows: list[Row],
+    command: str,
+    machine: str,
+    target: int,
+    note: str = "",
+    players: list[tuple[PlayerRow, int]] | None = None,
 ) -> None:
-    """The page; ``note``: a paragraph about the run (how it was run, what held it back)."""
+    """The page; ``note``: a paragraph about the run (how it was run, what held it back);
+    ``players``: the player's figure, each with the solver's wins over the same deals."""
     budgets = sorted({r.budget for r in rows})
     budget = ", ".join(f"{b:g}" for b in budgets) or "10"
     broken = sum(r.not_replayed for r in rows)
@@ -198,18 +207,55 @@ def write_page(
         "neither won nor exhausted within the budget (Freecell's lost deals are rare and",
         "their proofs long: 11982's takes about 2 s of CPU alone, docs/solver.md).",
         "",
-        "## A player's figure",
-        "",
-        "Not measured over these deals: `python -m bench hint` plays a game to its end",
-        "with a hint at every move (about 0.4 s of CPU a hint at the default budget in",
-        "Thumb and Pouch, Gypsy and Westhaven), far more than the machine had to spare",
-        "beside the solving. The nearest figure is `python -m bench hint`'s",
-        '(docs/solver.md, "Hints"): a player who always follows the view-only hint won',
-        "31 of Osmosis deals 1-100, 3 of Thumb and Pouch, 12 of Gypsy, 95 of Freecell and",
-        "18 of Westhaven (at 8 x 200 positions a hint, not told where it had been).",
-        "",
+        *player_section(players or []),
     ]
     path.write_text("\n".join(out) + "\n")
 
 
-__all__ = ["NAMES", "Row", "binomial_cdf", "clopper_pearson", "solvitaire_interval", "write_page"]
+def _seeds(seeds: tuple[int, ...]) -> str:
+    """``100001-100020``, or the first and last with the count missing between them."""
+    span = seeds[-1] - seeds[0] + 1
+    missing = f", {span - len(seeds)} missing" if span != len(seeds) else ""
+    return f"{seeds[0]}-{seeds[-1]}{missing}"
+
+
+def player_section(players: list[tuple[PlayerRow, int]]) -> list[str]:
+    """The player's figure: how many of the same deals a player who always plays the
+    view-only hint wins (bench/results/hint_games.jsonl), beside the solver's wins."""
+    out = [
+        "## A player's figure",
+        "",
+        "A player who always plays the players' hint (the view-only one, at the server's",
+        "budget of 8 x 1,500 positions, told where it has been, as the server asks it),",
+        "from the first deal of the table above on: `python -m bench hint --first 100001",
+        "--deals N --kinds view --variants V --results bench/results/hint_games.jsonl`",
+        "(resumable; `python -m bench winnability --report --first-seed 100001 --deals",
+        "10000` rewrites this page from both files). The solver column is the table's",
+        "verdicts over the same deals.",
+        "",
+    ]
+    if not players:
+        return [*out, "Not measured yet: no game in bench/results/hint_games.jsonl.", ""]
+    out += [
+        "| variant | deals (seeds) | won by the hint player | won by the solver |",
+        "| --- | --- | --- | --- |",
+    ]
+    for player, solver in players:
+        name = NAMES.get(player.label, player.label)
+        out.append(
+            f"| {name} | {player.deals} ({_seeds(player.seeds)}) | "
+            f"{player.won} ({_pct(player.won / player.deals, 0)}) | "
+            f"{solver} ({_pct(solver / player.deals, 0)}) |"
+        )
+    return [*out, ""]
+
+
+__all__ = [
+    "NAMES",
+    "Row",
+    "binomial_cdf",
+    "clopper_pearson",
+    "player_section",
+    "solvitaire_interval",
+    "write_page",
+]

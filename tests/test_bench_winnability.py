@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bench.winnability import Task, pending
@@ -56,3 +58,49 @@ def test_a_row_short_of_the_deals_asked_says_how_far_it_got() -> None:
     short, full = table([row(240), row(10_000)], 10_000)[2:]
     assert "| 240 of 10,000 so far (100001-100240) |" in short
     assert "| 10,000 (100001-110000) |" in full
+
+
+def test_the_players_figure_counts_the_view_only_games_at_the_servers_budget(
+    tmp_path: Path,
+) -> None:
+    from bench import hint_results
+    from bench.winnability import player_figure
+    from bench.winnability_page import player_section
+
+    served = hint_results.Rules(8, 1_500, True)
+    small = hint_results.Rules(8, 200, True)
+    games = tmp_path / "hint_games.jsonl"
+    lines = [
+        hint_results.line("gypsy", 100001, "view", "won", 300, [0.2], served),
+        hint_results.line("gypsy", 100002, "view", "no hint", 90, [0.2], served),
+        hint_results.line("gypsy", 100003, "view", "won", 250, [0.2], small),  # not served
+        hint_results.line("gypsy", 100003, "all-seeing", "won", 250, [0.1], served),
+        hint_results.line("gypsy", 100004, "view", "won", 280, [0.2], served),
+    ]
+    games.write_text("\n".join(lines) + "\n")
+    solved = [
+        {"config": "gypsy", "seed": seed, "verdict": verdict}
+        for seed, verdict in [(100001, "won"), (100002, "unknown"), (100004, "won")]
+    ]
+    ((player, solver),) = player_figure(solved, hint_results.load(games), 100001, 10_000)
+    assert (player.label, player.seeds, player.won, solver) == (
+        "gypsy",
+        (100001, 100002, 100004),
+        2,
+        2,
+    )
+    text = "\n".join(player_section([(player, solver)]))
+    assert "| Gypsy | 3 (100001-100004, 1 missing) | 2 (67%) | 2 (67%) |" in text
+    assert "Not measured yet" in "\n".join(player_section([]))
+
+
+def test_a_hint_run_with_a_results_file_does_not_play_its_games_again(tmp_path: Path) -> None:
+    from bench import hint
+
+    games = tmp_path / "hint_games.jsonl"
+    argv = ["--variants", "osmosis", "--deals", "2", "--kinds", "view", "--jobs", "1"]
+    hint.main([*argv, "--positions", "20", "--samples", "2", "--results", str(games)])
+    first = games.read_text().splitlines()
+    assert len(first) == 2
+    hint.main([*argv, "--positions", "20", "--samples", "2", "--results", str(games)])
+    assert games.read_text().splitlines() == first  # nothing played again

@@ -82,16 +82,22 @@ def homeward_first(rules: Rules, moves: list[InternalMove]) -> list[InternalMove
     return first
 
 
-def moved(pos: Position, move: InternalMove) -> Position:
+def moved(pos: Position, move: InternalMove, deal_piles: tuple[int, ...] | None = None) -> Position:
     """A copy of ``pos`` for ``move`` to be played on: new lists for the two piles it
-    changes (every pile, for a deal) and for the face-down counts, the other piles'
-    lists shared with ``pos``. Rules.apply changes no other pile, and Rules.after_move
-    gives a pile it changes a new list, so ``pos`` is left as it was; nothing changes a
-    search's positions in place afterwards, so they may share lists. (Copying two piles
-    rather than all of them is most of what makes a child cheap.)"""
+    changes (for a deal, the rules' ``deal_piles``, every pile when not given) and for
+    the face-down counts, the other piles' lists shared with ``pos``. Rules.apply changes
+    no other pile, and Rules.after_move gives a pile it changes a new list, so ``pos`` is
+    left as it was; nothing changes a search's positions in place afterwards, so they
+    may share lists. (Copying two piles rather than all of them is most of what makes a
+    child cheap.)"""
     src, _, dst = move
     if src < 0:
-        return pos.copy()
+        if deal_piles is None:
+            return pos.copy()
+        piles = pos.piles[:]
+        for i in deal_piles:
+            piles[i] = piles[i][:]
+        return Position(piles, pos.down[:], pos.redeals_used)
     piles = pos.piles[:]
     piles[src] = piles[src][:]
     piles[dst] = piles[dst][:]
@@ -115,8 +121,9 @@ def children(
                 moves = [move]
                 break
     result: list[tuple[InternalMove, Position]] = []
+    deal_piles = rules.deal_piles
     for move in moves:
-        child = moved(pos, move)
+        child = moved(pos, move, deal_piles)
         rules.apply(child, move)
         rules.after_move(child)
         result.append((move, child))

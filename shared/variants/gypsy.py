@@ -6,7 +6,7 @@ cards stay in play; ``deal`` drops one card on each column, ten times.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
@@ -151,7 +151,7 @@ class GypsyRules(Rules):
                 empty.append(t)
         # The listed moves are the prebuilt tuples of MOVE_OBJECTS, as objects (no tuple
         # made per move: see there).
-        moves: list[object] = []
+        moves: list[Any] = []
         for f in foundations:
             fp = piles[f]
             if not fp:
@@ -197,7 +197,7 @@ class GypsyRules(Rules):
                         moves.append(by_count[n][t])
         if piles[self.stock]:
             moves.append(DEAL_OBJECT)
-        return cast("list[InternalMove]", moves)
+        return moves
 
     # -- the rules, plainly ----------------------------------------------------
 

@@ -9,7 +9,7 @@ a reserve or the waste, so the only action that is not a foundation move is
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, RANK, RANKS, SUIT
@@ -165,7 +165,7 @@ class OsmosisRules(Rules):
     def legal(self, pos: Position) -> list[InternalMove]:
         piles = pos.piles
         down = pos.down
-        moves: list[object] = []  # (the prebuilt moves, as objects)
+        moves: list[Any] = []  # (the prebuilt moves, as objects)
         base_pile = piles[F0]
         if base_pile:
             base = base_pile[0]
@@ -203,7 +203,7 @@ class OsmosisRules(Rules):
             piles[WASTE] and (self.max_redeals is None or pos.redeals_used < self.max_redeals)
         ):
             moves.append(DEAL_OBJECT)
-        return cast("list[InternalMove]", moves)
+        return moves
 
     def safe_move(self, pos: Position, move: InternalMove) -> bool:
         """With one card per deal nothing is ever built, and a card sent onto a started

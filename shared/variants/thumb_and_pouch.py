@@ -8,7 +8,7 @@ ace to another empty foundation. The foundations follow the common rule.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
@@ -128,7 +128,7 @@ class ThumbAndPouchRules(Rules):
                     homes[ace] = homes[ace] | bit
         # The listed moves are the prebuilt tuples of MOVE_OBJECTS, as objects (no tuple
         # made per move: see there).
-        moves: list[object] = []
+        moves: list[Any] = []
         # One-card sources: the waste top and every foundation top.
         waste = self.waste
         for src in [waste, *foundations]:  # (a list: the compiled build walks it as C)
@@ -174,7 +174,7 @@ class ThumbAndPouchRules(Rules):
                     moves.append(row[t] if row is not None else (s, count, t))
         if self.can_use_stock(pos):
             moves.append(DEAL_OBJECT)
-        return cast("list[InternalMove]", moves)
+        return moves
 
     # -- the rules, plainly ----------------------------------------------------
 
