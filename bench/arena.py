@@ -9,11 +9,16 @@ a random legal move of its last view; a deal with no legal move, or after
 
 - solo: every player plays keyed Osmosis games of their own (``start_game``);
 - arena: every player joined one arena and plays its deals (``arena_play``),
-  following its standings (``arena_standings`` pushes, at most one per
-  ``arena_push_ms``, 500 by default);
+  following its standings (at most one push per ``arena_push_ms``, 1000 by
+  default: ``arena_standings`` when its top or count changed, ``arena_place``
+  to each player whose own entry changed);
 - quiet: the same arena, every player having left it (``arena_leave``): the
   same deals and scoring, no standings pushed; what a move costs in an arena
   apart from the pushes.
+
+After each phase, outside its count, each player's game still going is
+resigned (:func:`end_games`: a game left would cost a stored write in a later
+phase).
 
 A receipt is the time a message arrived at the client's socket, as the
 kernel stamped it (bench/arena_client.py says why: the 2,000 clients share
@@ -30,8 +35,8 @@ machine's clock), each push's *fan-out* (from the first follower's receipt
 of a version of the standings to each other follower's receipt of it: how
 long one push takes to reach everyone), the *server's flush* (from the
 start of one push to its last write, from /metrics, and its CPU), and the
-*age* of a score when the followers see it (from the receipt of the scoring
-player's acknowledgement to a follower's receipt of a version that holds
+*age* of a score when its player sees it (from the receipt of the scoring
+player's acknowledgement to their receipt of the ``arena_place`` that holds
 it; it includes the up to ``arena_push_ms`` of coalescing that keeps
 pushes to a few per second, by design).
 
@@ -123,6 +128,8 @@ class Pushes:
     delivered_read: list[float] = field(default_factory=list)
     #: ``arena_place`` pushes received (a player's own place, when it changed)
     places: int = 0
+    #: each player's receipts of ``arena_place``, in order
+    place_at: dict[int, list[float]] = field(default_factory=dict)
     #: (time acknowledged, the player) of each deal that ended, to match with the pushes
     scored: list[tuple[float, int]] = field(default_factory=list)
 
@@ -183,6 +190,7 @@ class Player:
                 self.pushes.delivered_read.append(read - m["at_ms"] / 1000)
         elif m.get("type") == "arena_place":
             self.pushes.places += 1
+            self.pushes.place_at.setdefault(self.player_id, []).append(arrived)
 
     async def open(self, run: str) -> None:
         self.ws = await asyncio.wait_for(LeanConnection.open(self.port, self._message), 120)
@@ -230,6 +238,13 @@ class Player:
             stats.errors += 1
             self.game = reply.get("game", self.game)
 
+    async def end_game(self) -> None:
+        """Resign the game still going, if any (between phases: see :func:`end_games`)."""
+        game = self.game
+        if game.get("state") == "playing":
+            reply = await self.request({"type": "resign", "game": game["id"], "ply": game["ply"]})
+            self.game = reply.get("game", {})
+
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
@@ -255,6 +270,15 @@ async def drive(players: list[Player], rate: float, duration: float, arena: str 
 
     await asyncio.gather(*(loop(p) for p in players))
     return stats
+
+
+async def end_games(players: list[Player]) -> None:
+    """After a phase, outside its count, each player's game still going is resigned: a solo
+    game left would stop its clock ``idle_pause_s`` (30 s) later, one stored write each, and
+    an arena deal left would run out of its time, both in a later phase's count (2,000
+    writes the first arena phase used to carry, which are not a move's)."""
+    for first in range(0, len(players), 100):
+        await asyncio.gather(*(p.end_game() for p in players[first : first + 100]))
 
 
 def quantiles(values: list[float]) -> tuple[float, float, float]:
@@ -287,6 +311,7 @@ async def phase(
     stats = await drive(players, args.rate, args.duration, arena)
     elapsed = time.perf_counter() - started
     after = target.cpu_seconds()
+    await end_games(players)
     cpu = (after[0] - before[0]) + (after[2] - before[2])
     moves = max(1, len(stats.rtts))
     p50, p99, _ = quantiles(stats.rtts)
@@ -298,6 +323,7 @@ async def phase(
         "rtt_p99_ms": p99,
         "cpu_percent": 100 * cpu / elapsed,
         "cpu_ms_per_move": 1000 * cpu / moves,
+        "moves": len(stats.rtts),
         "errors": stats.errors,
         "failed": stats.failed,
     }
@@ -332,6 +358,7 @@ async def run(args: argparse.Namespace) -> None:
                     )
                 )
             print(f"all joined arena {code}; load average {os.getloadavg()[0]:.1f}")
+            cpu_per_move: dict[str, float] = {}
             for round_ in range(args.rounds):
                 for name, arena in (("solo", None), ("arena", code), ("quiet", code)):
                     if name == "quiet":  # the same arena, nobody following: no pushes
@@ -346,9 +373,11 @@ async def run(args: argparse.Namespace) -> None:
                     pushes.delivered.clear()
                     pushes.delivered_read.clear()
                     pushes.places = 0
+                    pushes.place_at.clear()
                     counters = scraped(target, metrics_port)
                     load = os.getloadavg()[0]
                     r = await phase(target, players, args, arena)
+                    cpu_per_move[name] = r["cpu_ms_per_move"]
                     line = (
                         f"round {round_ + 1} {name:<5}  load {load:4.1f}  "
                         f"{r['moves_per_s']:6.0f} moves/s  rtt p50 {r['rtt_p50_ms']:6.2f} ms "
@@ -361,6 +390,12 @@ async def run(args: argparse.Namespace) -> None:
                     if name == "arena":
                         after = scraped(target, metrics_port)
                         report_pushes(pushes, counters, after)
+                        moves = r["moves"]
+                        spent = after.get(PUSH_CPU, 0) - counters.get(PUSH_CPU, 0)
+                        print(
+                            f"  the pushes' CPU per move: {1000 * spent / max(moves, 1):.3f} ms "
+                            f"(the solo phase's CPU per move: {cpu_per_move['solo']:.3f} ms)"
+                        )
         finally:
             await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
             await target.stop()
@@ -368,6 +403,7 @@ async def run(args: argparse.Namespace) -> None:
 
 
 FLUSH_MAX = "patience_arena_standings_flush_max_seconds"
+PUSH_CPU = "patience_arena_standings_flush_cpu_seconds_total"
 
 
 def report_pushes(pushes: Pushes, before: dict[str, float], after: dict[str, float]) -> None:
@@ -386,8 +422,9 @@ def report_pushes(pushes: Pushes, before: dict[str, float], after: dict[str, flo
         "patience_arena_standings_pushes_total", 0
     )
     print(
-        f"  standings: {len(pushes.first)} versions pushed, {len(delays)} received "
-        f"({sent:.0f} sent); fan-out p50 {p50:.1f} ms p99 {p99:.1f} ms max {worst:.1f} ms; "
+        f"  standings: {flushes:.0f} pushes, {len(pushes.first)} versions of the standings "
+        f"in them, {len(delays)} received ({sent:.0f} frames sent, places included); "
+        f"fan-out p50 {p50:.1f} ms p99 {p99:.1f} ms max {worst:.1f} ms; "
         f"server flush {1000 * spent / max(flushes, 1):.1f} ms mean, "
         f"{1000 * cpu / max(flushes, 1):.1f} ms of CPU "
         f"(max since start {1000 * after.get(FLUSH_MAX, 0):.1f} ms)"
@@ -402,17 +439,18 @@ def report_pushes(pushes: Pushes, before: dict[str, float], after: dict[str, flo
             f"  the same to this process's read of it (its own queue included): "
             f"p50 {r50:.1f} ms p99 {r99:.1f} ms"
         )
-    # a score's age when a follower sees it: the first version received after its ack
-    versions = sorted(pushes.first.items(), key=lambda kv: kv[1])
+    # a score's age when its player sees it: their first place received after its ack (the
+    # standings show it only if it reaches the top)
     ages = []
-    times = [at for _, at in versions]
-    for acked, _player in pushes.scored:
+    for acked, player in pushes.scored:
+        times = pushes.place_at.get(player, [])
         i = bisect.bisect_left(times, acked)
         if i < len(times):
             ages.append(times[i] - acked)
     a50, a99, _ = quantiles(ages)
     print(
-        f"  a score's age when first seen (with the coalescing): p50 {a50:.0f} ms p99 {a99:.0f} ms"
+        f"  a score's age when its player sees it (with the coalescing): p50 {a50:.0f} ms "
+        f"p99 {a99:.0f} ms ({len(ages)} of {len(pushes.scored)} scores)"
     )
 
 
@@ -436,7 +474,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per phase")
     parser.add_argument("--rounds", type=int, default=2, help="solo then arena, this many times")
     parser.add_argument("--moves-per-deal", type=int, default=40)
-    parser.add_argument("--push-ms", type=int, default=500)
+    parser.add_argument("--push-ms", type=int, default=1000)
     parser.add_argument("--push-chunk", type=int, default=500, help="followers per loop turn")
     parser.add_argument("--deals", type=int, default=60, help="won deals put in the pool")
     args = parser.parse_args(argv)

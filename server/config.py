@@ -144,7 +144,7 @@ class Config:
     #: hours before its start that a scheduled arena is created (and listed)
     arena_ahead_h: int = 24
     #: an arena's standings are pushed at most once per this many milliseconds
-    arena_push_ms: int = 500
+    arena_push_ms: int = 1000
     #: followers a standings push writes to per turn of the event loop (moves go in between)
     arena_push_chunk: int = 500
     #: how often arenas are checked: deals out of time, arenas ending, the schedule

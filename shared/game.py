@@ -153,18 +153,22 @@ class Game(GameState):
         piles = pos.piles
         # Plain piles have no face-down card, so nothing ever changes ``down``: the
         # snapshot shares the list (one list fewer per move to copy and to collect).
-        down = pos.down if rules.plain_piles else pos.down[:]
+        down = pos.down if rules.plain else pos.down[:]
         names = self._names if named else None
         history = self._history
-        history.append((piles[:], down, pos.redeals_used, self._legal, names))
         src, _, dst = move
         if src >= 0:
+            history.append((piles[:], down, pos.redeals_used, self._legal, names))
             # Copy on write (see the undo history in __init__): the move changes two piles.
             piles[src] = piles[src][:]
             piles[dst] = piles[dst][:]
         else:
-            # A deal may change any pile (Gypsy's deals onto every column).
-            piles[:] = map(list.copy, piles)
+            # The snapshot keeps the position's list of piles itself, the position gets a
+            # new one, with copies of the piles a deal may change (Rules.deal_piles).
+            history.append((piles, down, pos.redeals_used, self._legal, names))
+            piles = pos.piles = piles[:]
+            for i in rules.deal_piles:
+                piles[i] = piles[i][:]
         rules.apply(pos, move)
         automatic = rules.after_move(pos, settled)
         # On plain piles (nothing face down, no stock) a move from dst to src of as many
@@ -173,7 +177,7 @@ class Game(GameState):
         # (Random play does so about one move in ten; see _derive.)
         last = self._last_move
         took_back = (
-            rules.plain_piles
+            rules.plain
             and last is not None
             and src == last[2]
             and dst == last[0]

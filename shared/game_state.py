@@ -146,7 +146,7 @@ class GameState:
             return None
         # Cheapest first: where a move's inverse is known to restore the board
         # (plain piles), seeing that it is legal costs next to nothing.
-        plain = rules.plain_piles
+        plain = rules.plain
         if homeward or (plain and self._can_return(legal)):
             # (_set written out: most steps end here)
             self._cache_ply = ply
@@ -242,7 +242,7 @@ class GameState:
             # The move sent a card home: P's progress only reached this count, which a
             # line from here must pass (Gypsy takes foundation cards back into play).
             return False
-        if rules.plain_piles and not self._last_automatic and len(self._history) > 1:
+        if rules.plain and not self._last_automatic and len(self._history) > 1:
             # The inverse puts back exactly the cards the move took (no face-down card
             # was turned, nothing automatic followed), and the previous position came
             # out of an action, so it was settled: nothing automatic follows the

@@ -2,12 +2,13 @@
 coalesced, paged.
 
 Each node keeps each arena's table (loaded from the database once, then told
-of every score by the node that made it: ``ArenaLine`` news), and pushes
-``arena_standings`` to the players following the arena on this node at most
-once per ``arena_push_ms``, however many play: one frame encoded once per
-push for all of them, and ``arena_place`` to those whose own entry changed
-(:mod:`server.arenas.pushes`). At the arena's end its followers here get
-``arena_over`` with the table as stored.
+of every score by the node that made it: ``ArenaLine`` news), and pushes what
+changed to the players following the arena on this node at most once per
+``arena_push_ms`` (1 s), however many play: ``arena_standings``, one frame
+encoded once per push for all of them, when its top or count changed, and
+``arena_place`` to those whose own entry changed (:mod:`server.arenas.pushes`).
+At the arena's end its followers here get ``arena_over`` with the table as
+stored.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from sqlalchemy import delete
@@ -303,10 +303,14 @@ class ChallengeService:
 
     # -- the end of a game --------------------------------------------------------------------
 
-    async def on_action(self, live: LiveGame, _action: str) -> None:
-        """A game ended: the challenge it answers is done, or the rematch it sets opens."""
+    def on_action(self, live: LiveGame, _action: str) -> Awaitable[None] | None:
+        """A game ended: the challenge it answers is done, or the rematch it sets opens
+        (nothing to await, and no coroutine made, for any other action)."""
         if live.state not in ENDED or live.kind not in CHALLENGE_KINDS:
-            return
+            return None
+        return self._ended(live)
+
+    async def _ended(self, live: LiveGame) -> None:
         async with self.db_sessions() as db:
             waiting = await store.of_game(db, game_id=live.id)
         for row in waiting:

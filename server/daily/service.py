@@ -256,7 +256,17 @@ class DailyService:
         if live.kind == p.DAILY:
             raise HintsOff("hints are off in a ranked daily attempt")
 
-    async def on_action(self, live: LiveGame, action: str) -> None:
+    def on_action(self, live: LiveGame, action: str) -> Awaitable[None] | None:
+        """A game listener: a ranked attempt that ended is stored as finished before its
+        action is acknowledged. Every other action (every move of a game in play) returns
+        at once, with nothing to await: no coroutine is made for it."""
+        if live.state not in ENDED:
+            return None
+        if live.id not in self.attempts and not (live.kind == p.DAILY and self.store.shared):
+            return None
+        return self._ended(live)
+
+    async def _ended(self, live: LiveGame) -> None:
         key = self.attempts.get(live.id)
         if key is None and live.kind == p.DAILY and live.state in ENDED and self.store.shared:
             key = await self._attempt_started_elsewhere(live.id)

@@ -236,23 +236,24 @@ class RaceRunner:
             len(racers),
         )
 
-    async def on_action(self, live: LiveGame, action: str) -> None:
-        """After every stored action of any game: a race's pushes and its end."""
+    def on_action(self, live: LiveGame, action: str) -> Awaitable[None] | None:
+        """After every stored action of any game: a race's pushes and its end (nothing to
+        await, and no coroutine made, for a game that is in no race)."""
         code = self.by_game.get(live.id)
         room = self.table.rooms.get(code) if code is not None else None
         cluster = self.cluster
         if room is None:
             if live.kind == p.RACE and cluster.enabled:  # a room another node runs
                 cluster.tell(self._action(live, with_view=True))
-            return
+            return None
         if room.racers.get(live.owner) != live.id:
-            return
+            return None
         watched = (
             cluster.enabled
             or room.boards == p.DELAYED  # kept for later watchers
             or bool(self.table.watchers.of(room.code, live.owner))
         )
-        await self._acted(room, self._action(live, with_view=watched))
+        return self._acted(room, self._action(live, with_view=watched))
 
     def _action(self, live: LiveGame, *, with_view: bool) -> RaceActed:
         game = live.game

@@ -258,6 +258,12 @@ class Message(Part):
     def to_map(self) -> dict[str, Any]:
         """The message as the map msgpack carries, ``type`` first."""
 
+    def frame(self) -> bytes:
+        """The message as one MessagePack frame: its map packed (a message sent on every
+        move writes its bytes without the map: ``game``, shared/protocol/frames.py)."""
+        data: bytes = msgpack.packb(self.to_map(), use_bin_type=True)
+        return data
+
 
 @dataclass(frozen=True, slots=True)
 class Request(Message):
@@ -386,8 +392,7 @@ def unpack(data: bytes | str) -> dict[str, Any]:
 
 def encode(message: Message) -> bytes:
     """A message as one MessagePack frame."""
-    data: bytes = msgpack.packb(message.to_map(), use_bin_type=True)
-    return data
+    return message.frame()
 
 
 #: what the package exports; the field checks are for the message modules

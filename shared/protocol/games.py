@@ -43,6 +43,7 @@ from shared.protocol.envelope import (
     req_str,
     request_id,
 )
+from shared.protocol.frames import game_reply_frame
 from shared.protocol.views import GAME_STATES, DailyInfo, DealView, GameView
 
 #: what a game is for: the ``kind`` of an entry of the ``games`` list
@@ -237,6 +238,11 @@ class GameReply(Reply):
     def to_map(self) -> dict[str, Any]:
         m = self._envelope() | {"game": self.game.to_map()}
         return present(m, daily=self.daily, code=self.code, player=self.player)
+
+    def frame(self) -> bytes:
+        """The bytes of :meth:`to_map` packed, written without the maps (every move's
+        reply: shared/protocol/frames.py)."""
+        return game_reply_frame(self)
 
     @classmethod
     def from_map(cls, m: Mapping[str, Any]) -> Self:

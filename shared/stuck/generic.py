@@ -15,7 +15,7 @@ from heapq import heappop, heappush
 
 from shared.position import Position
 from shared.variants.base import InternalMove, Proof, Rules
-from shared.variants.keys import key_function
+from shared.variants.keys import COMPILED_KEY, CompiledKey, key_function
 
 #: foundation states a :class:`Wanted` remembers before it starts again
 WANTED_SIZE = 50_000
@@ -28,11 +28,27 @@ class Wanted:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.cache: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
+        #: by the foundations' cards: a tuple of tuples, or where the position key's C copy
+        #: was built (shared.variants.keys), the key it makes of the foundations alone, one
+        #: bytes made and hashed in C and equal exactly when their cards are
+        self.cache: dict[object, frozenset[int]] = {}
+        self.compiled: CompiledKey | None = COMPILED_KEY
+        self.fixed: list[int] = list(rules.foundations)
+        self.groups: list[list[int]] = []
 
     def __call__(self, pos: Position) -> frozenset[int]:
+        return self.of(pos)
+
+    def of(self, pos: Position) -> frozenset[int]:
+        """The cards some foundation of ``pos`` takes (a method the compiled build calls
+        directly, where calling the object is a call through Python)."""
         rules = self.rules
-        state = tuple(tuple(pos.piles[f]) for f in rules.foundations)
+        compiled = self.compiled
+        state: object
+        if compiled is not None:
+            state = compiled(pos.piles, pos.down, 0, self.fixed, self.groups)
+        else:
+            state = tuple(tuple(pos.piles[f]) for f in rules.foundations)
         found = self.cache.get(state)
         if found is None:
             cards = {c for pile in pos.piles for c in pile}
@@ -82,16 +98,22 @@ def homeward_first(rules: Rules, moves: list[InternalMove]) -> list[InternalMove
     return first
 
 
-def moved(pos: Position, move: InternalMove) -> Position:
+def moved(pos: Position, move: InternalMove, deal_piles: tuple[int, ...] | None = None) -> Position:
     """A copy of ``pos`` for ``move`` to be played on: new lists for the two piles it
-    changes (every pile, for a deal) and for the face-down counts, the other piles'
-    lists shared with ``pos``. Rules.apply changes no other pile, and Rules.after_move
-    gives a pile it changes a new list, so ``pos`` is left as it was; nothing changes a
-    search's positions in place afterwards, so they may share lists. (Copying two piles
-    rather than all of them is most of what makes a child cheap.)"""
+    changes (for a deal, the rules' ``deal_piles``, every pile when not given) and for
+    the face-down counts, the other piles' lists shared with ``pos``. Rules.apply changes
+    no other pile, and Rules.after_move gives a pile it changes a new list, so ``pos`` is
+    left as it was; nothing changes a search's positions in place afterwards, so they
+    may share lists. (Copying two piles rather than all of them is most of what makes a
+    child cheap.)"""
     src, _, dst = move
     if src < 0:
-        return pos.copy()
+        if deal_piles is None:
+            return pos.copy()
+        piles = pos.piles[:]
+        for i in deal_piles:
+            piles[i] = piles[i][:]
+        return Position(piles, pos.down[:], pos.redeals_used)
     piles = pos.piles[:]
     piles[src] = piles[src][:]
     piles[dst] = piles[dst][:]
@@ -115,8 +137,9 @@ def children(
                 moves = [move]
                 break
     result: list[tuple[InternalMove, Position]] = []
+    deal_piles = rules.deal_piles
     for move in moves:
-        child = moved(pos, move)
+        child = moved(pos, move, deal_piles)
         rules.apply(child, move)
         rules.after_move(child)
         result.append((move, child))
@@ -144,7 +167,7 @@ def progress_possible(rules: Rules, start: Position, budget: int) -> bool | None
                 return None
             seen.add(child_key)
             counter += 1
-            heappush(heap, (buried(rules, child, wanted(child)), counter, child))
+            heappush(heap, (buried(rules, child, wanted.of(child)), counter, child))
     return False
 
 

@@ -36,7 +36,7 @@ from shared.player_view import UNSEEN
 from shared.position import Position
 from shared.stuck.generic import Wanted, buried, homeward_first, moved
 from shared.variants.base import InternalMove, Rules
-from shared.variants.keys import key_function
+from shared.variants.keys import COMPILED_KEY, CompiledKey, key_function
 
 #: the cards of one deck
 DECK: Final = frozenset(deck())
@@ -44,17 +44,21 @@ DECK: Final = frozenset(deck())
 ONE_DECK: Final = tuple(sorted(DECK))
 
 
-def _turned(pos: Position, src: int) -> list[tuple[int, int]]:
+def _turned(pos: Position, src: int, deal_piles: tuple[int, ...]) -> list[tuple[int, int]]:
     """(pile, index) of every face-up place of ``pos`` that holds an unseen card, just
     after a move from ``src`` (a deal when negative): a move turns at most the card it
-    uncovers, a deal may turn any."""
+    uncovers, a deal may turn any card of the piles it changes (``deal_piles``, in order:
+    the position before it showed none face up, see blind_children)."""
     if src >= 0:
         pile = pos.piles[src]
         top = len(pile) - 1
         return [(src, top)] if top >= pos.down[src] and pile and pile[top] == UNSEEN else []
     found = []
-    for i, pile in enumerate(pos.piles):
-        for j in range(pos.down[i], len(pile)):
+    piles = pos.piles
+    down = pos.down
+    for i in deal_piles:
+        pile = piles[i]
+        for j in range(down[i], len(pile)):
             if pile[j] == UNSEEN:
                 found.append((i, j))
     return found
@@ -71,9 +75,16 @@ def _candidates(rules: Rules, pos: Position) -> list[int]:
     """The cards an unseen place of ``pos`` may hold: the deck(s) less the cards in sight,
     in order of card code."""
     # Copies left per card code, in a list (not a set or a Counter): the compiled build
-    # runs these loops as plain C.
-    left = [0] * 64
+    # runs these loops as plain C. Of one deck, which cards are in sight, as True and
+    # False, which the compiled build puts in a list with no int object made per card.
     decks = rules.decks
+    if decks == 1:
+        seen = [False] * 64
+        for pile in pos.piles:
+            for card in pile:
+                seen[card] = True
+        return [card for card in ONE_DECK if not seen[card]]
+    left = [0] * 64
     for card in ONE_DECK:
         left[card] = decks
     for pile in pos.piles:
@@ -99,13 +110,14 @@ def blind_children(rules: Rules, pos: Position, target: int) -> list[Position] |
     at once, or a move turns more than one unseen card (taken as progress, unsearched)."""
     foundations = rules.foundations
     accepts = rules.foundation_accepts
+    deal_piles = rules.deal_piles
     result: list[Position] = []
     # A move changes where cards lie, never which: every child has the candidates of pos.
     candidates: list[int] | None = None
     for move in homeward_first(rules, rules.legal(pos)):
-        child = moved(pos, move)
+        child = moved(pos, move, deal_piles)
         rules.apply(child, move)
-        turned = _turned(child, move[0]) if _may_turn(pos, move) else []
+        turned = _turned(child, move[0], deal_piles) if _may_turn(pos, move) else []
         if not turned:
             rules.after_move(child)
             result.append(child)
@@ -143,13 +155,28 @@ class HomeCards:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.cache: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
+        #: by the foundations' cards: a tuple of tuples, or the bytes of a key made in C
+        #: where it was built (see generic.Wanted)
+        self.cache: dict[object, frozenset[int]] = {}
+        self.compiled: CompiledKey | None = COMPILED_KEY
+        self.fixed: list[int] = list(rules.foundations)
+        self.groups: list[list[int]] = []
 
     def __call__(self, pos: Position) -> frozenset[int]:
+        return self.of(pos)
+
+    def of(self, pos: Position) -> frozenset[int]:
+        """The cards some foundation of ``pos`` takes (a method the compiled build calls
+        directly, where calling the object is a call through Python)."""
         rules = self.rules
         piles = pos.piles
         foundations = rules.foundations
-        state = tuple([tuple(piles[f]) for f in foundations])
+        compiled = self.compiled
+        state: object
+        if compiled is not None:
+            state = compiled(piles, pos.down, 0, self.fixed, self.groups)
+        else:
+            state = tuple([tuple(piles[f]) for f in foundations])
         found = self.cache.get(state)
         if found is None:
             # (loops, not nested generators: the compiled build runs them as C)
@@ -177,14 +204,15 @@ def turn_proof(
     if home is None:
         home = HomeCards(rules)
     target = rules.foundation_count(pos)
+    deal_piles = rules.deal_piles
     # A move changes where cards lie, never which: every child has the candidates of pos.
     candidates: list[int] | None = None
     for move in legal:
         if not _may_turn(pos, move):
             continue
-        child = moved(pos, move)
+        child = moved(pos, move, deal_piles)
         rules.apply(child, move)
-        turned = _turned(child, move[0])
+        turned = _turned(child, move[0], deal_piles)
         if len(turned) > 1:
             return True
         if not turned or turned[0][1] != len(child.piles[turned[0][0]]) - 1:
@@ -192,7 +220,7 @@ def turn_proof(
         i, j = turned[0]
         if candidates is None:
             candidates = _candidates(rules, pos)
-        homes = home(child)
+        homes = home.of(child)
         for card in candidates:  # (in order of card code)
             if card not in homes:
                 continue
@@ -230,5 +258,5 @@ def progress_possible_unseen(rules: Rules, start: Position, budget: int) -> bool
                 return None
             seen.add(child_key)
             counter += 1
-            heappush(heap, (buried(rules, child, wanted(child)), counter, child))
+            heappush(heap, (buried(rules, child, wanted.of(child)), counter, child))
     return False

@@ -201,6 +201,19 @@ class Rules(Reasons, ABC):
         self.stock: int = self.index.get("s", -1)
         self.waste: int = self.index.get("w", -1)
         self.is_foundation: tuple[bool, ...] = tuple(p[0] == "f" for p in ids)
+        #: the piles a deal may change: the stock and the waste where there is a waste
+        #: (:meth:`use_stock`), else every pile (Gypsy deals onto the columns). The engine
+        #: copies only these before a deal; a variant whose deal changes others says so
+        #: in :meth:`configure`.
+        self.deal_piles: tuple[int, ...] = (
+            (self.stock, self.waste) if self.waste >= 0 else tuple(range(len(ids)))
+        )
+        #: plain_piles, and the tables of move names, read on the engine's every step: as
+        #: attributes of the object, which the compiled build reads as fields, where a
+        #: class attribute is a lookup by name
+        self.plain: bool = self.plain_piles
+        self._names_of: dict[Any, str] = self._move_names
+        self._move_of: dict[str, InternalMove] = self._moves_by_name
         self.configure()
 
     @classmethod

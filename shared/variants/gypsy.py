@@ -6,7 +6,7 @@ cards stay in play; ``deal`` drops one card on each column, ten times.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED, is_build_step
@@ -18,7 +18,7 @@ from shared.variants.safe import OTHER_COLOUR, home_counts, nothing_builds_on, o
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(8))
-ACES: Final = (1, 17, 33, 49)
+ACES: Final[tuple[int, ...]] = (1, 17, 33, 49)  # (of any length: see osmosis.SOURCES)
 #: per card code, the codes of the two cards that may lie on it in a build
 _BUILD_ONTO: Final = ALTERNATE_BUILDS
 
@@ -151,7 +151,7 @@ class GypsyRules(Rules):
                 empty.append(t)
         # The listed moves are the prebuilt tuples of MOVE_OBJECTS, as objects (no tuple
         # made per move: see there).
-        moves: list[object] = []
+        moves: list[Any] = []
         for f in foundations:
             fp = piles[f]
             if not fp:
@@ -197,7 +197,7 @@ class GypsyRules(Rules):
                         moves.append(by_count[n][t])
         if piles[self.stock]:
             moves.append(DEAL_OBJECT)
-        return cast("list[InternalMove]", moves)
+        return moves
 
     # -- the rules, plainly ----------------------------------------------------
 

@@ -9,7 +9,7 @@ a reserve or the waste, so the only action that is not a foundation move is
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, RANK, RANKS, SUIT
@@ -24,10 +24,12 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 F0: Final = 4
 STOCK: Final = 8
 WASTE: Final = 9
+# (The tuples below are typed as of any length: the compiled build walks such a tuple by
+# index, and one of a fixed length through Python's iterator protocol.)
 #: piles whose top card may move: the reserves, then the waste
-SOURCES: Final = (0, 1, 2, 3, WASTE)
+SOURCES: Final[tuple[int, ...]] = (0, 1, 2, 3, WASTE)
 #: (foundation, the foundation just before it) for f1..f3
-FOLLOWERS: Final = ((5, 4), (6, 5), (7, 6))
+FOLLOWERS: Final[tuple[tuple[int, int], ...]] = ((5, 4), (6, 5), (7, 6))
 #: the move (src, 1, f) of every source and foundation, built once (the tuples of MOVES)
 TO_FOUNDATION: Final[tuple[tuple[InternalMove, ...], ...]] = tuple(
     tuple(MOVES[src][1][f] for f in range(8)) for src in range(10)
@@ -165,7 +167,7 @@ class OsmosisRules(Rules):
     def legal(self, pos: Position) -> list[InternalMove]:
         piles = pos.piles
         down = pos.down
-        moves: list[object] = []  # (the prebuilt moves, as objects)
+        moves: list[Any] = []  # (the prebuilt moves, as objects)
         base_pile = piles[F0]
         if base_pile:
             base = base_pile[0]
@@ -203,7 +205,7 @@ class OsmosisRules(Rules):
             piles[WASTE] and (self.max_redeals is None or pos.redeals_used < self.max_redeals)
         ):
             moves.append(DEAL_OBJECT)
-        return cast("list[InternalMove]", moves)
+        return moves
 
     def safe_move(self, pos: Position, move: InternalMove) -> bool:
         """With one card per deal nothing is ever built, and a card sent onto a started

@@ -11,7 +11,7 @@ foundation, more than 13 cards) is named on the spot.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from shared.build import mypyc_attr
 from shared.cards import NAME, parse_card
@@ -41,7 +41,8 @@ MOVES: Final[tuple[tuple[tuple[InternalMove, ...], ...], ...]] = tuple(
 #: MOVES typed as objects, and DEAL: what legal() puts in its list. The compiled build
 #: holds a ``tuple[int, int, int]`` taken out of a container as three C ints and makes a
 #: new tuple of them to put it in a list or look it up in a dict; an object is handed on
-#: as it is. (legal() then returns its ``list[object]`` cast to ``list[InternalMove]``.)
+#: as it is. (legal() fills a ``list[Any]``, which it returns as ``list[InternalMove]``
+#: with no conversion in either build.)
 MOVE_OBJECTS: Final[tuple[tuple[tuple[object, ...], ...], ...]] = MOVES
 DEAL_OBJECT: Final[object] = DEAL
 
@@ -80,9 +81,13 @@ class PileNotation:
     _moves_by_name: ClassVar[dict[str, InternalMove]]
     index: dict[str, int]
     stock: int
+    #: _move_names and _moves_by_name, as the rules object's own (see Rules.__init__); the
+    #: names keyed by objects: the listed moves are the very keys (see MOVE_OBJECTS)
+    _names_of: dict[Any, str]
+    _move_of: dict[str, InternalMove]
 
     def move_name(self, move: InternalMove) -> str:
-        name = self._move_names.get(move)
+        name = self._names_of.get(move)
         if name is None:
             src, count, dst = move
             name = move_text(self.pile_ids[src], count, self.pile_ids[dst])
@@ -91,15 +96,16 @@ class PileNotation:
     def move_names(self, moves: list[InternalMove]) -> list[str]:
         """Canonical names of many moves (the engine's every step: one lookup each)."""
         # (as objects: see MOVE_OBJECTS; the listed moves are the very keys of the table)
-        names = cast("dict[object, str]", self._move_names)
+        names = self._names_of
+        listed: list[Any] = moves
         try:
-            return [names[m] for m in cast("list[object]", moves)]
+            return [names[m] for m in listed]
         except KeyError:
             return [self.move_name(m) for m in moves]
 
     def known_move(self, name: str) -> InternalMove | None:
         """The internal move of a canonical name from this variant's table, or None."""
-        return self._moves_by_name.get(name)
+        return self._move_of.get(name)
 
     def pile(self, pile_id: str) -> int:
         index = self.index.get(pile_id)

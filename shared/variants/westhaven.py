@@ -7,7 +7,7 @@ once, one card at a time.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, NamedTuple, cast
+from typing import Any, ClassVar, Final, NamedTuple
 
 from shared.build import mypyc_attr
 from shared.cards import ALTERNATE_BUILDS, NAME, RANK, RED
@@ -103,7 +103,7 @@ class WesthavenRules(Rules):
                 next_f[fp[-1] + 1] = f
         # The listed moves are the prebuilt tuples of MOVE_OBJECTS, as objects (no tuple
         # made per move: see there).
-        moves: list[object] = []
+        moves: list[Any] = []
         if piles[self.stock]:
             moves.append(DEAL_OBJECT)
         goes_on = GOES_ON
@@ -151,7 +151,7 @@ class WesthavenRules(Rules):
                         moves.append(whole[t] if whole is not None else (s, up, t))
                 for e in empties:
                     moves.append(whole[e] if whole is not None else (s, up, e))
-        return cast("list[InternalMove]", moves)
+        return moves
 
     # -- the rules, plainly ----------------------------------------------------
 

@@ -404,11 +404,13 @@ async def save_clock(
     clock's too). Stored only while the row is still at that ply and not ended: a clock saved
     late (its task waited for the database) must not overwrite what a later action stored
     with the clock as it then was (a win's active time would become its wall time)."""
+    # (the table's statement, not the mapped class's: the session runs it as Core, without the
+    # ORM's evaluation of the WHERE clause against the objects it holds, which it never holds
+    # here: the clocks' session loads nothing)
     values = {"paused_ms": paused_ms, "stopped_ms": stopped_ms}
+    c = _GAMES.c
     await session.execute(
-        update(Game)
-        .where(Game.id == game_id, Game.ply == ply, Game.ended_ms.is_(None))
-        .values(values)
+        update(_GAMES).where(c.id == game_id, c.ply == ply, c.ended_ms.is_(None)).values(values)
     )
 
 

@@ -122,11 +122,12 @@ class ArenaGame(Reply):
 
 @dataclass(frozen=True, slots=True)
 class ArenaStandings(Reply):
-    """Pushed to the players following a running arena when its standings changed, at most
-    a few times a second however many play: the best ``top`` and how many players in all,
-    the same bytes for every follower (each one's own place comes apart, as
-    :class:`ArenaPlace`, and only when it changed). ``version`` grows with each change of
-    the table; ``at_ms`` is the server's time when this version was pushed."""
+    """Pushed to the players following a running arena when what it shows changed (its
+    top or count), at most a few times a second however many play: the best ``top`` and how
+    many players in all, the same bytes for every follower (each one's own place comes
+    apart, as :class:`ArenaPlace`, and only when it changed). ``version``: the table's, which
+    grows with each change (those no standings show are not pushed); ``at_ms`` is the
+    server's time when this version was pushed."""
 
     type: ClassVar[str] = "arena_standings"
     code: str

@@ -1,6 +1,6 @@
-"""The standings pushes against a real server: one frame for every follower, each one's own
-place apart and only when it changed, written a chunk of followers per turn of the event loop,
-and a follower who does not read delays nobody."""
+"""The standings pushes against a real server: one frame for every follower when what it shows
+changed, each one's own place apart and only when it changed, written a chunk of followers per
+turn of the event loop, and a follower who does not read delays nobody."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from server.app import App
 from server.config import Config
 from tests.server.arenas.conftest import fill_pool, lose, standings, win
 from tests.server.conftest import Client, Connect, FakeClock
-from tests.server.pushes import push
+from tests.server.pushes import no_push, push
 
 
 @pytest.fixture
@@ -95,6 +95,56 @@ async def test_every_follower_gets_the_same_standings_and_their_place_when_it_ch
     assert any(m["version"] > last for m in bob.received if m.get("type") == "arena_standings")
 
 
+async def test_a_deal_scored_below_the_top_is_pushed_only_to_whom_it_changes(
+    server: App, connect: Connect, clock: FakeClock
+) -> None:
+    await fill_pool(server)
+    host = await connect()
+    await host.hello("a-host")
+    code = (await host.request("arena_create", variant="osmosis", minutes=30))["arena"]["code"]
+    # all at 0 points: the top 10 are the first by name, "z" and "zz" below it
+    top = [await joined(connect, f"b{n:02d}", code) for n in range(9)]
+    low, lower = await joined(connect, "z", code), await joined(connect, "zz", code)
+    everyone = [host, *top, low, lower]
+    await settled(*everyone)
+    flushes = server.arena_standings.standings_flushes
+    for client in everyone:
+        client.received.clear()
+
+    dealt = await low.request("arena_play", code=code)
+    await lose(low, dealt, clock)  # one played more: in no one's standings, in z's place
+    mine = await push(low, "arena_place", code=code, check=lambda m: m["me"]["played"] == 1)
+    assert mine["me"]["rank"] == 1  # equal points share the rank
+    await settled(*everyone)
+    assert server.arena_standings.standings_flushes > flushes  # a push, of z's place alone
+    for client in everyone:
+        await no_push(client, "arena_standings", wait_s=0.05)
+        if client is not low:
+            await no_push(client, "arena_place", wait_s=0.0)
+
+    # zz joins again (as after a reconnection): the next push sends it the standings and its
+    # place, though the top did not change (the table may have moved since its join's reply)
+    again = await lower.request("arena_join", code=code)
+    assert again["type"] == "arena"
+    dealt = await low.request("arena_play", code=code)
+    await lose(low, dealt, clock)
+    await push(low, "arena_place", code=code, check=lambda m: m["me"]["played"] == 2)
+    got = await standings(lower, code)
+    assert [e["name"] for e in got["top"]] == ["a-host", *(f"b{n:02d}" for n in range(9))]
+    assert (await push(lower, "arena_place", code=code))["me"]["name"] == "zz"
+    await settled(*everyone)
+    for client in (host, *top):
+        await no_push(client, "arena_standings", wait_s=0.0)
+
+    # a deal of the top: everyone gets the standings (one frame), and only b00 their place
+    dealt = await top[0].request("arena_play", code=code)
+    await lose(top[0], dealt, clock)
+    seen = [await standings(c, code, check=lambda m: m["top"][1]["played"] == 1) for c in everyone]
+    assert all(m == seen[0] for m in seen)
+    await settled(*everyone)
+    assert [c for c in everyone if places(c)] == [top[0], low, lower]
+
+
 def tiny_receive_buffer() -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
@@ -111,7 +161,8 @@ async def test_a_follower_who_does_not_read_delays_no_one_and_gets_the_latest_la
     host = await connect()
     await host.hello("host" + "x" * 19)
     code = (await host.request("arena_create", variant="osmosis", minutes=30))["arena"]["code"]
-    racers = [await joined(connect, f"racer{n:02d}{'y' * 16}", code) for n in range(10)]
+    # the host and nine racers are the top 10: each racer's deal changes the standings all see
+    racers = [await joined(connect, f"racer{n:02d}{'y' * 16}", code) for n in range(9)]
     sock = tiny_receive_buffer()
     sock.connect(("127.0.0.1", server.port))
     slow = await connect(sock=sock, max_queue=1)
