@@ -48,6 +48,7 @@ COMPILED = (
     "shared/solver/freecell_moves.py",
     "shared/solver/freecell_portfolio.py",
     "shared/solver/freecell_search.py",
+    "shared/solver/gypsy_dead.py",
     "shared/solver/gypsy_search.py",
     "shared/solver/osmosis_search.py",
     "shared/solver/waste_search.py",

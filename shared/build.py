@@ -73,6 +73,7 @@ COMPILED = (
     "shared.solver.freecell_moves",
     "shared.solver.freecell_portfolio",
     "shared.solver.freecell_search",
+    "shared.solver.gypsy_dead",
     "shared.solver.gypsy_search",
     "shared.solver.osmosis_search",
     "shared.solver.waste_search",

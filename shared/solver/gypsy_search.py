@@ -31,6 +31,7 @@ from __future__ import annotations
 from shared.cards import RANK, RED
 from shared.position import Position
 from shared.solver import best_first
+from shared.solver.gypsy_dead import never_moves
 from shared.solver.result import UNKNOWN, UNWINNABLE, WON, Budget, Limits, Result
 from shared.variants.base import DEAL, InternalMove, Rules
 
@@ -378,7 +379,8 @@ def _depth_first(board: _Board, limits: Limits, seen: set[Key]) -> tuple[str, li
     seen.add(board.key())
     line: list[Compact] = []
     states: list[State] = []
-    stack: list[list[Compact]] = [board.moves(True)[::-1]]
+    start_dead = not board.left and never_moves(board.cols, board.down, board.found)
+    stack: list[list[Compact]] = [[] if start_dead else board.moves(True)[::-1]]
     counter = 0
     while stack:
         todo = stack[-1]
@@ -405,7 +407,9 @@ def _depth_first(board: _Board, limits: Limits, seen: set[Key]) -> tuple[str, li
         if not counter % CLOCK_EVERY and limits.out_of_time():
             return UNKNOWN, []
         states.append(before)
-        stack.append(board.moves(True)[::-1])
+        # a dead end game is kept as seen and never expanded: still a proof when all is seen
+        dead = not board.left and never_moves(board.cols, board.down, board.found)
+        stack.append([] if dead else board.moves(True)[::-1])
     return UNWINNABLE, []
 
 
@@ -415,6 +419,9 @@ def solve_gypsy(rules: Rules, pos: Position, budget: Budget) -> Result:
     board = _Board(rules, pos)
     if board.won():
         return Result(WON, (), 1, limits.elapsed())
+    if not board.left and never_moves(board.cols, board.down, board.found):
+        # an end game in which some card never moves (``gypsy_dead``): lost, no search
+        return Result(UNWINNABLE, (), 1, limits.elapsed())
     verdict, moves, searched = _first_pass(rules, board, limits)
     if verdict == UNWINNABLE:
         # The first pass proves nothing; the complete pass gets what budget is left.
