@@ -1,21 +1,12 @@
 /*
- * Optional compiled speed-up of shared.variants.freecell.boards.BoardMoves.children().
- *
- * The same children, in the same order, for the same boards as the Python
- * reference in boards.py (the fallback without a C compiler, or for a search
- * made with native=False), so that a search runs the same way with either; the
- * tests compare the two on many boards. score() is boards.score, compiled.
- *
- * The rules come from Python: setup() takes tables.BUILD, the table of
- * which card may lie on which, so that no rule is written twice. It is the
- * module's one piece of state, filled once as the module is imported.
- *
- * A board (boards.State) is one bytes object: the eight columns in canonical
- * order (empty ones first, then by bottom card), each bottom to top and ended
- * by SEP, then the free cells' cards sorted. Cards are codes below 64. A child
- * is made as nine slices (of the parent, or of a small buffer for the one
- * column that grows and the free cells), put in order again when a column
- * emptied or filled, and copied out into one new bytes object.
+ * Optional compiled copies of shared.variants.freecell.boards.BoardMoves.children()
+ * and boards.score(): the same children in the same order, and the same scores, as
+ * the Python reference (the fallback, tested against this), so that a search runs
+ * the same way with either. setup() takes tables.BUILD (no rule is written twice),
+ * the module's one piece of state. A board (boards.State) is one bytes object; a
+ * child is made as nine slices (of the parent, or of a small buffer for the column
+ * that grew and the free cells), put in order again when a column emptied or
+ * filled, and copied out into one new bytes object.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -82,36 +73,25 @@ static void board_cells_without(Board *b, Py_ssize_t k)
 static void board_cells_with(Board *b, unsigned char card)
 {
     Part *part = &b->part[8];
-    Py_ssize_t m = 0;
-    int placed = 0;
-    for (Py_ssize_t k = 0; k < part->n; k++) {
-        if (!placed && card < part->at[k]) {
-            b->cells[m++] = card;
-            placed = 1;
-        }
-        b->cells[m++] = part->at[k];
+    Py_ssize_t m = part->n;
+    memcpy(b->cells, part->at, (size_t)m);
+    for (; m > 0 && b->cells[m - 1] > card; m--) {
+        b->cells[m] = b->cells[m - 1];
     }
-    if (!placed) {
-        b->cells[m++] = card;
-    }
+    b->cells[m] = card;
     part->at = b->cells;
-    part->n = m;
+    part->n += 1;
 }
 
 /* The columns in canonical order again (empty first, then by bottom card). */
+#define KEY(part) ((part).n ? (part).at[0] : -1)
 static void board_sort(Board *b)
 {
     for (int k = 1; k < 8; k++) {
         Part item = b->part[k];
-        int key = item.n ? item.at[0] : -1;
         int m = k - 1;
-        while (m >= 0) {
-            int other_key = b->part[m].n ? b->part[m].at[0] : -1;
-            if (other_key <= key) {
-                break;
-            }
+        for (; m >= 0 && KEY(b->part[m]) > KEY(item); m--) {
             b->part[m + 1] = b->part[m];
-            m--;
         }
         b->part[m + 1] = item;
     }
@@ -341,19 +321,15 @@ static int parse_board(PyObject *board, Part *parts)
 static PyObject *children(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "children(board, wanted) takes two arguments");
-        return NULL;
-    }
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "setup(BUILD) was not called");
         return NULL;
     }
-    PyObject *wanted_table = args[1];
-    if (!PyBytes_CheckExact(wanted_table) || PyBytes_GET_SIZE(wanted_table) < 64) {
-        PyErr_SetString(PyExc_TypeError, "wanted is a bytes table of 64 entries");
+    if (nargs != 2 || !PyBytes_CheckExact(args[1]) || PyBytes_GET_SIZE(args[1]) < 64) {
+        PyErr_SetString(PyExc_TypeError, "children(board, wanted): wanted is bytes of 64");
         return NULL;
     }
+    PyObject *wanted_table = args[1];
     Part parts[9];
     if (parse_board(args[0], parts) < 0) {
         return NULL;
@@ -397,19 +373,14 @@ static PyObject *score(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     long shallowest = 99;
     for (Py_ssize_t k = 0; k < n_cards; k++) {
         const unsigned char *at = memchr(board, cards[k], (size_t)size);
-        if (at == NULL) {
-            continue;
-        }
-        const unsigned char *sep = memchr(at, SEP, (size_t)(end - at));
+        const unsigned char *sep = at ? memchr(at, SEP, (size_t)(end - at)) : NULL;
         if (sep != NULL && sep - at - 1 < shallowest) {
             shallowest = (long)(sep - at - 1);
         }
     }
-    const unsigned char *last = end;
-    while (last > board && last[-1] != SEP) {
-        last--;
+    const unsigned char *last = end; /* (with no separator, all is cells, as in rfind) */
+    for (; last > board && last[-1] != SEP; last--) {
     }
-    /* (no separator at all: the cells run from the start, as rfind's -1 counts them) */
     long out = shallowest + (long)(end - last);
     if (size && board[0] == SEP) {
         long empty = 1;
