@@ -67,10 +67,12 @@ class PositionKey:
     the compiled searches call :meth:`of` directly. ``native``: use :data:`COMPILED_KEY`
     where it was built (the same bytes, about three times sooner)."""
 
-    def __init__(self, rules: Rules, native: bool = True) -> None:
+    def __init__(self, rules: Rules, native: bool = True, canonical: bool = True) -> None:
+        """``canonical=False``: no pile is taken as interchangeable, so two keys are equal
+        exactly when the positions are (as :meth:`Position.key`), in one bytes."""
         groups = [
             [i for i, pid in enumerate(rules.pile_ids) if pid[0] == kind]
-            for kind in rules.interchangeable
+            for kind in (rules.interchangeable if canonical else ())
         ]
         grouped = {i for group in groups for i in group}
         self.fixed: list[int] = [i for i in range(len(rules.pile_ids)) if i not in grouped]

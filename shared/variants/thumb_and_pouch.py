@@ -14,6 +14,7 @@ from shared.build import mypyc_attr
 from shared.cards import NAME, OTHER_SUIT_BUILDS, RANK, SUIT
 from shared.position import Position
 from shared.variants.base import DEAL, InternalMove, Rules
+from shared.variants.keys import PositionKey
 from shared.variants.layout import GAP, Layout
 from shared.variants.piles import DEAL_OBJECT, LONGEST_BUILD, MOVE_OBJECTS
 from shared.variants.safe import nothing_builds_on, other_suits
@@ -51,6 +52,9 @@ class ThumbAndPouchRules(Rules):
         #: the piles whose top card alone may move, in pile order: the waste, then the
         #: foundations (a tuple made once; the compiled build walks it by index)
         self.single_sources: tuple[int, ...] = (self.waste, *self.foundations)
+        #: the probe's key: equal exactly when the positions are, as Position.key(), but
+        #: one bytes (made in C where built), hashed once
+        self.probe_key = PositionKey(self, canonical=False)
 
     def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
@@ -275,7 +279,8 @@ class ThumbAndPouchRules(Rules):
         Children are built one at a time in priority order, so that the usual
         case, a proof one or two steps away, costs a few copies, not one per move.
         """
-        seen = {pos.key()}
+        key = self.probe_key
+        seen = {key.of(pos)}
         stack = [pos]
         while stack:
             current = stack.pop()
@@ -290,12 +295,12 @@ class ThumbAndPouchRules(Rules):
                 self.apply(child, (src, count, dst))
                 if self._progress_in_sight(child, wanted):
                     return True
-                key = child.key()
-                if key in seen:
+                child_key = key.of(child)
+                if child_key in seen:
                     continue
                 if len(seen) >= PROBE_BUDGET:
                     return False
-                seen.add(key)
+                seen.add(child_key)
                 fresh.append(child)
             stack.extend(reversed(fresh))
         return False
