@@ -365,8 +365,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if (game := known.get((setup.label, seed, kind))) is not None:
             results[setup.label].append(_from_row(game))
     jobs = [job for job in jobs if (job[0].label, job[1], job[2]) not in known]
-    if known:
-        print(f"  {sum(map(len, results.values()))} games from {args.results}", flush=True)
+    if reused := sum(map(len, results.values())):
+        print(f"  {reused} games from {args.results}, not played again", flush=True)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(_play, job) for job in jobs]
         for done, future in enumerate(as_completed(futures), 1):

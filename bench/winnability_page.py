@@ -240,7 +240,10 @@ def player_section(players: list[tuple[PlayerRow, int]]) -> list[str]:
         "| variant | deals (seeds) | won by the hint player | won by the solver |",
         "| --- | --- | --- | --- |",
     ]
-    for player, solver in players:
+    order = list(NAMES)
+    for player, solver in sorted(
+        players, key=lambda p: order.index(p[0].label) if p[0].label in order else len(order)
+    ):
         name = NAMES.get(player.label, player.label)
         out.append(
             f"| {name} | {player.deals} ({_seeds(player.seeds)}) | "

@@ -66,8 +66,13 @@ def blind(rules: Rules, pos: Position) -> Position:
     # The piles with nothing unseen are pos's own lists, shared: a position's lists are
     # never changed in place once made (what changes a pile gives it a new list, see
     # shared.stuck.generic.moved and shared.game.Game), as pos itself is returned above.
+    # (A pile all face down, a stock, is one list made, not three.)
     piles = [
-        pile if i == known or not down[i] else [UNSEEN] * down[i] + pile[down[i] :]
+        pile
+        if i == known or not down[i]
+        else [UNSEEN] * down[i]
+        if down[i] == len(pile)
+        else [UNSEEN] * down[i] + pile[down[i] :]
         for i, pile in enumerate(pos.piles)
     ]
     return Position(piles, down[:], pos.redeals_used)

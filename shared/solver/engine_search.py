@@ -30,7 +30,7 @@ def make_score(rules: Rules) -> Callable[[Position], int]:
     def score(pos: Position) -> int:
         """Lower is nearer a win: cards still out, face-down cards, cards over wanted ones."""
         out = total - rules.foundation_count(pos)
-        return 6 * out + sum(pos.down) + buried(rules, pos, wanted(pos))
+        return 6 * out + sum(pos.down) + buried(rules, pos, wanted.of(pos))
 
     return score
 

@@ -15,7 +15,7 @@ from heapq import heappop, heappush
 
 from shared.position import Position
 from shared.variants.base import InternalMove, Proof, Rules
-from shared.variants.keys import key_function
+from shared.variants.keys import COMPILED_KEY, CompiledKey, key_function
 
 #: foundation states a :class:`Wanted` remembers before it starts again
 WANTED_SIZE = 50_000
@@ -28,11 +28,27 @@ class Wanted:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.cache: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
+        #: by the foundations' cards: a tuple of tuples, or where the position key's C copy
+        #: was built (shared.variants.keys), the key it makes of the foundations alone, one
+        #: bytes made and hashed in C and equal exactly when their cards are
+        self.cache: dict[object, frozenset[int]] = {}
+        self.compiled: CompiledKey | None = COMPILED_KEY
+        self.fixed: list[int] = list(rules.foundations)
+        self.groups: list[list[int]] = []
 
     def __call__(self, pos: Position) -> frozenset[int]:
+        return self.of(pos)
+
+    def of(self, pos: Position) -> frozenset[int]:
+        """The cards some foundation of ``pos`` takes (a method the compiled build calls
+        directly, where calling the object is a call through Python)."""
         rules = self.rules
-        state = tuple(tuple(pos.piles[f]) for f in rules.foundations)
+        compiled = self.compiled
+        state: object
+        if compiled is not None:
+            state = compiled(pos.piles, pos.down, 0, self.fixed, self.groups)
+        else:
+            state = tuple(tuple(pos.piles[f]) for f in rules.foundations)
         found = self.cache.get(state)
         if found is None:
             cards = {c for pile in pos.piles for c in pile}
@@ -151,7 +167,7 @@ def progress_possible(rules: Rules, start: Position, budget: int) -> bool | None
                 return None
             seen.add(child_key)
             counter += 1
-            heappush(heap, (buried(rules, child, wanted(child)), counter, child))
+            heappush(heap, (buried(rules, child, wanted.of(child)), counter, child))
     return False
 
 

@@ -36,7 +36,7 @@ from shared.player_view import UNSEEN
 from shared.position import Position
 from shared.stuck.generic import Wanted, buried, homeward_first, moved
 from shared.variants.base import InternalMove, Rules
-from shared.variants.keys import key_function
+from shared.variants.keys import COMPILED_KEY, CompiledKey, key_function
 
 #: the cards of one deck
 DECK: Final = frozenset(deck())
@@ -155,7 +155,12 @@ class HomeCards:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.cache: dict[tuple[tuple[int, ...], ...], frozenset[int]] = {}
+        #: by the foundations' cards: a tuple of tuples, or the bytes of a key made in C
+        #: where it was built (see generic.Wanted)
+        self.cache: dict[object, frozenset[int]] = {}
+        self.compiled: CompiledKey | None = COMPILED_KEY
+        self.fixed: list[int] = list(rules.foundations)
+        self.groups: list[list[int]] = []
 
     def __call__(self, pos: Position) -> frozenset[int]:
         return self.of(pos)
@@ -166,7 +171,12 @@ class HomeCards:
         rules = self.rules
         piles = pos.piles
         foundations = rules.foundations
-        state = tuple([tuple(piles[f]) for f in foundations])
+        compiled = self.compiled
+        state: object
+        if compiled is not None:
+            state = compiled(piles, pos.down, 0, self.fixed, self.groups)
+        else:
+            state = tuple([tuple(piles[f]) for f in foundations])
         found = self.cache.get(state)
         if found is None:
             # (loops, not nested generators: the compiled build runs them as C)
@@ -248,5 +258,5 @@ def progress_possible_unseen(rules: Rules, start: Position, budget: int) -> bool
                 return None
             seen.add(child_key)
             counter += 1
-            heappush(heap, (buried(rules, child, wanted(child)), counter, child))
+            heappush(heap, (buried(rules, child, wanted.of(child)), counter, child))
     return False

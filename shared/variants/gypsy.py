@@ -18,7 +18,7 @@ from shared.variants.safe import OTHER_COLOUR, home_counts, nothing_builds_on, o
 
 FOUNDATIONS = tuple(f"f{i}" for i in range(8))
 TABLEAU = tuple(f"t{i}" for i in range(8))
-ACES: Final = (1, 17, 33, 49)
+ACES: Final[tuple[int, ...]] = (1, 17, 33, 49)  # (of any length: see osmosis.SOURCES)
 #: per card code, the codes of the two cards that may lie on it in a build
 _BUILD_ONTO: Final = ALTERNATE_BUILDS
 

@@ -24,10 +24,12 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 F0: Final = 4
 STOCK: Final = 8
 WASTE: Final = 9
+# (The tuples below are typed as of any length: the compiled build walks such a tuple by
+# index, and one of a fixed length through Python's iterator protocol.)
 #: piles whose top card may move: the reserves, then the waste
-SOURCES: Final = (0, 1, 2, 3, WASTE)
+SOURCES: Final[tuple[int, ...]] = (0, 1, 2, 3, WASTE)
 #: (foundation, the foundation just before it) for f1..f3
-FOLLOWERS: Final = ((5, 4), (6, 5), (7, 6))
+FOLLOWERS: Final[tuple[tuple[int, int], ...]] = ((5, 4), (6, 5), (7, 6))
 #: the move (src, 1, f) of every source and foundation, built once (the tuples of MOVES)
 TO_FOUNDATION: Final[tuple[tuple[InternalMove, ...], ...]] = tuple(
     tuple(MOVES[src][1][f] for f in range(8)) for src in range(10)

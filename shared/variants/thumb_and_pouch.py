@@ -21,7 +21,7 @@ from shared.variants.safe import nothing_builds_on, other_suits
 FOUNDATIONS = ("f0", "f1", "f2", "f3")
 TABLEAU = tuple(f"t{i}" for i in range(7))
 #: the ace of each suit, the cards an empty foundation takes
-ACES: Final = (1, 17, 33, 49)
+ACES: Final[tuple[int, ...]] = (1, 17, 33, 49)  # (of any length: see osmosis.SOURCES)
 #: the cards that may lie on each card code on the tableau: one rank lower, any other suit
 ONTO: Final = OTHER_SUIT_BUILDS
 #: positions :meth:`ThumbAndPouchRules.quick_progress` may visit before answering "don't know"
@@ -46,6 +46,11 @@ class ThumbAndPouchRules(Rules):
     foundation_cards_in_play = True
     deal_count = 1
     max_redeals: int | None = 2
+
+    def configure(self) -> None:
+        #: the piles whose top card alone may move, in pile order: the waste, then the
+        #: foundations (a tuple made once; the compiled build walks it by index)
+        self.single_sources: tuple[int, ...] = (self.waste, *self.foundations)
 
     def lay_out(self, order: list[int]) -> Position:
         piles: list[list[int]] = [[] for _ in self.pile_ids]
@@ -130,8 +135,7 @@ class ThumbAndPouchRules(Rules):
         # made per move: see there).
         moves: list[Any] = []
         # One-card sources: the waste top and every foundation top.
-        waste = self.waste
-        for src in [waste, *foundations]:  # (a list: the compiled build walks it as C)
+        for src in self.single_sources:
             pile = piles[src]
             if not pile:
                 continue

@@ -404,9 +404,8 @@ async def save_clock(
     clock's too). Stored only while the row is still at that ply and not ended: a clock saved
     late (its task waited for the database) must not overwrite what a later action stored
     with the clock as it then was (a win's active time would become its wall time)."""
-    # (the table's statement, not the mapped class's: the session runs it as Core, without the
-    # ORM's evaluation of the WHERE clause against the objects it holds, which it never holds
-    # here: the clocks' session loads nothing)
+    # (the table's statement, not the mapped class's: it runs as Core, without the ORM's
+    # evaluation of the WHERE clause against loaded objects: the clocks' transaction loads none)
     values = {"paused_ms": paused_ms, "stopped_ms": stopped_ms}
     c = _GAMES.c
     await session.execute(

@@ -1,21 +1,12 @@
 /*
- * Optional compiled speed-up of shared.variants.freecell.boards.BoardMoves.children().
- *
- * Freecell's stuck check spends about a third of a random game's time
- * listing the children of canonical boards. This is the same function in C:
- * the same children, in the same order, for the same boards, so that a
- * search runs exactly the same way whichever is used. The Python version in
- * boards.py stays the reference and the fallback (on a machine without a C
- * compiler, or for a search made with native=False); the tests compare the
- * two on many boards.
- *
- * The rules come from Python: setup() takes tables.BUILD, the table of
- * which card may lie on which, so that no rule is written twice. It is the
- * module's one piece of state, filled once as the module is imported.
- *
- * A board (boards.State) is a tuple of nine bytes objects: the
- * eight columns in canonical order (empty ones first, then by bottom card),
- * bottom to top, then the free cells' cards sorted. Cards are codes below 64.
+ * Optional compiled copies of shared.variants.freecell.boards.BoardMoves.children()
+ * and boards.score(): the same children in the same order, and the same scores, as
+ * the Python reference (the fallback, tested against this), so that a search runs
+ * the same way with either. setup() takes tables.BUILD (no rule is written twice),
+ * the module's one piece of state. A board (boards.State) is one bytes object; a
+ * child is made as nine slices (of the parent, or of a small buffer for the column
+ * that grew and the free cells), put in order again when a column emptied or
+ * filled, and copied out into one new bytes object.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -24,139 +15,147 @@
 
 #define NONE 63          /* a card code no card has: "no such card" */
 #define MAX_COLUMN 64    /* longer columns are refused (a deck has 52 cards) */
+#define SEP 255          /* ends each column of a board (boards.SEP) */
+#define MAX_CHILDREN 512 /* more than a real board has (a few dozen); more is refused */
 
 static unsigned char build[64 * 64]; /* build[lo * 64 + up]: up may lie on lo */
 static unsigned char onto_first[64], onto_second[64]; /* the two cards a card builds on */
 static int ready = 0;
 
-/* One board being made: nine items, each borrowed from the parent or owned. */
+/* A part of a board: a column, or the free cells. */
 typedef struct {
-    PyObject *item[9];
-    int owned[9];
+    const unsigned char *at;
+    Py_ssize_t n;
+} Part;
+
+/* One board being made: its nine parts, and room for the parts that are new. */
+typedef struct {
+    Part part[9];
+    unsigned char grown[2 * MAX_COLUMN]; /* the column cards went onto */
+    unsigned char cells[8];              /* the free cells, when they changed */
 } Board;
 
-static void board_from(Board *b, PyObject *const *parent)
+/* The children found so far (new references). */
+typedef struct {
+    PyObject *item[MAX_CHILDREN];
+    Py_ssize_t n;
+} Children;
+
+static void children_release(Children *out)
 {
-    for (int k = 0; k < 9; k++) {
-        b->item[k] = parent[k];
-        b->owned[k] = 0;
+    for (Py_ssize_t k = 0; k < out->n; k++) {
+        Py_DECREF(out->item[k]);
     }
+    out->n = 0;
 }
 
-static void board_release(Board *b)
+/* ``onto`` with ``n`` cards from ``cards`` on top (into b->grown). */
+static void board_grow(Board *b, int onto, const unsigned char *cards, Py_ssize_t n)
 {
-    for (int k = 0; k < 9; k++) {
-        if (b->owned[k]) {
-            Py_DECREF(b->item[k]);
-            b->owned[k] = 0;
-        }
-    }
-}
-
-/* Put ``value`` (a new reference, or NULL after an error) at ``k``; -1 on error. */
-static int board_set(Board *b, int k, PyObject *value)
-{
-    if (value == NULL) {
-        return -1;
-    }
-    if (b->owned[k]) {
-        Py_DECREF(b->item[k]);
-    }
-    b->item[k] = value;
-    b->owned[k] = 1;
-    return 0;
-}
-
-/* The columns in canonical order again (empty first, then by bottom card). */
-static void board_sort(Board *b)
-{
-    for (int k = 1; k < 8; k++) {
-        PyObject *item = b->item[k];
-        int owned = b->owned[k];
-        Py_ssize_t len = PyBytes_GET_SIZE(item);
-        int key = len ? ((unsigned char *)PyBytes_AS_STRING(item))[0] : -1;
-        int m = k - 1;
-        while (m >= 0) {
-            PyObject *other = b->item[m];
-            int other_key = PyBytes_GET_SIZE(other)
-                ? ((unsigned char *)PyBytes_AS_STRING(other))[0] : -1;
-            if (other_key <= key) {
-                break;
-            }
-            b->item[m + 1] = other;
-            b->owned[m + 1] = b->owned[m];
-            m--;
-        }
-        b->item[m + 1] = item;
-        b->owned[m + 1] = owned;
-    }
-}
-
-/* Append the board to ``out`` as a tuple and release it; -1 on error. */
-static int board_add(Board *b, PyObject *out)
-{
-    PyObject *tuple = PyTuple_New(9);
-    if (tuple == NULL) {
-        board_release(b);
-        return -1;
-    }
-    for (int k = 0; k < 9; k++) {
-        if (!b->owned[k]) {
-            Py_INCREF(b->item[k]);
-        }
-        PyTuple_SET_ITEM(tuple, k, b->item[k]);
-        b->owned[k] = 0;
-    }
-    int failed = PyList_Append(out, tuple);
-    Py_DECREF(tuple);
-    return failed;
-}
-
-static PyObject *concat(const unsigned char *a, Py_ssize_t na,
-                        const unsigned char *c, Py_ssize_t nc)
-{
-    PyObject *bytes = PyBytes_FromStringAndSize(NULL, na + nc);
-    if (bytes != NULL) {
-        char *at = PyBytes_AS_STRING(bytes);
-        memcpy(at, a, (size_t)na);
-        memcpy(at + na, c, (size_t)nc);
-    }
-    return bytes;
-}
-
-static PyObject *prefix(const unsigned char *a, Py_ssize_t n)
-{
-    return PyBytes_FromStringAndSize((const char *)a, n);
+    Part *part = &b->part[onto];
+    memcpy(b->grown, part->at, (size_t)part->n);
+    memcpy(b->grown + part->n, cards, (size_t)n);
+    part->at = b->grown;
+    part->n += n;
 }
 
 /* The free cells without the one at ``k``. */
-static PyObject *cells_without(const unsigned char *cells, Py_ssize_t n, Py_ssize_t k)
+static void board_cells_without(Board *b, Py_ssize_t k)
 {
-    return concat(cells, k, cells + k + 1, n - k - 1);
+    Part *part = &b->part[8];
+    memcpy(b->cells, part->at, (size_t)k);
+    memcpy(b->cells + k, part->at + k + 1, (size_t)(part->n - k - 1));
+    part->at = b->cells;
+    part->n -= 1;
 }
 
 /* The free cells with ``card`` added, sorted. */
-static PyObject *cells_with(const unsigned char *cells, Py_ssize_t n, unsigned char card)
+static void board_cells_with(Board *b, unsigned char card)
 {
-    unsigned char buf[8];
-    Py_ssize_t m = 0;
-    int placed = 0;
-    for (Py_ssize_t k = 0; k < n; k++) {
-        if (!placed && card < cells[k]) {
-            buf[m++] = card;
-            placed = 1;
-        }
-        buf[m++] = cells[k];
+    Part *part = &b->part[8];
+    Py_ssize_t m = part->n;
+    memcpy(b->cells, part->at, (size_t)m);
+    for (; m > 0 && b->cells[m - 1] > card; m--) {
+        b->cells[m] = b->cells[m - 1];
     }
-    if (!placed) {
-        buf[m++] = card;
-    }
-    return prefix(buf, m);
+    b->cells[m] = card;
+    part->at = b->cells;
+    part->n += 1;
 }
 
-#define COL(i) ((const unsigned char *)PyBytes_AS_STRING(items[i]))
-#define LEN(i) (PyBytes_GET_SIZE(items[i]))
-#define TRY(x) do { if ((x) < 0) goto error; } while (0)
+/* The columns in canonical order again (empty first, then by bottom card). */
+#define KEY(part) ((part).n ? (part).at[0] : -1)
+static void board_sort(Board *b)
+{
+    for (int k = 1; k < 8; k++) {
+        Part item = b->part[k];
+        int m = k - 1;
+        for (; m >= 0 && KEY(b->part[m]) > KEY(item); m--) {
+            b->part[m + 1] = b->part[m];
+        }
+        b->part[m + 1] = item;
+    }
+}
+
+/* The board as one bytes object, added to ``out``; -1 on error. */
+static int board_add(const Board *b, Children *out)
+{
+    Py_ssize_t size = 8;
+    for (int k = 0; k < 9; k++) {
+        size += b->part[k].n;
+    }
+    if (out->n >= MAX_CHILDREN) {
+        PyErr_SetString(PyExc_RuntimeError, "more children than a board can have");
+        return -1;
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, size);
+    if (bytes == NULL) {
+        return -1;
+    }
+    unsigned char *at = (unsigned char *)PyBytes_AS_STRING(bytes);
+    for (int k = 0; k < 8; k++) {
+        memcpy(at, b->part[k].at, (size_t)b->part[k].n);
+        at += b->part[k].n;
+        *at++ = SEP;
+    }
+    memcpy(at, b->part[8].at, (size_t)b->part[8].n);
+    out->item[out->n++] = bytes;
+    return 0;
+}
+
+#define COL(i) (parts[i].at)
+#define LEN(i) (parts[i].n)
+#define TRY(x) do { if ((x) < 0) return -1; } while (0)
+#define FROM_PARENT(b) memcpy((b).part, parts, sizeof (b).part)
+
+/* The top ``m`` cards of column ``i`` onto column ``onto`` (none when ``onto`` < 0). */
+static int add_onto(const Part *parts, int i, Py_ssize_t m, int onto, Children *out)
+{
+    if (onto < 0) {
+        return 0;
+    }
+    Board b;
+    FROM_PARENT(b);
+    b.part[i].n -= m;
+    board_grow(&b, onto, parts[i].at + b.part[i].n, m);
+    if (b.part[i].n == 0) {
+        board_sort(&b);
+    }
+    return board_add(&b, out);
+}
+
+/* The free cells' card at ``k`` onto column ``onto`` (none when ``onto`` < 0). */
+static int add_from_cell(const Part *parts, Py_ssize_t k, int onto, Children *out)
+{
+    if (onto < 0) {
+        return 0;
+    }
+    Board b;
+    FROM_PARENT(b);
+    board_grow(&b, onto, parts[8].at + k, 1);
+    board_cells_without(&b, k);
+    return board_add(&b, out);
+}
 
 /* How many of the column's top cards form a build (at least 1). */
 static Py_ssize_t run_length(const unsigned char *col, Py_ssize_t n)
@@ -168,9 +167,9 @@ static Py_ssize_t run_length(const unsigned char *col, Py_ssize_t n)
     return length;
 }
 
-/* The children of the board ``items`` appended to ``out``; None (and ``out``
- * released) when a move uncovers a wanted card; NULL on error. */
-static PyObject *list_children(PyObject *const *items, const unsigned char *wanted, PyObject *out)
+/* The children of the board ``parts`` added to ``out``: 1, or 0 when a move uncovers
+ * a wanted card, -1 on error. */
+static int list_children(const Part *parts, const unsigned char *wanted, Children *out)
 {
     const unsigned char *cells = COL(8);
     Py_ssize_t n_cells = LEN(8);
@@ -193,22 +192,14 @@ static PyObject *list_children(PyObject *const *items, const unsigned char *want
         if (a < 0 && c < 0 && !n_empty) {
             continue;
         }
-        int targets[2] = {a, c};
-        for (int t = 0; t < 2; t++) {
-            int onto = targets[t];
-            if (onto < 0) {
-                continue;
-            }
-            board_from(&b, items);
-            TRY(board_set(&b, onto, concat(COL(onto), LEN(onto), &card, 1)));
-            TRY(board_set(&b, 8, cells_without(cells, n_cells, k)));
-            TRY(board_add(&b, out));
-        }
+        TRY(add_from_cell(parts, k, a, out));
+        TRY(add_from_cell(parts, k, c, out));
         if (n_empty) {
-            board_from(&b, items);
-            TRY(board_set(&b, 0, prefix(&card, 1)));
+            FROM_PARENT(b);
+            b.part[0].at = cells + k;
+            b.part[0].n = 1;
             board_sort(&b);
-            TRY(board_set(&b, 8, cells_without(cells, n_cells, k)));
+            board_cells_without(&b, k);
             TRY(board_add(&b, out));
         }
     }
@@ -218,25 +209,12 @@ static PyObject *list_children(PyObject *const *items, const unsigned char *want
         unsigned char top = col[n - 1];
         Py_ssize_t length = run_length(col, n);
         int a = where[onto_first[top]], c = where[onto_second[top]];
-        int targets[2] = {a, c};
         if (a >= 0 || c >= 0) {
             if (n > 1 && wanted[col[n - 2]]) {
-                Py_DECREF(out);
-                Py_RETURN_NONE;
+                return 0;
             }
-            for (int t = 0; t < 2; t++) {
-                int onto = targets[t];
-                if (onto < 0) {
-                    continue;
-                }
-                board_from(&b, items);
-                TRY(board_set(&b, i, prefix(col, n - 1)));
-                TRY(board_set(&b, onto, concat(COL(onto), LEN(onto), col + n - 1, 1)));
-                if (n == 1) {
-                    board_sort(&b);
-                }
-                TRY(board_add(&b, out));
-            }
+            TRY(add_onto(parts, i, 1, a, out));
+            TRY(add_onto(parts, i, 1, c, out));
         }
         if (limit == 1) {
             continue;
@@ -249,23 +227,10 @@ static PyObject *list_children(PyObject *const *items, const unsigned char *want
                 continue;
             }
             if (n > m && wanted[col[n - m - 1]]) {
-                Py_DECREF(out);
-                Py_RETURN_NONE;
+                return 0;
             }
-            int mtargets[2] = {ma, mc};
-            for (int t = 0; t < 2; t++) {
-                int onto = mtargets[t];
-                if (onto < 0) {
-                    continue;
-                }
-                board_from(&b, items);
-                TRY(board_set(&b, i, prefix(col, n - m)));
-                TRY(board_set(&b, onto, concat(COL(onto), LEN(onto), col + n - m, m)));
-                if (n == m) {
-                    board_sort(&b);
-                }
-                TRY(board_add(&b, out));
-            }
+            TRY(add_onto(parts, i, m, ma, out));
+            TRY(add_onto(parts, i, m, mc, out));
         }
         if (to_empty) {
             /* at most the limit to an empty column, and never the whole column */
@@ -275,12 +240,12 @@ static PyObject *list_children(PyObject *const *items, const unsigned char *want
             }
             for (Py_ssize_t m = 1; m <= most; m++) {
                 if (wanted[col[n - m - 1]]) {
-                    Py_DECREF(out);
-                    Py_RETURN_NONE;
+                    return 0;
                 }
-                board_from(&b, items);
-                TRY(board_set(&b, i, prefix(col, n - m)));
-                TRY(board_set(&b, 0, prefix(col + n - m, m)));
+                FROM_PARENT(b);
+                b.part[i].n = n - m;
+                b.part[0].at = col + n - m;
+                b.part[0].n = m;
                 board_sort(&b);
                 TRY(board_add(&b, out));
             }
@@ -288,66 +253,67 @@ static PyObject *list_children(PyObject *const *items, const unsigned char *want
         if (free) {
             /* the top card into a free cell */
             if (n > 1 && wanted[col[n - 2]]) {
-                Py_DECREF(out);
-                Py_RETURN_NONE;
+                return 0;
             }
-            board_from(&b, items);
-            TRY(board_set(&b, i, prefix(col, n - 1)));
-            TRY(board_set(&b, 8, cells_with(cells, n_cells, top)));
+            FROM_PARENT(b);
+            b.part[i].n = n - 1;
+            board_cells_with(&b, top);
             if (n == 1) {
                 board_sort(&b);
             }
             TRY(board_add(&b, out));
         }
     }
-    return out;
-error:
-    board_release(&b);
-    Py_DECREF(out);
-    return NULL;
+    return 1;
 }
 
-/* Check that ``state`` is a board this module can read without going astray. */
-static int check_state(PyObject *state, PyObject *wanted)
+static int refuse(const char *why)
 {
-    if (!PyTuple_CheckExact(state) || PyTuple_GET_SIZE(state) != 9) {
-        PyErr_SetString(PyExc_TypeError, "a board is a tuple of nine bytes objects");
+    PyErr_SetString(PyExc_ValueError, why);
+    return -1;
+}
+
+/* Split ``board`` into its parts, checking that this module can read it without
+ * going astray; -1 (an exception set) when it cannot. */
+static int parse_board(PyObject *board, Part *parts)
+{
+    if (!PyBytes_CheckExact(board)) {
+        PyErr_SetString(PyExc_TypeError, "a board is a bytes object");
         return -1;
     }
-    if (!PyBytes_CheckExact(wanted) || PyBytes_GET_SIZE(wanted) < 64) {
-        PyErr_SetString(PyExc_TypeError, "wanted is a bytes table of 64 entries");
-        return -1;
-    }
-    int empty_seen_after_cards = 0, cards_seen = 0;
-    for (int k = 0; k < 9; k++) {
-        PyObject *item = PyTuple_GET_ITEM(state, k);
-        if (!PyBytes_CheckExact(item)) {
-            PyErr_SetString(PyExc_TypeError, "a board is a tuple of nine bytes objects");
-            return -1;
-        }
-        Py_ssize_t n = PyBytes_GET_SIZE(item);
-        if (n > (k == 8 ? 4 : MAX_COLUMN)) {
-            PyErr_SetString(PyExc_ValueError, "too many cards in a column or the free cells");
-            return -1;
-        }
-        const unsigned char *cards = (const unsigned char *)PyBytes_AS_STRING(item);
-        for (Py_ssize_t m = 0; m < n; m++) {
-            if (cards[m] >= NONE) {
-                PyErr_SetString(PyExc_ValueError, "not a card code");
-                return -1;
+    const unsigned char *at = (const unsigned char *)PyBytes_AS_STRING(board);
+    Py_ssize_t size = PyBytes_GET_SIZE(board);
+    int k = 0, cards_seen = 0;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t m = 0; m < size; m++) {
+        unsigned char card = at[m];
+        if (card == SEP) {
+            if (k == 8) {
+                return refuse("a board has eight columns");
             }
-        }
-        if (k < 8) {
-            if (n) {
+            parts[k].at = at + start;
+            parts[k].n = m - start;
+            if (parts[k].n > MAX_COLUMN) {
+                return refuse("too many cards in a column");
+            }
+            if (parts[k].n) {
                 cards_seen = 1;
             } else if (cards_seen) {
-                empty_seen_after_cards = 1;
+                return refuse("the columns are not in canonical order");
             }
+            k++;
+            start = m + 1;
+        } else if (card >= NONE) {
+            return refuse("not a card code");
         }
     }
-    if (empty_seen_after_cards) {
-        PyErr_SetString(PyExc_ValueError, "the columns are not in canonical order");
-        return -1;
+    if (k != 8) {
+        return refuse("a board has eight columns");
+    }
+    parts[8].at = at + start;
+    parts[8].n = size - start;
+    if (parts[8].n > 4) {
+        return refuse("too many cards in the free cells");
     }
     return 0;
 }
@@ -355,31 +321,75 @@ static int check_state(PyObject *state, PyObject *wanted)
 static PyObject *children(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "children(state, wanted) takes two arguments");
-        return NULL;
-    }
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "setup(BUILD) was not called");
         return NULL;
     }
-    PyObject *state = args[0];
-    if (check_state(state, args[1]) < 0) {
+    if (nargs != 2 || !PyBytes_CheckExact(args[1]) || PyBytes_GET_SIZE(args[1]) < 64) {
+        PyErr_SetString(PyExc_TypeError, "children(board, wanted): wanted is bytes of 64");
         return NULL;
     }
-    const unsigned char *wanted = (const unsigned char *)PyBytes_AS_STRING(args[1]);
-    PyObject *const *items = &PyTuple_GET_ITEM(state, 0);
-    PyObject *out = PyList_New(0);
-    if (out == NULL) {
+    PyObject *wanted_table = args[1];
+    Part parts[9];
+    if (parse_board(args[0], parts) < 0) {
         return NULL;
     }
-    PyObject *found = list_children(items, wanted, out);
-    if (found == NULL || found == Py_None) {
-        return found; /* (out was released) */
+    const unsigned char *wanted = (const unsigned char *)PyBytes_AS_STRING(wanted_table);
+    Children out;
+    out.n = 0;
+    int found = list_children(parts, wanted, &out);
+    if (found <= 0) {
+        children_release(&out);
+        if (found < 0) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
     }
-    PyObject *tuple = PyList_AsTuple(out);
-    Py_DECREF(out);
+    PyObject *tuple = PyTuple_New(out.n);
+    if (tuple == NULL) {
+        children_release(&out);
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < out.n; k++) {
+        PyTuple_SET_ITEM(tuple, k, out.item[k]); /* (the tuple takes the reference) */
+    }
     return tuple;
+}
+
+/* boards.score: the shallowest wanted card's depth in a column (99: none), plus the
+ * full free cells, less twice the empty columns. Reads any bytes safely. */
+static PyObject *score(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyBytes_CheckExact(args[0]) || !PyBytes_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "score(board, cards) takes two bytes objects");
+        return NULL;
+    }
+    const unsigned char *board = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    Py_ssize_t size = PyBytes_GET_SIZE(args[0]);
+    const unsigned char *cards = (const unsigned char *)PyBytes_AS_STRING(args[1]);
+    Py_ssize_t n_cards = PyBytes_GET_SIZE(args[1]);
+    const unsigned char *end = board + size;
+    long shallowest = 99;
+    for (Py_ssize_t k = 0; k < n_cards; k++) {
+        const unsigned char *at = memchr(board, cards[k], (size_t)size);
+        const unsigned char *sep = at ? memchr(at, SEP, (size_t)(end - at)) : NULL;
+        if (sep != NULL && sep - at - 1 < shallowest) {
+            shallowest = (long)(sep - at - 1);
+        }
+    }
+    const unsigned char *last = end; /* (with no separator, all is cells, as in rfind) */
+    for (; last > board && last[-1] != SEP; last--) {
+    }
+    long out = shallowest + (long)(end - last);
+    if (size && board[0] == SEP) {
+        long empty = 1;
+        while (empty < 8 && empty < size && board[empty] == SEP) {
+            empty++;
+        }
+        out -= 2 * empty;
+    }
+    return PyLong_FromLong(out);
 }
 
 static PyObject *setup(PyObject *module, PyObject *table)
@@ -418,7 +428,9 @@ static PyObject *setup(PyObject *module, PyObject *table)
 
 static PyMethodDef methods[] = {
     {"children", (PyCFunction)(void (*)(void))children, METH_FASTCALL,
-     "children(state, wanted): BoardMoves.children, compiled."},
+     "children(board, wanted): BoardMoves.children, compiled."},
+    {"score", (PyCFunction)(void (*)(void))score, METH_FASTCALL,
+     "score(board, cards): boards.score, compiled."},
     {"setup", setup, METH_O, "setup(BUILD): take Freecell's build table."},
     {NULL, NULL, 0, NULL},
 };
@@ -426,7 +438,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     "shared.variants.freecell._children",
-    "Optional compiled BoardMoves.children (see boards.py).",
+    "Optional compiled BoardMoves.children and boards.score (see boards.py).",
     -1,
     methods,
     NULL, NULL, NULL, NULL,

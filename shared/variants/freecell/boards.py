@@ -6,9 +6,17 @@ one board, and the board is its own key. The foundations are left out: inside
 the region a stuck search explores no card goes home (that ends the search),
 so they never change, and which cards they want is one table per search.
 
+A board is one ``bytes``: each column's card codes, bottom to top, ended by
+:data:`SEP`, then the free cells' cards. One object per board, not a tuple of
+nine: CPython keeps a bytes object's hash, so the search's dicts of boards
+(seen, edges, lines found) hash each board once and compare two with one
+``memcmp``, where a tuple was hashed again item by item at every lookup; and a
+bytes object is no work for the garbage collector.
+
 :meth:`BoardMoves.children` lists a board's children, a third of a random
 game's time; :data:`COMPILED_CHILDREN` is the same function compiled
-(``_children.c``), built where the install had a C compiler.
+(``_children.c``), built where the install had a C compiler, and
+:data:`COMPILED_SCORE` the same of :func:`score`.
 """
 
 from __future__ import annotations
@@ -18,9 +26,13 @@ from collections.abc import Callable, Sequence
 from shared.position import Position
 from shared.variants.freecell.tables import BUILD, ONTO_FIRST, ONTO_SECOND
 
-#: the eight columns (bytes of card codes, bottom to top) in sorted order, then the
-#: free cells' cards sorted; empty columns sort first
-State = tuple[bytes, ...]
+#: the eight columns (card codes, bottom to top) in sorted order, each ended by SEP,
+#: then the free cells' cards sorted; empty columns sort first
+State = bytes
+
+#: the byte that ends a column in a board (no card has this code: cards are below 64)
+SEP = 255
+SEP_BYTES = bytes([SEP])
 
 COLUMNS = range(8, 16)
 CELLS = range(4)
@@ -30,6 +42,8 @@ Piles = Sequence[Sequence[int]]
 
 #: a board's children (None: a move uncovers a wanted card), as both copies list them
 Children = Callable[[State, bytes], tuple[State, ...] | None]
+#: a board's score in the search (see :func:`score`), as both copies count it
+Score = Callable[[State, bytes], int]
 
 
 def state_of(pos: Position) -> State:
@@ -40,7 +54,12 @@ def state_of(pos: Position) -> State:
 def state_of_piles(piles: Piles) -> State:
     cols = sorted(map(bytes, piles[8:16]))
     cols.append(bytes(sorted([*piles[0], *piles[1], *piles[2], *piles[3]])))
-    return tuple(cols)
+    return SEP_BYTES.join(cols)
+
+
+def parts_of(state: State) -> list[bytes]:
+    """The board's nine parts: its eight columns in canonical order, then its free cells."""
+    return state.split(SEP_BYTES)
 
 
 def wanted_of(pos: Position) -> bytes:
@@ -78,10 +97,35 @@ def wanted_table(cards: list[int]) -> bytes:
 
 def shows_wanted(state: State, wanted: bytes) -> bool:
     """A wanted card lies in a free cell or on a column top: it can go home now."""
-    for card in state[8]:
+    parts = parts_of(state)
+    for card in parts[8]:
         if wanted[card]:
             return True
-    return any(col and wanted[col[-1]] for col in state[:8])
+    return any(col and wanted[col[-1]] for col in parts[:8])
+
+
+def score(state: State, cards: bytes) -> int:
+    """The search's score of a board (lower is better), ``cards`` the wanted cards: how
+    many cards lie on the shallowest wanted card in a column (99: none does), plus the
+    full free cells, less twice the empty columns. (A wanted card in a free cell counts
+    for nothing: the search never scores such a board, which shows a wanted card.)
+
+    This is the reference; a search uses the compiled copy (:data:`COMPILED_SCORE`)
+    where that was built and allowed."""
+    shallowest = 99
+    for card in cards:
+        at = state.find(card)
+        if at >= 0:
+            end = state.find(SEP, at)
+            if end >= 0 and end - at - 1 < shallowest:
+                shallowest = end - at - 1
+    out = shallowest + len(state) - 1 - state.rfind(SEP)
+    if state[0] == SEP:  # empty columns sort first
+        empty = 1
+        while empty < 8 and state[empty] == SEP:
+            empty += 1
+        out -= 2 * empty
+    return out
 
 
 #: for each count n of a column's top cards that could move together (its top
@@ -148,7 +192,7 @@ class BoardMoves:
         return found
 
     def children(self, state: State, wanted: bytes) -> tuple[State, ...] | None:
-        """The states one move from ``state``, one per canonical key; None when a move
+        """The boards one move from ``state``, one per canonical key; None when a move
         uncovers a wanted card (``state`` itself must show none).
 
         This is the reference; a search uses the compiled copy of it
@@ -163,14 +207,16 @@ class BoardMoves:
         The stuck search spends most of its time here, mostly on positions whose
         free cells are full and whose columns have one card to move, so that case
         is the straight path: per column one remembered tuple and two lookups.
+        (The board's parts are a list, each child's made from a copy and joined.)
         """
-        cells = state[8]
+        cols = state.split(SEP_BYTES)
+        cells = cols[8]
         free = 4 - len(cells)
         n_empty = 0
-        while n_empty < 8 and not state[n_empty]:
+        while n_empty < 8 and not cols[n_empty]:
             n_empty += 1
         limit = (free + 1) << n_empty
-        cols = list(state)
+        join = SEP_BYTES.join
         # top card -> its column (a list: indexing it is cheaper than a dict's get; the
         # -1 of "no card" finds the unused card code 63)
         where: list[int | None] = [None] * 64
@@ -178,7 +224,7 @@ class BoardMoves:
             for j in range(n_empty, 8):
                 where[cols[j][-1]] = j
         else:  # (unrolled: the common case, and a loop costs more than the stores)
-            c0, c1, c2, c3, c4, c5, c6, c7, _ = state
+            c0, c1, c2, c3, c4, c5, c6, c7, _ = cols
             where[c0[-1]] = 0
             where[c1[-1]] = 1
             where[c2[-1]] = 2
@@ -200,18 +246,18 @@ class BoardMoves:
                 new = cols[:]
                 new[a] += one
                 new[8] = rest_cells
-                add(tuple(new))
+                add(join(new))
             if b is not None:
                 new = cols[:]
                 new[b] += one
                 new[8] = rest_cells
-                add(tuple(new))
+                add(join(new))
             if n_empty:
                 new = cols[:8]
                 new[0] = one
                 new.sort()
                 new.append(rest_cells)
-                add(tuple(new))
+                add(join(new))
         columns_get = self.columns.get
         # card -> the free cells' cards with it, sorted (the canonical form), made once each
         with_card = self.cells_with[cells] if free else self._no_cells
@@ -230,12 +276,12 @@ class BoardMoves:
                         new = cols[:]
                         new[i] = below
                         new[a] += top
-                        add(tuple(new))
+                        add(join(new))
                     if b is not None:
                         new = cols[:]
                         new[i] = below
                         new[b] += top
-                        add(tuple(new))
+                        add(join(new))
                 else:
                     for onto in (a, b):
                         if onto is not None:
@@ -244,7 +290,7 @@ class BoardMoves:
                             new[onto] += top
                             new.sort()
                             new.append(cells)
-                            add(tuple(new))
+                            add(join(new))
             if limit == 1:  # every free cell full and no empty column: nothing more moves
                 continue
             if more is not None:
@@ -262,7 +308,7 @@ class BoardMoves:
                                 new = cols[:]
                                 new[i] = rest
                                 new[onto] += moved
-                                add(tuple(new))
+                                add(join(new))
                     else:
                         for onto in (a, b):
                             if onto is not None:
@@ -271,7 +317,7 @@ class BoardMoves:
                                 new[onto] += moved
                                 new.sort()
                                 new.append(cells)
-                                add(tuple(new))
+                                add(join(new))
             if to_empty:
                 runs = more if more is not None else ((1, below, top, first, second),)
                 # at most the limit to an empty column, and never the whole column
@@ -286,7 +332,7 @@ class BoardMoves:
                     new[0] = moved
                     new.sort()
                     new.append(cells)
-                    add(tuple(new))
+                    add(join(new))
             if free:
                 # the top card into a free cell
                 card = col[-1]
@@ -299,13 +345,13 @@ class BoardMoves:
                     new = cols[:]
                     new[i] = below
                     new[8] = into
-                    add(tuple(new))
+                    add(join(new))
                 else:
                     new = cols[:8]
                     new[i] = below
                     new.sort()
                     new.append(into)
-                    add(tuple(new))
+                    add(join(new))
         return tuple(out)
 
 
@@ -314,6 +360,8 @@ class BoardMoves:
 #: children in the same order (the tests compare the two), so every search runs the same
 #: way with either; it is about six times faster.
 COMPILED_CHILDREN: Children | None = None
+#: :func:`score` compiled (``_children.c``, the same scores), or None where not built
+COMPILED_SCORE: Score | None = None
 try:
     from shared.variants.freecell import _children
 except ImportError:  # not built here: the Python copy does the same
@@ -321,3 +369,4 @@ except ImportError:  # not built here: the Python copy does the same
 else:
     _children.setup(BUILD)
     COMPILED_CHILDREN = _children.children
+    COMPILED_SCORE = _children.score

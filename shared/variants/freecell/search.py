@@ -12,8 +12,9 @@ search would.
 
 Why it is cheaper than the generic search (shared.stuck.generic):
 
-* A position is kept as its canonical board, so the key is the board itself
-  and no key is computed apart.
+* A position is kept as its canonical board, one ``bytes`` (:mod:`.boards`), so
+  the key is the board itself, no key is computed apart, and CPython keeps its
+  hash: the dicts of boards hash each board once.
 * The foundations never change inside R(P) (a card going home ends the
   search), so they are left out; which cards are wanted is one table per
   search. Autoplay only ever sends a wanted card home, so it cannot happen
@@ -21,7 +22,8 @@ Why it is cheaper than the generic search (shared.stuck.generic):
 * A move shows at most one new card (the one it uncovers), so "does this
   child show a wanted card" is one table lookup.
 * Listing a board's children, a third of the time, has a compiled copy
-  (:data:`.boards.COMPILED_CHILDREN`), used where the install could build it.
+  (:data:`.boards.COMPILED_CHILDREN`), used where the install could build it,
+  and so has scoring a new board (:data:`.boards.COMPILED_SCORE`).
 * The moves out of a board are a function of the board alone (its cards fix
   the foundations and so the wanted cards), so a :class:`FreecellProgress`
   remembers them across its searches (:attr:`FreecellProgress.edges`):
@@ -40,10 +42,13 @@ from shared.position import Position
 from shared.variants.base import Proof, Rules
 from shared.variants.freecell.boards import (
     COMPILED_CHILDREN,
+    COMPILED_SCORE,
     BoardMoves,
     Children,
     Piles,
+    Score,
     State,
+    score,
     shows_wanted,
     state_of_piles,
     wanted_cards_of_piles,
@@ -51,23 +56,21 @@ from shared.variants.freecell.boards import (
 )
 from shared.variants.freecell.witness import Witness, dig, move_between, replay, uncovering_move
 
-#: sets of wanted cards whose depth tables a search keeps at most
-DEPTHS_SETS = 16
-
 #: scores run from -16 (every free cell and column empty, no wanted card shallower than
 #: a top) to 99 + 4 (no wanted card in a column, every free cell full)
 SCORE_OFFSET = 16
 SCORES = SCORE_OFFSET + 104
 
 #: what an edges entry holds before its board is expanded (no board is this)
-_UNKNOWN: tuple[State, ...] = ((b"unknown",),)
+_UNKNOWN: tuple[State, ...] = (b"unknown",)
 
 
 class FreecellProgress:
     """Freecell's stuck proof (a :class:`shared.variants.base.ProgressSearch`) and what its
     searches remember: ``boards`` bounds each of its tables (the edges of that many
     boards, about 1 kB each; the lines through as many; two and a half times as many
-    columns), ``native`` lets it list children with the compiled copy where built."""
+    columns), ``native`` lets it list children and score boards with the compiled copy
+    where built."""
 
     def __init__(self, *, boards: int = 20_000, native: bool = True) -> None:
         self.size = boards
@@ -77,12 +80,13 @@ class FreecellProgress:
         #: board -> a line from it that uncovers a wanted card: the boards of every line a
         #: search found (a later search that meets one of them is done)
         self.progress: dict[State, Witness] = {}
-        self._depth_tables: dict[bytes, Depths] = {}
         self.moves = BoardMoves(boards * 5 // 2)
-        #: the children() the searches use: the compiled one where built and allowed
+        #: the children() and score() the searches use: the compiled ones where built and
+        #: allowed
         self.children: Children = (
             COMPILED_CHILDREN if native and COMPILED_CHILDREN is not None else self.moves.children
         )
+        self.score: Score = COMPILED_SCORE if native and COMPILED_SCORE is not None else score
 
     @property
     def compiled(self) -> bool:
@@ -134,9 +138,10 @@ class FreecellProgress:
         known = known_line(start)
         if known is not None:
             return True, known
-        depth_of = self._depths(bytes(sorted(wanted_cards))).__getitem__
+        cards = bytes(sorted(wanted_cards))
         edges = self.edges
         children = self.children
+        score_of = self.score
         size = self.size
         parents: dict[State, State | None] = {start: None}
         # buckets[SCORE_OFFSET + score]: the positions waiting with that score, newest last
@@ -171,37 +176,12 @@ class FreecellProgress:
                         return None, ()
                     parents[child] = state
                     counter += 1
-                    # Lower is better: the shallowest wanted card, less the room. (The
-                    # cells never hold a wanted card: it would have ended the search.)
-                    # len(cells) - 4 is minus the empty free cells; empty columns (b"")
-                    # sort first and count double.
-                    # (a loop over the columns, not min(map(...)) and a slice: the
-                    # compiled build runs it as C)
-                    shallowest = 99
-                    empty = 0
-                    for k in range(8):
-                        column = child[k]
-                        if column:
-                            depth = depth_of(column)
-                            if depth < shallowest:
-                                shallowest = depth
-                        else:  # (an empty column holds no wanted card: depth 99)
-                            empty += 1
-                    score = SCORE_OFFSET + shallowest + len(child[8])
-                    if not child[0]:
-                        score -= 2 * empty
-                    buckets[score].append(child)
-                    if score < best:
-                        best = score
-
-    def _depths(self, wanted_cards: bytes) -> Depths:
-        """The :class:`Depths` of these wanted cards, shared by the searches that want them."""
-        found = self._depth_tables.get(wanted_cards)
-        if found is None:
-            if len(self._depth_tables) >= DEPTHS_SETS:
-                self._depth_tables.clear()
-            found = self._depth_tables[wanted_cards] = Depths(wanted_cards, self.size * 5 // 2)
-        return found
+                    # Lower is better: the shallowest wanted card, less the room (the
+                    # full free cells count one each, the empty columns minus two).
+                    rank = SCORE_OFFSET + score_of(child, cards)
+                    buckets[rank].append(child)
+                    if rank < best:
+                        best = rank
 
     def _witness(self, parents: dict[State, State | None], end: State, rest: Witness) -> Witness:
         """The line from the search's start to ``end``, then ``rest`` (a line from ``end``
@@ -223,28 +203,3 @@ class FreecellProgress:
         for k, state in enumerate(path):
             progress[state] = line[k:]
         return line
-
-
-class Depths(dict[bytes, int]):
-    """Column -> how many cards lie on its shallowest wanted card (99: none); filled
-    as columns are met, emptied at ``size`` entries. One per set of wanted cards
-    (:meth:`FreecellProgress._depths`), shared by the searches that want them, as
-    consecutive positions of a game mostly do."""
-
-    def __init__(self, wanted_cards: bytes, size: int) -> None:
-        super().__init__()
-        self.size = size
-        #: byte -> 1 for a wanted card, else 0 (for bytes.translate)
-        marks = bytearray(256)
-        for card in wanted_cards:
-            marks[card] = 1
-        self.marks = bytes(marks)
-
-    def __missing__(self, col: bytes) -> int:
-        # cards are all different: the last wanted card in the column is the shallowest
-        at = col.translate(self.marks).rfind(1)
-        best = len(col) - 1 - at if at >= 0 else 99
-        if len(self) >= self.size:
-            self.clear()
-        self[col] = best
-        return best

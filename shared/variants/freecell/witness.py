@@ -14,7 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shared.position import Position
-from shared.variants.freecell.boards import COLUMNS, State, column_runs, wanted_cards_of, wanted_of
+from shared.variants.freecell.boards import (
+    COLUMNS,
+    State,
+    column_runs,
+    parts_of,
+    wanted_cards_of,
+    wanted_of,
+)
 from shared.variants.freecell.tables import ACCEPTS, BUILD
 
 #: where a witness move goes (see :data:`Witness`): a free cell, an empty column
@@ -27,8 +34,9 @@ EMPTY = 0
 Witness = tuple[tuple[int, int], ...]
 
 
-def uncovering_move(state: State, wanted: bytes) -> tuple[int, int]:
-    """A legal move of ``state`` that uncovers a wanted card (its children said one exists)."""
+def uncovering_move(board: State, wanted: bytes) -> tuple[int, int]:
+    """A legal move of ``board`` that uncovers a wanted card (its children said one exists)."""
+    state = parts_of(board)
     free = 4 - len(state[8])
     n_empty = next((i for i, col in enumerate(state[:8]) if col), 8)  # they sort first
     limit = (free + 1) << n_empty
@@ -50,13 +58,15 @@ def uncovering_move(state: State, wanted: bytes) -> tuple[int, int]:
     raise ValueError("no move uncovers a wanted card")
 
 
-def move_between(parent: State, child: State) -> tuple[int, int]:
-    """The witness move that turns ``parent`` into ``child`` (one move apart).
+def move_between(parent_board: State, child_board: State) -> tuple[int, int]:
+    """The witness move that turns ``parent_board`` into ``child_board`` (one move apart).
 
     Cards are all different, so a non-empty column is its own name: the
     columns that changed are the set differences, and the cards that moved
     keep the source's top card on top.
     """
+    parent = parts_of(parent_board)
+    child = parts_of(child_board)
     before, after = parent[8], child[8]
     if len(after) > len(before):
         return (next(c for c in after if c not in before), CELL)

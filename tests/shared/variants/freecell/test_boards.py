@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import pytest
 
+from shared.cards import parse_card
 from shared.variants.freecell import FreecellRules
 from shared.variants.freecell.boards import (
     COMPILED_CHILDREN,
+    SEP_BYTES,
     BoardMoves,
     Children,
+    parts_of,
+    score,
     shows_wanted,
     state_of,
+    wanted_cards_of,
     wanted_of,
 )
 from tests.shared.positions import playout_positions
@@ -64,5 +69,39 @@ def test_children_are_the_engine_moves_canonical_results(
                     checked["children"] += 1
                     # free cells or empty columns: builds of several cards may move;
                     # none: only single cards onto column tops
-                    checked["room" if len(state[8]) < 4 or not state[0] else "no room"] += 1
+                    parts = parts_of(state)
+                    checked["room" if len(parts[8]) < 4 or not parts[0] else "no room"] += 1
     assert min(checked.values()) >= 30, checked
+
+
+COLUMNS_IN_ORDER = ("3D", "4D", "5D", "6D", "7D", "9H 8S", "TS")
+
+
+def test_a_board_is_its_columns_in_order_then_its_free_cells() -> None:
+    text = "r0: KD\nr2: 2C\nt0: 9H 8S\nt1: TS\nt3: 3D\nt4: 4D\nt5: 5D\nt6: 6D\nt7: 7D"
+    state = state_of(MANUAL.position_from_text(text))
+    # empty columns first, then by bottom card (by card code), each bottom to top
+    columns = [b""] + [bytes(map(parse_card, col.split())) for col in COLUMNS_IN_ORDER]
+    cells = bytes(sorted(map(parse_card, ("KD", "2C"))))
+    assert state == SEP_BYTES.join([*columns, cells])
+    assert parts_of(state) == [*columns, cells]
+
+
+def test_the_score_is_the_shallowest_wanted_card_and_the_room() -> None:
+    """boards.score against its definition, on the columns of each board."""
+    seen = set()
+    for rules in (AUTOPLAY, MANUAL):
+        for position in playout_positions(rules, range(1, 11), seed=3):
+            state = state_of(position)
+            wanted = wanted_of(position)
+            if shows_wanted(state, wanted):
+                continue
+            *columns, cells = parts_of(state)
+            depths = [
+                len(col) - 1 - at for col in columns for at, card in enumerate(col) if wanted[card]
+            ]
+            empty = columns.count(b"")
+            expected = min(depths, default=99) + len(cells) - 2 * empty
+            assert score(state, bytes(wanted_cards_of(position))) == expected
+            seen.add((bool(empty), len(cells), min(depths, default=99) == 99))
+    assert len(seen) >= 6, seen

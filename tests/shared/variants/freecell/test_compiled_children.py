@@ -1,7 +1,9 @@
-"""The compiled children() (shared/variants/freecell/_children.c) against the Python one.
+"""The compiled children() and score() (shared/variants/freecell/_children.c) against the
+Python ones.
 
 The stuck search must run exactly the same way whichever copy lists its
-children: the same children in the same order, and None for the same boards.
+children: the same children (byte for byte) in the same order, and None for the
+same boards; and whichever copy scores them, the same scores.
 So they are compared item for item on the boards real searches expand, on
 random boards with much room and long builds (where the move limit and the
 empty columns matter), and through whole searches and games. Bad input must
@@ -27,14 +29,20 @@ from shared.stuck import StuckProver
 from shared.variants.freecell import BUILD, FreecellProgress, FreecellRules
 from shared.variants.freecell.boards import (
     COMPILED_CHILDREN,
+    COMPILED_SCORE,
+    SEP_BYTES,
     BoardMoves,
     State,
+    parts_of,
+    score,
     state_of,
+    wanted_cards_of,
     wanted_of,
 )
 from tests.shared.positions import playout_positions
 
 compiled = COMPILED_CHILDREN
+compiled_score = COMPILED_SCORE
 #: the Python copy, the reference
 python_children = BoardMoves(50_000).children
 pytestmark = pytest.mark.skipif(compiled is None, reason="the compiled copy was not built here")
@@ -46,19 +54,22 @@ MANUAL = FreecellRules({"autoplay": False})
 def kind(state: State) -> str:
     """Whether a board has room (a free cell or an empty column) for more than
     single cards onto column tops."""
-    return "no room" if len(state[8]) == 4 and state[0] else "room"
+    parts = parts_of(state)
+    return "no room" if len(parts[8]) == 4 and parts[0] else "room"
 
 
-def searched_boards(per_start: int) -> Iterator[tuple[State, bytes]]:
-    """Boards a search expands: breadth-first from positions of seeded random games."""
+def searched_boards(per_start: int) -> Iterator[tuple[State, bytes, bytes]]:
+    """Boards a search expands, with their wanted table and cards: breadth-first from
+    positions of seeded random games."""
     for rules in (AUTOPLAY, MANUAL):
         for position in playout_positions(rules, range(1, 16), seed=7):
             wanted = wanted_of(position)
+            cards = bytes(sorted(wanted_cards_of(position)))
             start = state_of(position)
             queue = [start]
             seen = {start}
             for state in queue:
-                yield state, wanted
+                yield state, wanted, cards
                 for child in python_children(state, wanted) or ():
                     if child not in seen and len(seen) < per_start:
                         seen.add(child)
@@ -68,15 +79,25 @@ def searched_boards(per_start: int) -> Iterator[tuple[State, bytes]]:
 def test_same_children_in_the_same_order_on_searched_boards() -> None:
     assert compiled is not None
     checked: Counter[str] = Counter()
-    for state, wanted in searched_boards(per_start=40):
+    for state, wanted, _cards in searched_boards(per_start=40):
         expected = python_children(state, wanted)
         assert compiled(state, wanted) == expected, state
         checked["none" if expected is None else kind(state)] += 1
     assert checked["room"] >= 1000 and checked["no room"] >= 1000 and checked["none"] >= 30
 
 
+def test_same_scores_on_searched_boards() -> None:
+    assert compiled_score is not None
+    scores = set()
+    for state, _wanted, cards in searched_boards(per_start=40):
+        expected = score(state, cards)
+        assert compiled_score(state, cards) == expected, state
+        scores.add(expected)
+    assert len(scores) >= 5
+
+
 @st.composite
-def boards(draw: st.DrawFn) -> tuple[State, bytes]:
+def boards(draw: st.DrawFn) -> tuple[State, bytes, bytes]:
     """A canonical board with any foundations, free cells and empty columns, and
     columns that often end in long builds (so that builds of several cards move)."""
     rng = random.Random(draw(st.integers(0, 2**32)))
@@ -98,15 +119,18 @@ def boards(draw: st.DrawFn) -> tuple[State, bytes]:
     foundations = [[suit * 16 + rank for rank in range(1, home[suit] + 1)] for suit in range(4)]
     piles = [[c] for c in cells] + [[] for _ in range(4 - len(cells))] + foundations + columns
     position = Position(piles, [0] * 16)
-    return state_of(position), wanted_of(position)
+    return state_of(position), wanted_of(position), bytes(sorted(wanted_cards_of(position)))
 
 
 @settings(max_examples=400, deadline=None)
 @given(boards())
-def test_same_children_in_the_same_order_on_random_boards(board: tuple[State, bytes]) -> None:
-    assert compiled is not None
-    state, wanted = board
+def test_same_children_in_the_same_order_on_random_boards(
+    board: tuple[State, bytes, bytes],
+) -> None:
+    assert compiled is not None and compiled_score is not None
+    state, wanted, cards = board
     assert compiled(state, wanted) == python_children(state, wanted)
+    assert compiled_score(state, cards) == score(state, cards)
 
 
 def test_a_search_and_a_game_run_the_same_way_with_either() -> None:
@@ -130,26 +154,37 @@ def test_a_search_and_a_game_run_the_same_way_with_either() -> None:
     assert runs(native=True) == runs(native=False)
 
 
+SEP8 = SEP_BYTES * 8
+
+
 @pytest.mark.parametrize(
     ("state", "wanted", "error"),
     [
-        ("not a tuple", bytes(64), TypeError),
-        ((b"",) * 8, bytes(64), TypeError),
-        ((b"",) * 10, bytes(64), TypeError),
-        ((b"",) * 8 + ("cells",), bytes(64), TypeError),
-        ((b"",) * 9, bytes(10), TypeError),
-        ((b"",) * 9, "wanted", TypeError),
-        ((b"",) * 7 + (bytes([63]), b""), bytes(64), ValueError),
-        ((b"",) * 7 + (bytes([255]), b""), bytes(64), ValueError),
-        ((b"",) * 8 + (bytes([1, 2, 3, 4, 5]),), bytes(64), ValueError),
-        ((b"",) * 7 + (bytes([1] * 65), b""), bytes(64), ValueError),
-        ((bytes([1]), b"") + (bytes([2]),) * 6 + (b"",), bytes(64), ValueError),
+        ("not bytes", bytes(64), TypeError),
+        ((b"",) * 9, bytes(64), TypeError),  # (the nine parts as a tuple: not a board)
+        (bytearray(SEP8), bytes(64), TypeError),
+        (SEP8, bytes(10), TypeError),
+        (SEP8, "wanted", TypeError),
+        (SEP_BYTES * 7, bytes(64), ValueError),  # seven columns
+        (SEP_BYTES * 9, bytes(64), ValueError),  # nine
+        (SEP_BYTES * 7 + bytes([63]) + SEP_BYTES, bytes(64), ValueError),
+        (SEP_BYTES * 7 + bytes([254]) + SEP_BYTES, bytes(64), ValueError),
+        (SEP8 + bytes([1, 2, 3, 4, 5]), bytes(64), ValueError),
+        (SEP_BYTES * 7 + bytes([1] * 65) + SEP_BYTES, bytes(64), ValueError),
+        (bytes([1]) + SEP_BYTES * 2 + (bytes([2]) + SEP_BYTES) * 6, bytes(64), ValueError),
     ],
 )
 def test_bad_boards_are_refused(state: object, wanted: object, error: type[Exception]) -> None:
     assert compiled is not None
     with pytest.raises(error):
         compiled(state, wanted)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("args", [("board", b""), (SEP8, None), (SEP8,)])
+def test_score_takes_two_bytes_objects(args: tuple[object, ...]) -> None:
+    assert compiled_score is not None
+    with pytest.raises(TypeError):
+        compiled_score(*args)  # type: ignore[arg-type]
 
 
 def test_only_freecells_build_table_is_taken() -> None:
@@ -161,10 +196,10 @@ def test_only_freecells_build_table_is_taken() -> None:
         with pytest.raises(ValueError):
             _freecell_children.setup(bytes([1]) * 4096)
         with pytest.raises(RuntimeError):  # refused tables leave it unset, not half set
-            _freecell_children.children((b"",) * 8 + (b"",), bytes(64))
+            _freecell_children.children(SEP8, bytes(64))
     finally:
         _freecell_children.setup(BUILD)
     # the ace in the free cell goes to an empty column (once: which one is the same board)
-    assert _freecell_children.children((b"",) * 8 + (bytes([1]),), bytes(64)) == (
-        (b"",) * 7 + (bytes([1]), b""),
+    assert _freecell_children.children(SEP8 + bytes([1]), bytes(64)) == (
+        SEP_BYTES * 7 + bytes([1]) + SEP_BYTES,
     )
