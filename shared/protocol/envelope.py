@@ -28,6 +28,14 @@ PROTOCOL_VERSION = 2
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
 MAX_SEED = 2**31 - 1
+
+# One packer, reused: ``msgpack.packb`` makes a new one for every call. Its ``pack`` runs in
+# C from start to end without releasing the GIL (no ``default`` hook is given), so two
+# threads never interleave in its buffer, and it resets itself after each call, an exception
+# included. This module is the one that imports msgpack (tests/shared/test_purity.py):
+# shared/protocol/frames.py packs through ``pack``.
+_PACKER = msgpack.Packer(use_bin_type=True)
+pack: Callable[[Any], bytes] = _PACKER.pack
 #: a deal's key and its commitment: 32 bytes, 64 hex digits (docs/rules.md, "Keyed deals")
 KEY_LENGTH = 64
 #: far more actions than any game has; keeps integers small enough for any database

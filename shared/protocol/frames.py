@@ -24,20 +24,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import msgpack
-
 from shared.board_view import PileView
+from shared.protocol.envelope import pack as _pack
 
 if TYPE_CHECKING:
     from shared.protocol.games import GameReply
     from shared.protocol.views import GameView
-
-# One packer, reused: ``msgpack.packb`` makes a new one for every call. Its ``pack`` runs
-# in C from start to end without releasing the GIL (no ``default`` hook is given), so two
-# threads never interleave in its buffer, and it resets itself after each call, an
-# exception included.
-_PACKER = msgpack.Packer(use_bin_type=True)
-_pack = _PACKER.pack
 
 #: piles whose bytes are kept; past this the oldest go first (a pile still shown is packed
 #: again when it next appears: only a cost, never a wrong byte)
