@@ -41,17 +41,23 @@ def config(config: Config) -> Config:
 HEX64 = re.compile(r"[0-9a-fA-F]{64}")
 
 
-def strings(value: Any) -> Iterator[str]:
-    """Every string in a message, map keys included."""
+#: keys whose string value is a random id (``secrets.token_urlsafe``: letters, digits, "-" and
+#: "_"), which can spell a card's name between two dashes ("x-JH-abc"), never a card
+ID_KEYS = frozenset({"id", "game"})
+
+
+def strings(value: Any, *, ids: bool = True) -> Iterator[str]:
+    """Every string in a message, map keys included (the ids too, unless ``ids`` is false)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for key, item in value.items():
             yield str(key)
-            yield from strings(item)
+            if ids or not (key in ID_KEYS and isinstance(item, str)):
+                yield from strings(item, ids=ids)
     elif isinstance(value, list):
         for item in value:
-            yield from strings(item)
+            yield from strings(item, ids=ids)
 
 
 def seeds(value: Any) -> Iterator[Any]:
@@ -67,7 +73,7 @@ def seeds(value: Any) -> Iterator[Any]:
 
 
 def card_names(value: Any) -> set[str]:
-    return {card for text in strings(value) for card in CARD.findall(text)}
+    return {card for text in strings(value, ids=False) for card in CARD.findall(text)}
 
 
 def face_up(revealed: dict[str, Any]) -> set[str]:
