@@ -36,6 +36,7 @@ MAX_SEED = 2**31 - 1
 # shared/protocol/frames.py packs through ``pack``.
 _PACKER = msgpack.Packer(use_bin_type=True)
 pack: Callable[[Any], bytes] = _PACKER.pack
+
 #: a deal's key and its commitment: 32 bytes, 64 hex digits (docs/rules.md, "Keyed deals")
 KEY_LENGTH = 64
 #: far more actions than any game has; keeps integers small enough for any database
@@ -269,8 +270,7 @@ class Message(Part):
     def frame(self) -> bytes:
         """The message as one MessagePack frame: its map packed (a message sent on every
         move writes its bytes without the map: ``game``, shared/protocol/frames.py)."""
-        data: bytes = msgpack.packb(self.to_map(), use_bin_type=True)
-        return data
+        return pack(self.to_map())
 
 
 @dataclass(frozen=True, slots=True)
