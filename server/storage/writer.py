@@ -121,7 +121,8 @@ class Writer:
         while leftover:
             self._resolve(await loop.run_in_executor(self._thread, self._commit, leftover))
             leftover = self._take(block=False)
-        await loop.run_in_executor(self._thread, self._close)
+        if self._conn is not None:  # (a second stop finds it closed and the thread gone)
+            await loop.run_in_executor(self._thread, self._close)
         self._thread.shutdown(wait=True)
         self._engine.dispose()
 
