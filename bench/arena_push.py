@@ -115,14 +115,14 @@ async def run(args: argparse.Namespace) -> None:
                     spent[way].append(time.thread_time() - started)
                 for way in ways if round_ % 2 else reversed(ways):
                     await asyncio.sleep(0.2)
-                    cpu, wall = arena.push(top="top" in way, one_by_one="one by one" in way)
-                    pushed[way].append(cpu)
-                    walls[way].append(wall)
+                    took = arena.push(top="top" in way, one_by_one="one by one" in way)
+                    pushed[way].append(took[0])
+                    walls[way].append(took[1])
             stop.set()
             spent |= pushed
             for way, cpu in spent.items():
                 median = statistics.median(cpu)
-                wall = (
+                walled = (
                     f", wall median {1000 * statistics.median(walls[way]):.2f} ms "
                     f"max {1000 * max(walls[way]):.2f} ms"
                     if way in walls
@@ -131,7 +131,7 @@ async def run(args: argparse.Namespace) -> None:
                 print(
                     f"{way:<22} {len(data)} B to {args.followers} followers: CPU per push "
                     f"median {1000 * median:.2f} ms, {1e6 * median / args.followers:.1f} µs per "
-                    f"follower{wall} ({args.rounds} pushes)"
+                    f"follower{walled} ({args.rounds} pushes)"
                 )
             print(
                 f"chunk's writes in one go: {'C (_sendeach)' if SEND_EACH else 'not built'}; "
