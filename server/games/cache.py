@@ -50,6 +50,14 @@ class GameCache:
             self.remember(found)
         return found
 
+    def used(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory, marked as used now (nothing loaded, nothing awaited:
+        :meth:`get` without its coroutine, for the games in play)."""
+        live = self._games.get(game_id)
+        if live is not None:
+            self._games.move_to_end(game_id)
+        return live
+
     def peek(self, game_id: str) -> LiveGame | None:
         """The game if it is in memory (nothing loaded)."""
         return self._games.get(game_id)

@@ -95,21 +95,30 @@ class GameHandlers:
 
     async def move(self, connection: Connection, message: p.MoveRequest) -> p.Reply:
         games = self.games
-        live = await self.store.owned(connection.welcomed_player.id, message.game)
+        player = connection.welcomed_player.id
+        live = self.store.owned_in_memory(player, message.game)  # (a game in play: no await)
+        if live is None:
+            live = await self.store.owned(player, message.game)
         self.opened.open(connection.number, live)
         live = await games.move(live, message.ply, message.move)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def undo(self, connection: Connection, message: p.Undo) -> p.Reply:
         games = self.games
-        live = await self.store.owned(connection.welcomed_player.id, message.game)
+        player = connection.welcomed_player.id
+        live = self.store.owned_in_memory(player, message.game)  # (a game in play: no await)
+        if live is None:
+            live = await self.store.owned(player, message.game)
         self.opened.open(connection.number, live)
         live = await games.undo(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)
 
     async def resign(self, connection: Connection, message: p.Resign) -> p.Reply:
         games = self.games
-        live = await self.store.owned(connection.welcomed_player.id, message.game)
+        player = connection.welcomed_player.id
+        live = self.store.owned_in_memory(player, message.game)  # (a game in play: no await)
+        if live is None:
+            live = await self.store.owned(player, message.game)
         self.opened.open(connection.number, live)
         live = await games.resign(live, message.ply)
         return p.GameReply(game=games.view(live), re=message.id)

@@ -188,15 +188,15 @@ class GameService:
             raise
         return live
 
-    async def move(self, live: LiveGame, ply: int, action: Action) -> LiveGame:
+    def move(self, live: LiveGame, ply: int, action: Action) -> Awaitable[LiveGame]:
         """Play ``action`` (a move of docs/notation.md, or deal, auto, undo) at ``ply``."""
-        return await self._act(live, ply, action)
+        return self._act(live, ply, action)
 
-    async def undo(self, live: LiveGame, ply: int) -> LiveGame:
-        return await self._act(live, ply, UNDO)
+    def undo(self, live: LiveGame, ply: int) -> Awaitable[LiveGame]:
+        return self._act(live, ply, UNDO)
 
-    async def resign(self, live: LiveGame, ply: int) -> LiveGame:
-        return await self._act(live, ply, RESIGN)
+    def resign(self, live: LiveGame, ply: int) -> Awaitable[LiveGame]:
+        return self._act(live, ply, RESIGN)
 
     async def end(self, live: LiveGame, state: str) -> LiveGame:
         """End a game with a state the engine does not know, such as ``timeout``; the game
@@ -262,6 +262,10 @@ class GameService:
         """The ply rule (:mod:`server.games.ply`) applied, then the action taken and stored;
         the game it was taken on (reloaded, when another node had acted on it)."""
         received = self.clock()  # before any wait: the time review reads
+        if not self.store.shared:
+            # One node: its copy is what is stored, so the first try is the last (what
+            # _again does then, without its coroutines).
+            return await self._act_on(live, ply, action, received, last=True)
 
         async def attempt(live: LiveGame, last: bool) -> LiveGame:
             return await self._act_on(live, ply, action, received, last=last)

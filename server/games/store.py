@@ -69,6 +69,15 @@ class GameStore:
             raise Forbidden(f"game {game_id!r} belongs to another player")
         return live
 
+    def owned_in_memory(self, player_id: int, game_id: str) -> LiveGame | None:
+        """:meth:`owned` of a game this node has in memory, without awaiting anything (every
+        action of a game in play); None when it is not in memory (then :meth:`owned` loads
+        it)."""
+        live = self._games.used(game_id)
+        if live is not None and live.owner != player_id:
+            raise Forbidden(f"game {game_id!r} belongs to another player")
+        return live
+
     def remember(self, live: LiveGame) -> None:
         """Keep a game just dealt (stored by the game service)."""
         self._games.remember(live)

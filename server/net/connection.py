@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
 from server.net.batch import WriteBatch, socket_of
@@ -39,14 +38,23 @@ CLOSE_GRACE_S = 1.0
 
 
 def server_frame(data: bytes) -> bytes:
-    """The WebSocket frame that carries ``data`` to any client: built once for a push to many.
+    """The WebSocket frame that carries ``data`` to any client: every reply's, and a push's,
+    built once for its many followers.
 
     A server's frames are never masked (RFC 6455, 5.1) and this server
     negotiates no extension (no compression), so one unfragmented binary
-    frame is the same bytes on every connection: what ``ws.send`` would
-    build for each of them, built here once.
+    frame is the same bytes on every connection: what websockets'
+    ``Frame(Opcode.BINARY, data).serialize(mask=False)`` builds (FIN and the
+    binary opcode, then the length in 7, 16 or 64 bits), written here
+    without its frame object and checks (tests/server/net/test_connection.py
+    holds the two to the same bytes).
     """
-    return Frame(Opcode.BINARY, data).serialize(mask=False)
+    size = len(data)
+    if size < 126:
+        return bytes((0x82, size)) + data
+    if size < 0x10000:
+        return b"\x82\x7e" + size.to_bytes(2, "big") + data
+    return b"\x82\x7f" + size.to_bytes(8, "big") + data
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +142,14 @@ class Connection:
         self.send_encoded(p.encode(message))
 
     def send_encoded(self, data: bytes) -> None:
-        """Queue a message already encoded (a push another node sent: encoded once there)."""
+        """Queue a message already encoded (a push another node sent: encoded once there).
+
+        Written now, its frame goes to the transport as :func:`server_frame` builds it
+        (websockets' own framing of it, without its frame object, when anything of
+        websockets' is still to be written first)."""
         if self.dropped or self.revoked:
             return
-        if not self._queued and self._write_now(data):
+        if not self._queued and self._write_now(data, server_frame(data)):
             return
         self._enqueue(data)
 

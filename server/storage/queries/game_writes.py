@@ -173,6 +173,12 @@ def _apply_sqlite(
         chunk = pending[start : start + UPDATE_ROWS]
         params: list[Any] = []
         for column in _UPDATED:
+            if column == "key_open":
+                # 1 or 0, as SQLite stores a bool: the driver binds an int at once, where for
+                # a bool it first looks for an adapter (about 3,000 instructions a value)
+                for game_id, (_, u) in chunk:
+                    params += (game_id, int(u[column]))
+                continue
             for game_id, (_, u) in chunk:
                 params += (game_id, u[column])
         params += (game_id for game_id, _ in chunk)
