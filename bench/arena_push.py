@@ -115,7 +115,8 @@ async def run(args: argparse.Namespace) -> None:
                     spent[way].append(time.thread_time() - started)
                 for way in ways if round_ % 2 else reversed(ways):
                     await asyncio.sleep(0.2)
-                    took = arena.push(top="top" in way, one_by_one="one by one" in way)
+                    below, one_by_one = way == "push, below the top", "one by one" in way
+                    took = arena.push(top=not below, one_by_one=one_by_one)
                     pushed[way].append(took[0])
                     walls[way].append(took[1])
             stop.set()
