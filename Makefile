@@ -12,7 +12,8 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 # (setup.py and the C source too: the install compiles the optional speed-ups)
-SOURCES := pyproject.toml setup.py shared/variants/freecell/_children.c shared/variants/_keys.c
+SOURCES := pyproject.toml setup.py shared/variants/freecell/_children.c shared/variants/_keys.c \
+	server/net/_sendeach.c
 # the modules of the compiled build (docs/architecture.md, "The compiled build"): one edited
 # since the last build runs pure until built again, which `make run` and `make test` do
 ENGINE := $(wildcard shared/*.py shared/variants/*.py shared/variants/freecell/*.py \

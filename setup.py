@@ -6,7 +6,8 @@ Two speed-ups, both optional (docs/architecture.md, "The compiled build"):
   modules beside their sources, sharing one library, ``shared/_engine__mypyc``;
 - Freecell's stuck-search children in C (``_children.c``);
 - the position key of the generic stuck search and the solver's engine search in C
-  (``shared/variants/_keys.c``).
+  (``shared/variants/_keys.c``);
+- the server's writes of one push to many sockets in C (``server/net/_sendeach.c``).
 
 Every extension is ``optional``: where one does not compile (no C compiler, no
 Python headers, ``CC=/bin/false``), the install goes on and the same code runs
@@ -126,6 +127,7 @@ setup(
             optional=True,
         ),
         Extension("shared.variants._keys", sources=["shared/variants/_keys.c"], optional=True),
+        Extension("server.net._sendeach", sources=["server/net/_sendeach.c"], optional=True),
     ],
     cmdclass={"build_ext": BuildExt},
 )

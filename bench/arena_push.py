@@ -11,11 +11,19 @@ with the frame built once for all (``send_latest(slot, data, frame)``); then
 makes two whole pushes (:class:`server.arenas.pushes.FanOut`, a table of one
 line per follower, everyone following): one after a deal scored in the top
 (the standings to everyone, a place to its player), one after a deal scored
-below it (a place to its player alone). It takes the event loop thread's
-CPU of each (``time.thread_time``, which a loaded machine inflates far less
-than wall time). Nothing else runs in the server process: no moves.
+below it (a place to its player alone), and the first again with every write
+through its transport instead of the chunk's writes in one go
+(server/net/batch.py: the GIL released once per chunk where ``_sendeach.c`` was
+built). It takes the event loop thread's CPU of each (``time.thread_time``,
+which a loaded machine inflates far less than wall time) and, for the whole
+pushes, their wall time. Nothing else runs in the server process (no moves)
+unless ``--writer``: then a thread beside the loop does what the group-commit
+writer does to it, Python work and SQLite statements that release the GIL
+(rows of a few hundred bytes, 20 to a transaction, in a temporary database),
+as fast as it can: the wall time of a push then shows how long the loop waits
+to take the GIL back from it.
 
-    python -m bench arena_push [--followers 2000] [--rounds 30]
+    python -m bench arena_push [--followers 2000] [--rounds 30] [--writer]
 """
 
 from __future__ import annotations
@@ -23,8 +31,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import statistics
 import sys
+import tempfile
+import threading
 import time
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -32,6 +43,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from server.arenas.pushes import FanOut, Places
 from server.arenas.table import Line, Standings
 from server.config import Config
+from server.net.batch import SEND_EACH
 from server.net.connection import WRITE_LIMIT, Connection, server_frame
 from shared import protocol as p
 
@@ -85,8 +97,14 @@ async def run(args: argparse.Namespace) -> None:
             data = standings()
             load = os.getloadavg()[0]
             spent: dict[str, list[float]] = {"framed per connection": [], "frame built once": []}
-            pushed: dict[str, list[float]] = {"push, top changed": [], "push, below the top": []}
+            ways = ["push, top changed", "push, below the top", "push, top, one by one"]
+            pushed: dict[str, list[float]] = {way: [] for way in ways}
+            walls: dict[str, list[float]] = {way: [] for way in ways}
             arena = Arena(followers)
+            stop = threading.Event()
+            writer = threading.Thread(target=busy_writer, args=(stop,), daemon=True)
+            if args.writer:
+                writer.start()
             for round_ in range(args.rounds):
                 for way in spent if round_ % 2 else reversed(spent):
                     await asyncio.sleep(0.2)  # the followers read the last one
@@ -95,17 +113,31 @@ async def run(args: argparse.Namespace) -> None:
                     for connection in followers:
                         connection.send_latest(("arena_standings", "ABCDEF"), data, frame)
                     spent[way].append(time.thread_time() - started)
-                for way in pushed if round_ % 2 else reversed(pushed):
+                for way in ways if round_ % 2 else reversed(ways):
                     await asyncio.sleep(0.2)
-                    pushed[way].append(arena.push(top=way == "push, top changed"))
+                    below, one_by_one = way == "push, below the top", "one by one" in way
+                    took = arena.push(top=not below, one_by_one=one_by_one)
+                    pushed[way].append(took[0])
+                    walls[way].append(took[1])
+            stop.set()
             spent |= pushed
             for way, cpu in spent.items():
                 median = statistics.median(cpu)
+                walled = (
+                    f", wall median {1000 * statistics.median(walls[way]):.2f} ms "
+                    f"max {1000 * max(walls[way]):.2f} ms"
+                    if way in walls
+                    else ""
+                )
                 print(
                     f"{way:<22} {len(data)} B to {args.followers} followers: CPU per push "
                     f"median {1000 * median:.2f} ms, {1e6 * median / args.followers:.1f} µs per "
-                    f"follower ({args.rounds} pushes)"
+                    f"follower{walled} ({args.rounds} pushes)"
                 )
+            print(
+                f"chunk's writes in one go: {'C (_sendeach)' if SEND_EACH else 'not built'}; "
+                f"a writer thread beside the loop: {'yes' if args.writer else 'no'}"
+            )
             print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after")
         finally:
             readers.kill()
@@ -125,17 +157,48 @@ class Arena:
         self.places = Places()
         self.push(top=True)  # the first push: everything to everyone
 
-    def push(self, *, top: bool) -> float:
+    def push(self, *, top: bool, one_by_one: bool = False) -> tuple[float, float]:
         """One deal scored (its player's played + 1), in the top or below it, then the
-        push's CPU: its plan, frames and writes."""
+        push's CPU and wall time: its plan, frames and writes (``one_by_one``: each
+        through its transport, not the chunk's in one go)."""
         player = 0 if top else len(self.players) - 1
         line = self.table.lines[player]
         self.table.set(Line(player, line.name, 0, line.played + 1, 0, False))
-        started = time.thread_time()
+        started, began = time.thread_time(), time.perf_counter()
         now = time.time_ns() // 10**6
-        fan = FanOut("ABCDEF", self.table, now, self.places, self.following, self.players)
+        fan = FanOut(
+            "ABCDEF",
+            self.table,
+            now,
+            self.places,
+            self.following,
+            self.players,
+            None if one_by_one else SEND_EACH,
+        )
         fan.step(len(self.players))
-        return time.thread_time() - started
+        return time.thread_time() - started, time.perf_counter() - began
+
+
+def busy_writer(stop: threading.Event) -> None:
+    """What the group-commit writer's thread does to the event loop's: Python work and
+    SQLite statements (each releases the GIL and takes it back), until ``stop``."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = sqlite3.connect(os.path.join(folder, "w.db"), isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("CREATE TABLE moves (game INTEGER, ply INTEGER, action TEXT, state TEXT)")
+        n = 0
+        while not stop.is_set():
+            rows = []
+            for _ in range(20):
+                n += 1
+                state = {"ply": n, "piles": [[c, c + 1, c + 2] for c in range(13)], "at": n}
+                rows.append((n % 500, n, f"t{n % 7}>f{n % 4}", repr(state)))
+            db.execute("BEGIN")
+            for row in rows:
+                db.execute("INSERT INTO moves VALUES (?, ?, ?, ?)", row)
+            db.execute("COMMIT")
+        db.close()
 
 
 def main(argv: list[str]) -> None:
@@ -144,6 +207,9 @@ def main(argv: list[str]) -> None:
     )
     parser.add_argument("--followers", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument(
+        "--writer", action="store_true", help="a thread beside the loop doing a writer's work"
+    )
     parser.add_argument("--read", type=int, help=argparse.SUPPRESS)  # the followers' process
     args = parser.parse_args(argv)
     if args.read:

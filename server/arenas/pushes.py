@@ -35,6 +35,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from server.arenas.table import Standings
+from server.net.batch import SEND_EACH, SendEach, WriteBatch
 from server.net.connection import server_frame
 from shared import protocol as p
 
@@ -105,10 +106,21 @@ class FanOut:
     bytes and frame, who gets them, each changed place), so that the chunks written later
     all say the same version; a follower who stopped following or left meanwhile is
     skipped. A follower who gets the standings and their place gets both frames in one
-    socket write.
+    socket write. A chunk's socket writes go out together at its end
+    (:class:`server.net.batch.WriteBatch`: with the GIL released once for all of them where
+    its C part was built, ``send_each``).
     """
 
-    __slots__ = ("_following", "_next", "_players", "_targets", "code", "standings", "version")
+    __slots__ = (
+        "_following",
+        "_next",
+        "_players",
+        "_send_each",
+        "_targets",
+        "code",
+        "standings",
+        "version",
+    )
 
     def __init__(
         self,
@@ -118,6 +130,7 @@ class FanOut:
         places: Places,
         following: Collection[int],
         players: Mapping[int, set[Connection]],
+        send_each: SendEach | None = SEND_EACH,
     ) -> None:
         here = []
         for pid in following:
@@ -135,6 +148,7 @@ class FanOut:
         )
         self.standings = (data, server_frame(data))
         self._next = 0
+        self._send_each = send_each  # a chunk's writes in one go (None: each through its transport)
 
     @property
     def done(self) -> bool:
@@ -148,6 +162,7 @@ class FanOut:
         place_slot = ("arena_place", code)
         following, players = self._following, self._players
         sent = 0
+        batch = WriteBatch(self._send_each)  # the chunk's socket writes, in one go at the end
         end = min(len(self._targets), self._next + chunk)
         for pid, whole, moved, place in self._targets[self._next : end]:
             connections = players.get(pid)
@@ -155,19 +170,20 @@ class FanOut:
                 continue
             if not moved:
                 for connection in list(connections):
-                    connection.send_latest(slot, data, frame)
+                    connection.send_latest(slot, data, frame, batch)
                     sent += 1
                 continue
             own = p.encode(p.ArenaPlace(code=code, version=version, me=place))
             if not whole:
                 own_frame = server_frame(own)
                 for connection in list(connections):
-                    connection.send_latest(place_slot, own, own_frame)
+                    connection.send_latest(place_slot, own, own_frame, batch)
                     sent += 1
                 continue
             both = ((slot, data, frame), (place_slot, own, server_frame(own)))
             for connection in list(connections):
-                connection.send_latest_together(both)  # one socket write for the two
+                connection.send_latest_together(both, batch)  # one socket write for the two
                 sent += 2
+        batch.flush()
         self._next = end
         return sent

@@ -23,6 +23,7 @@ from shared.errors import InvalidNotation
 from shared.game import Game
 from shared.notation import UNDO, Action
 from shared.protocol import SOLO, DealView, GameView
+from shared.protocol.frames import PackedPiles
 from shared.states import ENDED, STUCK
 
 Clock = Callable[[], int]
@@ -74,6 +75,9 @@ class LiveGame:
     stopped_ms: int | None = None
     #: the last deal view made, and whether it showed the key
     _deal_shown: tuple[bool, DealView] | None = field(default=None, repr=False)
+    #: the piles of its last ``game`` frame, packed: the next frame packs only those that
+    #: changed (shared/protocol/frames.py); they live and go with the game
+    _packed_piles: PackedPiles = field(default_factory=PackedPiles, repr=False)
 
     @property
     def state(self) -> str:
@@ -141,7 +145,14 @@ class LiveGame:
         board = self.game.board()
         if self.forced_state is not None:
             board = board._replace(state=self.forced_state, legal=())
-        return GameView(self.id, board, self.deal_view(now_ms), self.hints, self.elapsed_ms(now_ms))
+        return GameView(
+            self.id,
+            board,
+            self.deal_view(now_ms),
+            self.hints,
+            self.elapsed_ms(now_ms),
+            self._packed_piles,
+        )
 
     def deal_view(self, now_ms: int) -> DealView:
         """The deal as a view shows it now (:func:`deal_view`), made again only when that

@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
+from server.net.batch import WriteBatch, socket_of
 from server.net.limits import TokenBucket
 from shared import protocol as p
 
@@ -96,6 +97,8 @@ class Connection:
         #: set by :meth:`revoke`: nothing more read from this connection is taken
         self.revoked = False
         self._closer: asyncio.Task[None] | None = None
+        #: the socket a push's :class:`WriteBatch` may write to directly (None: never)
+        self._socket = socket_of(ws.transport)
 
     def __repr__(self) -> str:
         who = f"player {self.player.id}" if self.player else "no hello"
@@ -138,27 +141,32 @@ class Connection:
             return
         self._enqueue(data)
 
-    def send_latest(self, slot: object, data: bytes, frame: bytes | None = None) -> None:
+    def send_latest(
+        self, slot: object, data: bytes, frame: bytes | None = None, batch: WriteBatch | None = None
+    ) -> None:
         """Queue a message that the next one of the same ``slot`` supersedes (an arena's
         standings): written now when the connection takes it, else it waits in the queue
         once, its bytes replaced by each newer message until the sender takes it. A slow
         reader so gets the latest state when it catches up, never a backlog of stale ones.
 
         ``frame``: ``data``'s frame as :func:`server_frame` built it once for every
-        follower, written as it is when the connection takes it now."""
+        follower, written as it is when the connection takes it now; into ``batch``
+        when one is given (a push's chunk: its :meth:`WriteBatch.flush` writes them all)."""
         if self.dropped or self.revoked:
             return
         waiting = self._latest.get(slot)
         if waiting is not None:
             waiting.data = data
             return
-        if not self._queued and self._write_now(data, frame):
+        if not self._queued and self._write_now(data, frame, batch):
             return
         latest = _Latest(slot, data)
         self._latest[slot] = latest
         self._enqueue(latest)
 
-    def _write_now(self, data: bytes, frame: bytes | None = None) -> bool:
+    def _write_now(
+        self, data: bytes, frame: bytes | None = None, batch: WriteBatch | None = None
+    ) -> bool:
         """Write one frame without waiting, when the connection takes it now; else False.
 
         What ``ws.send`` does for an unfragmented message (websockets' own
@@ -167,26 +175,36 @@ class Connection:
         here can wait or grow without bound. The server never fragments.
         A ``frame`` built beforehand (:func:`server_frame`) goes to the
         transport as it is, in the same conditions, when those bytes are the
-        connection's own (:meth:`_frames_as_built`).
+        connection's own (:meth:`_frames_as_built`), or into ``batch``.
         """
         if not self._takes_now():
             return False
         ws = self.ws
         if frame is not None and self._frames_as_built():
-            ws.transport.write(frame)
+            if batch is None:
+                ws.transport.write(frame)
+            else:
+                batch.add(ws.transport, self._socket, frame)
             return True
         ws.protocol.send_binary(data)
         ws.send_data()
         return True
 
-    def send_latest_together(self, messages: Sequence[tuple[object, bytes, bytes]]) -> None:
+    def send_latest_together(
+        self, messages: Sequence[tuple[object, bytes, bytes]], batch: WriteBatch | None = None
+    ) -> None:
         """Several latest messages, (slot, data, its :func:`server_frame`) each, for one
         follower (a push's standings, then their own place): their frames in one socket
-        write when the connection takes them now, else each as :meth:`send_latest` does."""
+        write when the connection takes them now (into ``batch`` when one is given), else
+        each as :meth:`send_latest` does."""
         if self.dropped or self.revoked:
             return
         if not self._queued and self._takes_now() and self._frames_as_built():
-            self.ws.transport.write(b"".join(frame for _, _, frame in messages))
+            frames = b"".join(frame for _, _, frame in messages)
+            if batch is None:
+                self.ws.transport.write(frames)
+            else:
+                batch.add(self.ws.transport, self._socket, frames)
             return
         for slot, data, frame in messages:
             self.send_latest(slot, data, frame)

@@ -138,6 +138,8 @@ class StallTracer:
         generation = int(info.get("generation", 0))
         self.gc_by_generation[generation].append(seconds)
         self._turn_gcs.append((generation, seconds))
+        if generation == 2:  # rare: when it came says whether it was the start's own
+            self.gcs.append((generation, self._gc_start - self.started, seconds))
 
     def report(self) -> str:
         lines = [
@@ -150,6 +152,8 @@ class StallTracer:
                 f"gc gen {generation}: {len(times)} collections, total {sum(times) * 1000:.0f} ms, "
                 f"max {times[-1] * 1000:.1f} ms, over 5 ms {sum(t > 0.005 for t in times)}"
             )
+        for _, at, seconds in self.gcs:
+            lines.append(f"  a full collection at {at:.1f} s took {seconds * 1000:.0f} ms")
         if self.commits:
             walls = sorted(w for w, _, _ in self.commits)
             cpu = sum(c for _, c, _ in self.commits)

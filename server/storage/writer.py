@@ -21,11 +21,19 @@ The server's write path, a design (told whole in docs/architecture.md, "The writ
   (``call_soon_threadsafe``) and wakes its waiters.
 - **Why hand-built SQL.** On SQLite ``executemany`` takes the GIL back from
   the event loop once per row;
-  :func:`~server.storage.queries.games.apply_writes` sends one multi-row
+  :func:`~server.storage.queries.game_writes.apply_writes` sends one multi-row
   statement per few hundred rows instead, built once per row count
-  (:class:`~server.storage.queries.games.Statements`, kept here). On
+  (:class:`~server.storage.queries.game_writes.Statements`, kept here). On
   PostgreSQL it sends one statement per table whose rows are arrays
   (``unnest``): one round trip each, whatever the size of the group.
+- **Why on the driver's connection.** The thread keeps one connection for
+  its whole life, and a group of plain actions (moves, undos, resigns: no
+  new game, no other table's rows) goes to that connection's driver as it
+  is: its cursor, its ``commit`` (:func:`~server.storage.queries.game_writes.apply_actions`).
+  SQLAlchemy's pool checkout, transaction and execution contexts were
+  almost all of the thread's Python per commit. A group with anything else
+  goes through SQLAlchemy on the same connection
+  (:func:`~server.storage.queries.game_writes.apply_writes`).
 - **Failures.** A group whose transaction fails is committed again one write
   per transaction: a bad write fails alone, its future gets the exception
   (the game service answers ``internal`` and forgets the game, so that it
@@ -44,10 +52,18 @@ import queue
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
-from server.storage.queries.games import GameWrite, Statements, WriteConflict, apply_writes
+from server.storage.queries.game_writes import (
+    DIRECT,
+    Statements,
+    apply_actions,
+    apply_writes,
+    plain,
+)
+from server.storage.queries.games import GameWrite, WriteConflict
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +90,11 @@ class Writer:
         #: called with the seconds each write waited from submit() to its commit (metrics)
         self.observers: list[Callable[[float], None]] = []
         #: the multi-row statements' text, kept from one commit to the next (writer thread only)
-        self._statements = Statements()
+        self._statements = Statements(engine.dialect.identifier_preparer.quote)
+        #: the writer thread's connection, kept from one commit to the next (writer thread
+        #: only), and its driver's connection with a cursor on it
+        self._conn: Connection | None = None
+        self._cursor: tuple[Any, Any] | None = None
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -101,6 +121,8 @@ class Writer:
         while leftover:
             self._resolve(await loop.run_in_executor(self._thread, self._commit, leftover))
             leftover = self._take(block=False)
+        if self._conn is not None:  # (a second stop finds it closed and the thread gone)
+            await loop.run_in_executor(self._thread, self._close)
         self._thread.shutdown(wait=True)
         self._engine.dispose()
 
@@ -175,8 +197,34 @@ class Writer:
         return outcomes
 
     def _transaction(self, items: list[GameWrite]) -> None:
-        with self._engine.begin() as conn:
-            apply_writes(conn, items, self._statements)
+        conn = self._conn
+        if conn is None:
+            conn = self._conn = self._engine.connect()
+        dialect = conn.dialect.name
+        if dialect not in DIRECT or not plain(items):
+            with conn.begin():
+                apply_writes(conn, items, self._statements)
+            return
+        driver = conn.connection.driver_connection
+        kept = self._cursor
+        if kept is None or kept[0] is not driver:
+            kept = self._cursor = (driver, driver.cursor())  # type: ignore[union-attr]
+        try:
+            apply_actions(kept[1], dialect, items, self._statements)
+            driver.commit()  # type: ignore[union-attr]
+        except BaseException:
+            try:
+                driver.rollback()  # type: ignore[union-attr]
+            except Exception:  # the connection is broken: the next transaction opens another
+                conn.invalidate()
+            raise
+
+    def _close(self) -> None:
+        """Give the thread's connection back (at stop, in the thread)."""
+        self._cursor = None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     # -- back on the event loop -------------------------------------------------------
 

@@ -7,6 +7,8 @@ One frozen dataclass per message, one module per area:
                frames (unpack, encode) and the Registry class
     session    hello, welcome (PlayerInfo, ServerInfo, VariantInfo)
     views      what a player sees of a game: GameView, PileView, DealView, DailyInfo
+    frames     the ``game`` frame written from the typed view; PackedPiles, a game's piles
+               as last packed (its owner keeps one per game)
     games      start_game, move, undo, resign, get_game, hint, games; game, hint, games,
                ok, error (GameEntry)
     rooms      create_room, join_room, leave_room, start_race, watch; room,

@@ -11,10 +11,14 @@ written from the view's fields directly, with the same bytes:
   header is cut off (:func:`_run`): msgpack writes a list's items one after
   the other, exactly as the pairs of a map, so the items of
   ``["ply", 3, "moves", 3]`` are the bytes of those two entries of a map;
-- a pile's bytes are kept (:class:`_PileBytes`) and reused while the engine
+- a pile's bytes are kept (:class:`PackedPiles`) and reused while the engine
   hands out the same :class:`~shared.board_view.PileView` object, which it
   makes again only when the pile changed (two or so per move), so a move
-  packs two piles instead of sixteen.
+  packs two piles instead of sixteen. The kept bytes belong to the game they
+  show: its owner makes one :class:`PackedPiles` per game and hands it to
+  every view of the game (``GameView.packed_piles``; the server's
+  ``LiveGame``), so that they live and go with the game, and this module
+  keeps nothing.
 
 tests/shared/protocol/test_frames.py holds the bytes to what ``msgpack.packb``
 makes of ``to_map()``, for every kind of game reply.
@@ -31,10 +35,6 @@ if TYPE_CHECKING:
     from shared.protocol.games import GameReply
     from shared.protocol.views import GameView
 
-#: piles whose bytes are kept; past this the oldest go first (a pile still shown is packed
-#: again when it next appears: only a cost, never a wrong byte)
-MAX_PILES = 20_000
-
 
 def _run(items: list[Any]) -> bytes:
     """The items' bytes one after the other: their list packed, without its array header."""
@@ -49,34 +49,42 @@ def _header(count: int, small: int, large: int) -> bytes:
     return bytes((large, count >> 8, count & 0xFF))
 
 
-class _PileBytes:
-    """Each pile's packed map, by the identity of its :class:`PileView`.
+class PackedPiles:
+    """One game's piles as last packed: each pile's bytes, reused while the engine hands out
+    the same :class:`PileView` object again.
 
-    The entry holds the pile itself, so the ``id`` it is keyed by cannot be
-    reused by another object while the entry lives: a hit is always the same
-    pile, whose fields a named tuple never changes.
+    It holds the piles it packed, so a pile compared by identity is that very
+    pile, whose fields a named tuple never changes: a hit is never a wrong
+    byte, and a pile made anew with the same cards is only packed again.
     """
 
-    def __init__(self, limit: int = MAX_PILES) -> None:
-        self.limit = limit
-        self._kept: dict[int, tuple[PileView, bytes]] = {}
+    __slots__ = ("_packed", "_piles")
+
+    def __init__(self) -> None:
+        self._piles: tuple[PileView, ...] = ()
+        self._packed: list[bytes] = []
 
     def of(self, piles: tuple[PileView, ...]) -> bytes:
         """The ``piles`` array, header and items."""
-        kept = self._kept
-        parts = [_header(len(piles), 0x90, 0xDC)]
-        for pile in piles:
-            entry = kept.get(id(pile))
-            if entry is None or entry[0] is not pile:
-                entry = (pile, _pack({"id": pile.id, "down": pile.down, "up": pile.up}))
-                if len(kept) >= self.limit:
-                    del kept[next(iter(kept))]
-                kept[id(pile)] = entry
-            parts.append(entry[1])
-        return b"".join(parts)
+        last = self._piles
+        if len(last) == len(piles):
+            packed = [
+                old if was is pile else _pile_bytes(pile)
+                for pile, was, old in zip(piles, last, self._packed, strict=True)
+            ]
+        else:
+            packed = [_pile_bytes(pile) for pile in piles]
+        self._piles, self._packed = piles, packed
+        return _header(len(piles), 0x90, 0xDC) + b"".join(packed)
 
 
-_PILES = _PileBytes()
+def _pile_bytes(pile: PileView) -> bytes:
+    return _pack({"id": pile.id, "down": pile.down, "up": pile.up})
+
+
+def _piles_bytes(piles: tuple[PileView, ...]) -> bytes:
+    """The ``piles`` array of a view that keeps no packed piles: every pile packed."""
+    return _header(len(piles), 0x90, 0xDC) + b"".join([_pile_bytes(pile) for pile in piles])
 
 
 def game_view_bytes(view: GameView) -> bytes:
@@ -99,7 +107,9 @@ def game_view_bytes(view: GameView) -> bytes:
     )  # fmt: skip
     tail = _run(["legal", board.legal, "id", view.id, "hints", view.hints, "elapsed_ms",
                  view.elapsed_ms])  # fmt: skip
-    return b"".join((b"\x8f", head, _PILES.of(board.piles), tail))
+    kept = view.packed_piles
+    piles = _piles_bytes(board.piles) if kept is None else kept.of(board.piles)
+    return b"".join((b"\x8f", head, piles, tail))
 
 
 def game_reply_frame(reply: GameReply) -> bytes:

@@ -9,7 +9,7 @@ cards are counts. Nothing in a view lets a client work out a face-down card.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Self
 
 from shared.board_view import BoardView, PileView
@@ -34,6 +34,7 @@ from shared.protocol.envelope import (
     req_str,
     req_strs,
 )
+from shared.protocol.frames import PackedPiles
 from shared.states import GAME_STATES, PLAYING, RESIGNED, STUCK, TIMEOUT, WON
 
 #: cards in one pile at most: two decks
@@ -104,6 +105,10 @@ class GameView(Part):
     server builds it from typed values and :meth:`to_map` writes the wire's
     map once; a client's view comes from :meth:`from_map`, every field checked.
     The board's fields read as the view's own (``view.ply``, ``view.piles``).
+    ``packed_piles``, when given, is the game's own :class:`PackedPiles` (the
+    server's game in memory holds one): the ``game`` frame reuses the bytes of
+    the piles that did not change since the game's last frame. It is not part
+    of the view: views compare, print and travel without it.
     """
 
     id: str
@@ -111,6 +116,7 @@ class GameView(Part):
     deal: DealView
     hints: int
     elapsed_ms: int
+    packed_piles: PackedPiles | None = field(default=None, compare=False, repr=False)
 
     def to_map(self) -> dict[str, Any]:
         # The wire's order of keys, as the server has always sent them.

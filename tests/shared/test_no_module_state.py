@@ -8,10 +8,10 @@ read-only mappings, the caches of ``functools.lru_cache`` functions) and of
 every container attribute of the classes those modules define, plays random
 games of every variant (moves, undos, auto, the stuck checks in and out of
 the game, the solver's hints and solves, the Python and the compiled stuck
-search), and fails if any of them changed.
-
-(The protocol modules are left out: they are being rebuilt as one package,
-whose own state is that work's business.)
+search, each board's ``game`` frame written and read back as the protocol
+does it), and fails if any of them changed. Objects of a shared class held at
+module level are looked into too: a cache inside one (a packer of pile bytes,
+say) is module state all the same.
 """
 
 from __future__ import annotations
@@ -26,16 +26,17 @@ from types import MappingProxyType, ModuleType
 
 import pytest
 
+from shared import protocol
+from shared.board_view import BoardView
 from shared.games import new_game, replay
 from shared.player_view import PlayerView
+from shared.protocol.frames import PackedPiles
 from shared.solver import Budget, HintBudget, hint, hint_all_seeing, solve, solve_position
 from shared.stuck import StuckProver, answer
 from shared.variants import STANDARD
 from tests.shared.positions import CONFIGS
 
 ROOT = Path(__file__).resolve().parents[2]
-#: modules whose state is not this test's business (see the module docstring)
-LEFT_OUT = ("shared.protocol", "shared.protocol_races")
 
 CONTAINERS = (dict, list, set, bytearray, MappingProxyType)
 
@@ -44,9 +45,7 @@ def shared_modules() -> list[ModuleType]:
     names = []
     for path in sorted((ROOT / "shared").rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        if not name.startswith(LEFT_OUT):
-            names.append(name)
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return [importlib.import_module(name) for name in names]
 
 
@@ -79,6 +78,20 @@ def module_state() -> Iterator[tuple[str, object]]:
                 for attr, member in vars(value).items():
                     if isinstance(member, CONTAINERS):
                         yield f"{where}.{attr}", frozen(member)
+            elif type(value).__module__.startswith("shared."):
+                yield from _attributes(where, value)
+
+
+def _attributes(where: str, value: object) -> Iterator[tuple[str, object]]:
+    """The container attributes of an object of a shared class (``__dict__`` and slots)."""
+    names = set(getattr(value, "__dict__", {}))
+    for cls in type(value).__mro__:
+        slots = vars(cls).get("__slots__", ())
+        names.update((slots,) if isinstance(slots, str) else slots)
+    for attr in sorted(names):
+        member = getattr(value, attr, None)
+        if isinstance(member, CONTAINERS):
+            yield f"{where}.{attr}", frozen(member)
 
 
 def play_everything(seed: int) -> None:
@@ -88,12 +101,14 @@ def play_everything(seed: int) -> None:
         prover = StuckProver(native=native)
         for variant, options in CONFIGS:
             game = new_game(variant, seed=rng.randint(1, 10_000), options=options, prover=prover)
+            packed = PackedPiles()
             for step in range(120):
                 question = game.stuck_question()
                 if question is not None and step % 2:
                     game.answer_stuck(question, answer(question))
                 legal = game.legal_moves()
                 game.view()
+                framed(game.board(), packed if step % 3 else None)
                 if not legal:
                     if game.state == "stuck" and step % 3:
                         game.undo()
@@ -117,6 +132,13 @@ def play_everything(seed: int) -> None:
             prover.no_progress_possible(game.rules, game.position)
     for cls in STANDARD:
         solve(cls.id, rng.randint(1, 10_000), {}, Budget(positions=500))
+
+
+def framed(board: BoardView, packed: PackedPiles | None) -> None:
+    """The board's ``game`` reply written as the server writes it and read as a client does."""
+    view = protocol.GameView("g1", board, protocol.DealView(seed=7), 0, 1000, packed)
+    frame = protocol.encode(protocol.GameReply(game=view, re=1))
+    assert protocol.decode_reply(frame) == protocol.GameReply(game=view, re=1)
 
 
 def changes(before: dict[str, object], after: dict[str, object]) -> list[str]:

@@ -73,3 +73,20 @@ def test_the_typed_view_encodes_to_the_map_the_server_always_sent(example: dict[
     )
     assert p.GameView.from_map(example["view"]) == view
     assert p.decode_reply(sent) == p.GameReply(game=view, re=3)
+
+
+def test_a_game_keeps_the_bytes_of_its_own_piles() -> None:
+    """Each game in memory holds its piles as last packed, handed to every view of it (the
+    frame packs only the piles that changed); another game holds its own; the frames are the
+    views' packed maps all along."""
+    first = LiveGame(id="g1", owner=1, game=new_game("freecell", seed=617), started_ms=0)
+    second = LiveGame(id="g2", owner=1, game=new_game("freecell", seed=617), started_ms=0)
+    kept = first.view(0).packed_piles
+    assert kept is not None and first.view(5).packed_piles is kept
+    assert second.view(0).packed_piles not in (None, kept)
+    for live in (first, second, first):
+        for _ in range(4):
+            view = live.view(10)
+            sent = p.encode(p.GameReply(game=view, re=1))
+            assert sent == msgpack.packb({"type": "game", "re": 1, "game": view.to_map()})
+            live.game.play(live.game.legal_moves()[0])

@@ -235,7 +235,8 @@ def test_a_large_group_is_written_in_several_statements_and_read_back_exactly(
 ) -> None:
     """More moves and games than one multi-row statement takes (200 moves, 60 games)."""
     from server.storage.engine import create_sync_engine
-    from server.storage.queries.games import MOVE_ROWS, UPDATE_ROWS, GameWrite, apply_writes
+    from server.storage.queries.game_writes import MOVE_ROWS, UPDATE_ROWS, apply_writes
+    from server.storage.queries.games import GameWrite
 
     games = max(UPDATE_ROWS * 2, MOVE_ROWS) + 5
     engine = create_sync_engine(config.db, autocheckpoint=False)

@@ -1,0 +1,3 @@
+"""Types of the optional compiled module (server/net/_sendeach.c)."""
+
+def send_each(fds: list[int], frames: list[bytes]) -> list[int]: ...
