@@ -2,16 +2,19 @@
 
 :func:`hint` takes a :class:`~shared.player_view.PlayerView`, which has no
 field for a face-down card. Where cards are face down it deals the unseen
-cards into their places in arrangements of its own (up to ``samples`` of
-them, drawn on a SHA-256 stream seeded by ``sampling_seed`` and the view:
-never Python's ``random``, never the game's own cards) and solves them as if
+cards into their places in arrangements of its own (``samples`` of them, and
+more while the positions last: :func:`most_arrangements`; drawn on a SHA-256
+stream seeded by ``sampling_seed`` and the view: never Python's ``random``,
+never the game's own cards) and solves them as if
 each were the board (the variant's own search, ``positions`` per search). A
 move is legal whatever the face-down cards are (legality reads only face-up
 cards and counts), so the answer is legal in the real game.
 
 Moves that lead to the same canonical position count once, and a move back to
 the position itself not at all (:func:`distinct_moves`); one move left is the
-answer, with no search. The arrangements are solved from here in turn; once
+answer, with no search, and so is, in Osmosis (:data:`SAFE_FIRST`), a safe move
+onto a foundation (one no winning line can regret, which only face-up cards decide).
+The arrangements are solved from here in turn; once
 one's search wins, each move is played in it and in the arrangements after it
 and the result solved, while the budget's ``samples x positions`` positions
 last, the better half of the moves going on after each round, and the move that
@@ -33,21 +36,17 @@ early (never before one arrangement is done).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from hashlib import sha256
+from types import MappingProxyType
 
-from shared.player_view import UNSEEN, PlayerView, blind
+from shared.player_view import PlayerView
 from shared.position import Position
-from shared.rng import Sha256Stream
 from shared.solver.api import best_move, position_after, solve_rules
+from shared.solver.hint_views import Arrangements, allowed_moves, distinct_moves, seen_key
 from shared.solver.result import Budget, Result
 from shared.variants import STANDARD, Variants
 from shared.variants.base import InternalMove, Rules
-from shared.variants.keys import Key, key_function
-
-#: what every hint's sampling stream starts from, before the sampling seed and the view
-STREAM_PREFIX = b"patience-club/hint/v1|"
 
 
 @dataclass(frozen=True)
@@ -72,6 +71,17 @@ class HintBudget:
 #: Osmosis' do, leaves the rest of the budget to more arrangements (Osmosis, 100 deals: 31
 #: won with ``samples`` arrangements at most, 34-35 with 8 times as many)
 MORE_ARRANGEMENTS = 8
+#: the same, by the search a variant declares (``Rules.solver_search``), where that search
+#: decides an arrangement (won or proven lost) in a few dozen positions, so that the
+#: arrangements run out long before the positions do: Osmosis' hints searched about 1,400
+#: of their 12,000 positions with 8 a sample (docs/solver.md, "Osmosis' hints: safe moves
+#: at once, more arrangements")
+MORE_ARRANGEMENTS_OF: Mapping[str, int] = MappingProxyType({"osmosis": 64})
+#: the searches (``Rules.solver_search``) whose variants' hint is a safe foundation move
+#: (the variant's ``safe_move``: one no winning line can regret) whenever one is legal,
+#: with no search: Osmosis' search plays them alone, and its hints' comparisons spent
+#: every arrangement finding one level with ``deal`` (four fifths of their CPU time)
+SAFE_FIRST = frozenset({"osmosis"})
 #: the comparison of moves gives each search ``positions`` / this: more arrangements vote,
 #: each on a shorter search (a move that wins an arrangement mostly wins it early)
 COMPARE_SPLIT = 4
@@ -109,7 +119,7 @@ def hint(
     legal = rules.legal(position)
     if not legal:
         return None
-    allowed = _allowed(rules, view, position, legal, avoid)
+    allowed = allowed_moves(rules, view, position, legal, avoid)
     if not allowed:
         return None  # every move leads back where the player has been
     if not view.unseen:
@@ -117,10 +127,24 @@ def hint(
         names = rules.move_names(allowed)
         whole = Budget(positions=budget.samples * budget.positions)
         return _follow(rules, samples, position, allowed, names, budget, 1, whole)
+    if rules.solver_search in SAFE_FIRST and (safe := _safe(rules, position, allowed)) is not None:
+        return rules.move_name(safe)
     moves = distinct_moves(rules, position, allowed)
     if len(moves) == 1:
         return rules.move_name(moves[0])
     return _sampled(rules, samples, position, moves, rules.move_names(moves), budget)[0]
+
+
+def _safe(rules: Rules, position: Position, moves: list[InternalMove]) -> InternalMove | None:
+    """The first of ``moves`` that goes to a foundation and that the variant's ``safe_move``
+    says no winning line can regret, if any. Whether a move is safe reads only face-up
+    cards (Osmosis: one card per deal, onto a started foundation), so any arrangement
+    tells."""
+    kinds = rules.pile_ids
+    for move in moves:
+        if move[0] >= 0 and kinds[move[2]][0] == "f" and rules.safe_move(position, move):
+            return move
+    return None
 
 
 def _sampled(
@@ -142,7 +166,7 @@ def _sampled(
     clock, cap = budget.clock, budget.seconds
     start = clock() if clock is not None else 0.0
     cheapest = budget.positions
-    for done in range(budget.samples * MORE_ARRANGEMENTS):
+    for done in range(most_arrangements(rules, budget)):
         if done:
             if spent >= total or (clock is not None and cap is not None and clock() - start >= cap):
                 break
@@ -158,6 +182,13 @@ def _sampled(
             return _compare(rules, samples, position, moves, names, budget, result, spent)
         liked[_leaning(rules, position, moves, result, listed)] += 1
     return _most(liked, names), spent
+
+
+def most_arrangements(rules: Rules, budget: HintBudget) -> int:
+    """The arrangements a hint under ``rules`` may take at most with ``budget``, while its
+    positions last: ``samples`` times its search's :data:`MORE_ARRANGEMENTS_OF`, else
+    :data:`MORE_ARRANGEMENTS`."""
+    return budget.samples * MORE_ARRANGEMENTS_OF.get(rules.solver_search, MORE_ARRANGEMENTS)
 
 
 def _settled(liked: Counter[str], left: int) -> bool:
@@ -246,6 +277,7 @@ def _compare(
     on unequal terms), save the first. The bound keeps a hint's cost (its CPU) a function
     of the budget however many moves there are."""
     total = budget.samples * budget.positions
+    most = most_arrangements(rules, budget)
     each = max(1, budget.positions // COMPARE_SPLIT)
     lead = first.line[0]
     alive = [lead, *(name for name in names if name != lead)]
@@ -262,7 +294,7 @@ def _compare(
         cheapest = share
         while done == 0 or spent - began < share:
             if done:
-                if done >= budget.samples * MORE_ARRANGEMENTS or spent >= total:
+                if done >= most or spent >= total:
                     return _best(wins, alive), spent
                 if clock is not None and cap is not None and clock() - start >= cap:
                     return _best(wins, alive), spent
@@ -277,7 +309,7 @@ def _compare(
                 return _best(wins, alive), spent
             cheapest = max(1, min(cheapest, spent - before))
             left = min(
-                budget.samples * MORE_ARRANGEMENTS - done,
+                most - done,
                 -(-(share - (spent - began)) // cheapest),
             )
             if _cut_settled(wins, alive, keep, left):
@@ -343,85 +375,6 @@ def _best(wins: Counter[str], alive: list[str]) -> str:
     order of preference)."""
     top = max(wins[name] for name in alive)
     return next(name for name in alive if wins[name] == top)
-
-
-def distinct_moves(rules: Rules, board: Position, moves: list[InternalMove]) -> list[InternalMove]:
-    """``moves`` less those that lead where an earlier one leads, or back to ``board``
-    itself (by canonical key: a foundation card moved to another empty foundation), unless
-    every move does. Keys are read on one arrangement: a move that turns no card leads
-    to the same key on all of them."""
-    key = key_function(rules)
-    here = key(board)
-    seen = {here}
-    kept = []
-    for move in moves:
-        after = key(position_after(rules, board, move))
-        if after not in seen:
-            seen.add(after)
-            kept.append(move)
-    return kept or moves[:1]
-
-
-def _allowed(
-    rules: Rules,
-    view: PlayerView,
-    board: Position,
-    legal: list[InternalMove],
-    avoid: Collection[PlayerView],
-) -> list[InternalMove]:
-    """``legal`` less the moves that visibly lead back to a view of ``avoid`` (compared by
-    the canonical key of what the player sees: :func:`seen_key`), possibly none. A move
-    that turns a card leads to a view no one can foresee, so it is kept; any arrangement
-    shows where a move that turns none leads."""
-    if not avoid:
-        return legal
-    key = key_function(rules)
-    avoided = {_view_key(key, seen) for seen in avoid if seen.unseen == view.unseen}
-    if not avoided:
-        return legal
-    kept = []
-    for move in legal:
-        after = position_after(rules, board, move)
-        seen = PlayerView.seen(rules, after)
-        if seen.unseen != view.unseen or key(blind(rules, after)) not in avoided:
-            kept.append(move)
-    return kept
-
-
-def seen_key(rules: Rules, view: PlayerView) -> Key:
-    """The canonical key (shared.variants.keys) of what ``view`` shows, each unseen card
-    an :data:`~shared.player_view.UNSEEN`: two views with the same key look the same to
-    their player up to piles no rule tells apart (with the same unseen cards)."""
-    return _view_key(key_function(rules), view)
-
-
-def _view_key(key: Callable[[Position], Key], view: PlayerView) -> Key:
-    piles = [
-        list(pile.remembered) if pile.remembered else [UNSEEN] * pile.down + list(pile.up)
-        for pile in view.piles
-    ]
-    return key(Position(piles, [pile.down for pile in view.piles], view.redeals_used))
-
-
-class Arrangements:
-    """Positions that look like ``view``, each with an arrangement of its unseen cards in
-    the face-down places: a Fisher-Yates shuffle on the SHA-256 stream of
-    (``sampling_seed``, the view's digest), one after another."""
-
-    __slots__ = ("_stream", "view")
-
-    def __init__(self, view: PlayerView, sampling_seed: int) -> None:
-        self.view = view
-        seed = STREAM_PREFIX + str(sampling_seed).encode("ascii") + b"|" + view.digest()
-        self._stream = Sha256Stream(sha256(seed).digest())
-
-    def next(self) -> Position:
-        cards = list(self.view.unseen)
-        below = self._stream.below
-        for i in range(len(cards) - 1, 0, -1):
-            j = below(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        return self.view.fill(cards)
 
 
 def _most(votes: Counter[str], names: list[str]) -> str:

@@ -11,7 +11,7 @@ from shared.games import new_game
 from shared.player_view import PlayerView
 from shared.solver import Budget, HintBudget, hint, hint_all_seeing
 from shared.solver.api import position_after, solve_rules
-from shared.solver.hints import COMPARE_SPLIT, MORE_ARRANGEMENTS, Arrangements, distinct_moves
+from shared.solver.hints import COMPARE_SPLIT, Arrangements, distinct_moves, most_arrangements
 
 
 def followed(variant: str, seed: int, steps: int) -> list[Game]:
@@ -30,7 +30,7 @@ def followed(variant: str, seed: int, steps: int) -> list[Game]:
 def compared(game: Game, budget: HintBudget, cut_votes: bool = False) -> str | None:
     """The players' hint worked out again, step by step, where an arrangement's search
     wins: arrangements solved in turn (``positions`` each, at most what is left of
-    ``samples`` x ``positions``, up to ``MORE_ARRANGEMENTS`` x ``samples`` of them); from
+    ``samples`` x ``positions``, up to ``most_arrangements`` of them); from
     the first one won on, the distinct moves (that winning line's first move first, then
     the others in order) compared in rounds, one per halving it takes to leave one move:
     each round's share of what is left spent on arrangement after arrangement (at least
@@ -47,7 +47,7 @@ def compared(game: Game, budget: HintBudget, cut_votes: bool = False) -> str | N
     names = rules.move_names(moves)
     move_of = dict(zip(names, moves, strict=True))
     total = budget.samples * budget.positions
-    most = budget.samples * MORE_ARRANGEMENTS
+    most = most_arrangements(rules, budget)
     if len(moves) < 2:
         return None
     spent = 0
