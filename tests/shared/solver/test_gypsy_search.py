@@ -1,6 +1,7 @@
 """Gypsy's own search: its lines win through the engine, it proves only what it exhausted,
 and a budget in positions gives the same answer every time."""
 
+import gc
 import random
 
 import pytest
@@ -178,3 +179,25 @@ def test_the_variants_safe_move_is_the_solvers_rule() -> None:
             unsafe_only_by_what_comes_back += old and not said
     assert safe >= 100
     assert unsafe_only_by_what_comes_back >= 100
+
+
+def test_the_collector_is_paused_during_a_search_and_as_it_was_after() -> None:
+    """The cyclic collector is off while the search runs (seen from its clock, which the
+    search reads as it goes) and as the caller left it afterwards, on or off."""
+    seen: list[bool] = []
+
+    def clock() -> float:
+        seen.append(gc.isenabled())
+        return 0.0
+
+    was_on = gc.isenabled()
+    try:
+        for on in (True, False):
+            (gc.enable if on else gc.disable)()
+            game = new_game("gypsy", seed=1)
+            budget = Budget(positions=3_000, seconds=60, clock=clock)
+            solve_gypsy(game.rules, game.position, budget)
+            assert gc.isenabled() is on
+        assert len(seen) > 10 and not any(seen)
+    finally:
+        (gc.enable if was_on else gc.disable)()
