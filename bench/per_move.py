@@ -25,6 +25,20 @@ a time, as in the paced phase of bench/load.py; under valgrind's slowness 20
 clients keep the server saturated (moves batched as in the saturated phase).
 
     python -m bench.per_move --server --clients 20 --moves 20
+
+``--app`` counts the server's own move path in one process, without sockets
+and without what is paid per second (the periodic polls are held off): the
+app built and started as ``serve`` starts it (its interpreter settings
+included), ``--clients`` clients calling ``Router.dispatch`` with their frames
+on connections whose transport hands the written frame back (websockets'
+protocol object and the server's framing run as in the server), the writer
+thread committing to SQLite in a temporary directory. Two valgrind runs, with
+no moves and with ``--moves`` each, are subtracted: dispatch, handlers, engine,
+view, frame, the writer thread's statements and commits, and the clients' own
+encoding and decoding of each frame (about 139,000 instructions a move; the
+same in every tree).
+
+    python -m bench.per_move --app --clients 20 --moves 60
 """
 
 from __future__ import annotations
@@ -280,6 +294,129 @@ def server_instructions(clients: int, warm: int, moves: int, keep: str | None = 
     return int(total.group(1)) / (moves * clients)
 
 
+class _Transport:
+    """A transport that hands each frame written back to its connection's list, unframed."""
+
+    def __init__(self, out: list[bytes]) -> None:
+        self.out = out
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def get_extra_info(self, _name: str, default: Any = None) -> Any:
+        return default
+
+    def write(self, frame: bytes) -> None:
+        size = frame[1]
+        self.out.append(frame[2:] if size < 126 else frame[4:] if size == 126 else frame[10:])
+
+    def abort(self) -> None:
+        pass
+
+
+class _Socket:
+    """What the server's :class:`Connection` reads of websockets' connection."""
+
+    remote_address = ("127.0.0.1", 1)
+    send_in_progress = None
+    request = None
+
+    def __init__(self) -> None:
+        from websockets.protocol import State
+        from websockets.server import ServerProtocol
+
+        self.out: list[bytes] = []
+        self.protocol = ServerProtocol()
+        self.protocol.state = State.OPEN
+        self.transport = _Transport(self.out)
+
+    def send_data(self) -> None:  # as websockets' connection does
+        for data in self.protocol.data_to_send():
+            self.transport.write(data)
+
+
+async def _app_moves(moves: int, clients: int) -> None:
+    """``clients`` players each play ``moves`` moves through the app's router (``--app``)."""
+    from server.app import App
+    from server.config import Config
+    from server.net.connection import Connection
+    from server.observe import runtime
+    from server.players import changes
+
+    changes.POLL_S = 3600.0  # nothing paid per second in the count: the moves alone
+    with tempfile.TemporaryDirectory(prefix="per-move-app-") as tmp:
+        config = Config(
+            host="127.0.0.1", port=0, db=f"sqlite+aiosqlite:///{tmp}/app.db",
+            daily_ahead=False, stuck_workers=0, deal_pool_workers=0, metrics_port=0,
+            rate_limit=1e9, rate_burst=10**9, registration_limit=0,
+            arena_tick_ms=3_600_000, race_tick_ms=3_600_000,
+        )  # fmt: skip
+        app = App(config)
+        await app.start()
+        runtime.tune()
+        router = app.router
+
+        async def player(number: int) -> None:
+            rng = random.Random(SEED + number)
+            ws = _Socket()
+            connection = Connection(ws, 1000 + number, config)  # type: ignore[arg-type]
+            sent = 0
+
+            async def request(message: dict[str, Any]) -> dict[str, Any]:
+                nonlocal sent
+                sent += 1
+                message["id"] = sent
+                await router.dispatch(connection, msgpack.packb(message))
+                reply: dict[str, Any] = msgpack.unpackb(ws.out.pop())
+                if reply.get("re") != sent or reply["type"] == "error":
+                    raise RuntimeError(f"refused: {reply}")
+                return reply
+
+            async def new_game() -> dict[str, Any]:
+                seed = rng.randint(1, 1_000_000)
+                reply = await request({"type": "start_game", "variant": "freecell", "seed": seed})
+                return reply["game"]  # type: ignore[no-any-return]
+
+            name = f"app{number}"
+            await request({"type": "hello", "protocol": 2, "client": "bench/1", "name": name})
+            game = await new_game()
+            for _ in range(moves):
+                if game["state"] != "playing" or not game["legal"]:
+                    game = await new_game()
+                move = rng.choice(game["legal"])
+                message = {"type": "move", "game": game["id"], "ply": game["ply"], "move": move}
+                game = (await request(message))["game"]
+
+        try:
+            await asyncio.gather(*(player(n) for n in range(clients)))
+        finally:
+            await app.stop()
+
+
+def app_instructions(clients: int, moves: int) -> float:
+    """Instructions per move of the app's own path (``--app``): two valgrind runs."""
+    counts = []
+    for played in (0, moves):
+        with tempfile.TemporaryDirectory(prefix="per-move-") as tmp:
+            out = os.path.join(tmp, "callgrind.out")
+            command = [
+                "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                sys.executable, "-m", "bench.per_move", "--app-run",
+                "--clients", str(clients), "--moves", str(played),
+            ]  # fmt: skip
+            env = os.environ | {"PYTHONHASHSEED": "0"}
+            subprocess.run(command, check=True, env=env, capture_output=True)
+            with open(out) as f:
+                found = re.search(r"^(?:summary|totals): (\d+)", f.read(), re.MULTILINE)
+            if found is None:
+                raise RuntimeError("no total in callgrind's output")
+            counts.append(int(found.group(1)))
+    return (counts[1] - counts[0]) / (clients * moves)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/per_move.py", description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=MOVES)
@@ -295,7 +432,21 @@ def main(argv: list[str] | None = None) -> int:
         "--clients", type=int, default=1, help="clients playing at once (--server; 1: paced)"
     )
     parser.add_argument("--keep", help="copy the callgrind dump here (--server)")
+    parser.add_argument(
+        "--app", action="store_true", help="the app's own path in one process, per move"
+    )
+    parser.add_argument("--app-run", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.app_run:
+        asyncio.run(_app_moves(args.moves, args.clients))
+        return 0
+    if args.app:
+        per_move = app_instructions(args.clients, args.moves)
+        print(
+            f"the app's own path, {args.clients} client(s) x {args.moves} Freecell moves "
+            f"(callgrind, no sockets): {per_move:,.0f} instructions per move"
+        )
+        return 0
     if args.server:
         per_move = server_instructions(args.clients, args.warm, args.moves, args.keep)
         print(
