@@ -99,6 +99,8 @@ class DealPool:
         self.ready: dict[tuple[str, str, str], list[tuple[str, int, int]]] = {}
         self._ahead: dict[tuple[str, str, str], asyncio.Task[None]] = {}
         self._warming: asyncio.Task[None] | None = None
+        #: won deals being stored (a filler's write, never cut by its cancellation)
+        self._storing: set[asyncio.Task[None]] = set()
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -111,13 +113,19 @@ class DealPool:
         ]
 
     async def stop(self) -> None:
-        tasks = [*self._fillers, *self._ahead.values()]
+        """Stop solving, let the database writes under way end, put the deals taken ahead
+        back. The fillers and the warming are cancelled (they wait on the solver's
+        processes); the takes ahead and the stores are not: a write cut inside its
+        transaction can leave the connection holding the database's lock, and the put back
+        would then wait out the busy timeout and fail."""
+        tasks = list(self._fillers)
         if self._warming is not None:
             tasks.append(self._warming)
             self._warming = None
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*self._ahead.values(), *self._storing, return_exceptions=True)
         self._fillers = []
         self._ahead = {}
         await self._put_back()
@@ -161,7 +169,7 @@ class DealPool:
                 pool = (variant, text, difficulty)
                 if self.counts.get(pool, 0) > 0 and pool not in self._ahead:
                     self._ahead[pool] = task = asyncio.create_task(self._fetch(pool))
-                    await task
+                    await asyncio.shield(task)  # stop() cancels the warming, never the take
 
     def _take_ahead(self, pool: tuple[str, str, str]) -> None:
         """Take the pool's next deals out of the table in the background (one at a time)."""
@@ -282,6 +290,12 @@ class DealPool:
             line=found.line,
             created_ms=self.clock(),
         )
+        storing = asyncio.create_task(self._store(pool, row), name="deal-pool-store")
+        self._storing.add(storing)
+        storing.add_done_callback(self._storing.discard)
+        await asyncio.shield(storing)  # a filler cancelled meanwhile: the store still ends
+
+    async def _store(self, pool: tuple[str, str, str], row: PooledDeal) -> None:
         with contextlib.suppress(IntegrityError):  # a key drawn twice: 2^-256, never dealt twice
             async with self.db_sessions() as db, db.begin():
                 await queries.put(db, row)

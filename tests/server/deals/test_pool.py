@@ -181,3 +181,32 @@ async def test_deals_are_taken_ahead_in_batches_not_one_take_per_request(
         assert app.deal_pool.solved_on_request == 0
     finally:
         await app.stop()
+
+
+async def test_a_pool_stopped_while_it_stores_a_deal_stores_it_and_leaves_the_database_free(
+    config: Config, clock: FakeClock
+) -> None:
+    # stop() cancels the fillers; a filler's store under way must end, not be cut inside its
+    # transaction (a cut write can hold the database's lock: the put back then waited out the
+    # busy timeout and failed with "database is locked").
+    from server.deals.difficulty import Found
+    from server.deals.pool import options_text
+    from tests.server.races.test_winnable import pool, won_keys
+
+    app = App(config.replace(deal_pool_workers=0), clock=clock, variants=OSMOSIS)
+    await app.start()
+    try:
+        kept, taken = won_keys(2)
+        await pool(app, "medium", [taken])
+        text = options_text({"deal_three": False})
+        found = Found(bytes.fromhex(kept), "easy", 10, 20)
+        filler = asyncio.create_task(app.deal_pool._keep("osmosis", text, found))
+        await asyncio.sleep(0)  # the store has begun
+        filler.cancel()
+        app.deal_pool._take_ahead(("osmosis", text, "medium"))  # a take under way too
+        await app.deal_pool.stop()
+        assert (await pooled(app, "easy")) == [kept]  # stored despite the cancellation
+        assert (await pooled(app, "medium")) == [taken]  # taken ahead, then put back
+        await pool(app, "hard", won_keys(1))  # and the database takes a write at once
+    finally:
+        await app.stop()
