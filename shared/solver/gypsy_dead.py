@@ -42,9 +42,16 @@ def never_moves(
     found: tuple[int, ...] | list[int],
 ) -> bool:
     """True when some card of a column can never move, by the relaxation above: the end
-    game is lost. ``found`` holds each foundation's top card (0 when empty)."""
+    game is lost. ``found`` holds each foundation's top card (0 when empty).
+
+    "May be home" grows as the cards that may move do, at once: a card found to move
+    whose predecessor may be home, and then the cards above it in its suit that may move,
+    in a chain (the fixed point of the rule, reached without sweeping the columns again
+    for it: that sweep was most of the test's cost, and the test most of an end game's
+    search)."""
     home = [False] * 64
     top = [False] * 64
+    moving = [False] * 64
     for f in found:
         if f:
             base = f & ~15
@@ -92,45 +99,26 @@ def never_moves(
                 for j in range(low, e):
                     card = col[j]
                     top[card] = True
-                    if rank_home(home, card):
-                        home[card] = True
+                    moving[card] = True
+                    if not home[card] and (card & 15 == 1 or home[card - 1]):
+                        _home_from(card, home, top, moving)
                 reach[t] = low
                 changed = True
                 if low == 0:
                     empty = True
-        # a card that may move may go home once its predecessor may be
-        if _spread_home(cols, reach, home, top):
-            changed = True
     return any(reach)
 
 
-def rank_home(home: list[bool], card: int) -> bool:
-    """Whether ``card`` (one that may move) may go home: an ace, or its predecessor may be."""
-    return card & 15 == 1 or home[card - 1]
-
-
-def _spread_home(
-    cols: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
-    reach: list[int],
-    home: list[bool],
-    top: list[bool],
-) -> bool:
-    """Mark home every card that may move whose predecessor may be home, to a fixed point.
-    Whether anything was marked."""
-    grew = False
-    again = True
-    while again:
-        again = False
-        for t in range(len(cols)):
-            col = cols[t]
-            for j in range(reach[t], len(col)):
-                card = col[j]
-                if not home[card] and rank_home(home, card):
-                    home[card] = True
-                    top[card] = True
-                    again = True
-                    grew = True
-    return grew
+def _home_from(card: int, home: list[bool], top: list[bool], moving: list[bool]) -> None:
+    """Mark ``card`` (one that may move, whose predecessor may be home) home, and after it
+    each next card of its suit that may move: each one's predecessor is now home. (A king's
+    next code is no card, and never moves.)"""
+    while True:
+        home[card] = True
+        top[card] = True
+        card += 1
+        if not moving[card] or home[card]:
+            return
 
 
 __all__ = ["never_moves"]

@@ -17,10 +17,14 @@ import functools
 import random
 from collections.abc import Callable
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared.cards import RED
 from shared.games import rules_for
 from shared.position import Position
 from shared.solver import UNWINNABLE, Budget, solve_rules
-from shared.solver.gypsy_dead import never_moves
+from shared.solver.gypsy_dead import _PARENTS, never_moves
 from shared.variants.gypsy import FOUNDATIONS, GypsyRules
 from shared.variants.layout import GAP, Layout
 from tests.shared.solver.test_gypsy_search import DEAD
@@ -131,3 +135,79 @@ def test_a_dead_start_is_proven_unwinnable_at_once() -> None:
     result = solve_rules(GYPSY, DEAD, Budget(positions=10))
     assert result.verdict == UNWINNABLE
     assert result.positions == 1
+
+
+def plainly_never_moves(cols: list[tuple[int, ...]], down: list[int], found: list[int]) -> bool:
+    """The relaxation of ``gypsy_dead`` written as plainly as it reads: sweep every column
+    and every card until nothing changes. Slow, and obviously the fixed point."""
+    home = [False] * 64
+    for f in found:
+        for r in range(1, (f & 15) + 1):
+            home[(f & ~15) + r] = True
+    top = list(home)
+    reach = [len(col) for col in cols]
+    changed = True
+    while changed:
+        changed = False
+        empty = 0 in reach
+        for t, col in enumerate(cols):
+            if reach[t] and not top[col[reach[t] - 1]]:
+                top[col[reach[t] - 1]] = True
+                changed = True
+            # the lowest card that may move with all above it, the build continuing
+            low = reach[t]
+            for i in range(reach[t] - 1, -1, -1):
+                card = col[i]
+                if i < reach[t] - 1 and (
+                    i < down[t]
+                    or col[i] & 15 != (col[i + 1] & 15) + 1
+                    or RED[col[i]] == RED[col[i + 1]]
+                ):
+                    break
+                if empty or card & 15 == 1 or home[card - 1] or any(top[p] for p in _PARENTS[card]):
+                    low = i
+            for card in col[low:]:
+                if not top[card] or (not home[card] and (card & 15 == 1 or home[card - 1])):
+                    top[card] = True
+                    home[card] = home[card] or card & 15 == 1 or home[card - 1]
+                    changed = True
+            if low < reach[t]:
+                reach[t] = low
+                changed = True
+    return any(reach)
+
+
+@st.composite
+def end_games(draw: st.DrawFn) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
+    """Any Gypsy end game: foundation tops, the rest of both decks dealt round 1 to 8
+    columns in any order, some cards of each column face down (never its top one)."""
+    lows = draw(st.lists(st.integers(0, 13), min_size=8, max_size=8))
+    found = [(f // 2) * 16 + low if low else 0 for f, low in enumerate(lows)]
+    out = [(f // 2) * 16 + r for f, low in enumerate(lows) for r in range(low + 1, 14)]
+    out = draw(st.permutations(out))
+    n = draw(st.integers(1, 8))
+    cols = [tuple(out[i::n]) for i in range(n)]
+    down = [draw(st.integers(0, max(0, len(col) - 1))) for col in cols]
+    return cols, down, found
+
+
+@settings(max_examples=400, deadline=None)
+@given(end_games())
+def test_the_dead_test_is_the_plain_fixed_point(
+    game: tuple[list[tuple[int, ...]], list[int], list[int]],
+) -> None:
+    """``never_moves`` grows "may be home" in chains instead of sweeping for it: the same
+    verdict as the plain sweep on any end game."""
+    assert never_moves(*game) == plainly_never_moves(*game)
+
+
+def test_the_plain_fixed_point_sees_both_verdicts() -> None:
+    """The comparison above compares something: over the graphs' positions the plain
+    sweep calls some dead and most not, as ``never_moves`` does."""
+    verdicts = [
+        dead_in(pos, plainly_never_moves)
+        for case in CASES[:12]
+        if (graph := graph_of(*case)) is not None
+        for pos in graph.positions.values()
+    ]
+    assert any(verdicts) and not all(verdicts)
