@@ -211,6 +211,25 @@ def test_a_race_link_names_who_invites_to_what_before_asking_a_name(
         host.close()
 
 
+SET_ROOM = "async (code) => { (await import('/js/store.js')).store.room = code; }"
+
+
+def test_home_shows_the_way_back_to_a_room_joined_after_it_was_shown(
+    page: Any, live: LiveServer
+) -> None:
+    """The race screen keeps the room once the server's reply to its join lands, which may be
+    after the player has gone home (a click on the title while it waits): home shown before
+    then offers the way back all the same, and drops it when the room is left."""
+    register(page, f"{live.url}/", "alice")
+    page.locator(".variants").wait_for()
+    assert page.get_by_text("You are in race").count() == 0
+    page.evaluate(SET_ROOM, "K7QF2M")  # the join landing now, with home on the screen
+    page.get_by_text("You are in race K7QF2M.").wait_for()
+    assert page.get_by_role("link", name="Back to the race").get_attribute("href") == "/race/K7QF2M"
+    page.evaluate(SET_ROOM, None)
+    page.get_by_text("You are in race").wait_for(state="detached")
+
+
 def test_home_offers_the_way_back_to_the_race_one_is_in(page: Any, live: LiveServer) -> None:
     register(page, f"{live.url}/", "alice")
     page.get_by_role("button", name="Create race").click()

@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import { ENDED, PLAYING, UNFINISHED } from './notation.js';
 import { openRules } from './rules.js';
 import { AUTOPLAY, setSetting, settings } from './settings.js';
-import { DEAL_KINDS, store } from './store.js';
+import { DEAL_KINDS, store, storeEvents } from './store.js';
 import { clockText, copyText, h, stateWords } from './ui.js';
 
 function optionWords(name) {
@@ -252,7 +252,26 @@ function account(app) {
     confirm);
 }
 
+/** The way back to the race room the player is in, kept to the room as it changes (a comment
+ * node, which takes no room, while there is none). */
+function roomNotice() {
+  const notice = () => (store.room
+    ? h('p', { class: 'notice in-race' }, t('home.inRace', store.room), ' ',
+      h('a', { href: `/race/${store.room}`, 'data-link': '', class: 'button primary' }, t('home.backToRace')))
+    : document.createComment('no race room'));
+  const slot = { node: notice() };
+  const changed = () => {
+    const next = notice();
+    slot.node.replaceWith(next);
+    slot.node = next;
+  };
+  storeEvents.addEventListener('room', changed);
+  slot.stop = () => storeEvents.removeEventListener('room', changed);
+  return slot;
+}
+
 export function homeScreen(app) {
+  const inRace = roomNotice();
   const games = h('section', { hidden: true, class: 'mine' });
   const stats = h('section', { class: 'stats-box' });
   const challenges = h('section', { hidden: true, class: 'mine challenges-box' });
@@ -260,8 +279,7 @@ export function homeScreen(app) {
   const element = h('section', { class: 'screen home' },
     h('h1', {}, t('home.welcome', app.player.name)),
     app.server?.motd ? h('p', { class: 'motd' }, app.server.motd) : null,
-    store.room ? h('p', { class: 'notice in-race' }, t('home.inRace', store.room), ' ',
-      h('a', { href: `/race/${store.room}`, 'data-link': '', class: 'button primary' }, t('home.backToRace'))) : null,
+    inRace.node,
     h('section', { 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title' }, t('home.games')),
       dealChoice(list), list),
@@ -276,5 +294,9 @@ export function homeScreen(app) {
   yourGames(app, games);
   yourChallenges(app, challenges);
   statistics(app, stats);
-  return { element, resync: () => { yourGames(app, games); yourChallenges(app, challenges); statistics(app, stats); } };
+  return {
+    element,
+    resync: () => { yourGames(app, games); yourChallenges(app, challenges); statistics(app, stats); },
+    destroy: () => inRace.stop(),
+  };
 }

@@ -25,6 +25,10 @@ function set(key, value) {
   } catch { /* storage off: the account lasts as long as the page */ }
 }
 
+/** Tells 'room' when the race room the player is in changes: a room joined after the player
+ * has gone home (the join's reply arriving after the click) still shows its way back there. */
+export const storeEvents = new EventTarget();
+
 export const store = {
   get token() { return get(TOKEN); },
   set token(value) { set(TOKEN, value); },
@@ -44,7 +48,10 @@ export const store = {
       return kept && Date.now() - kept.at < ROOM_KEPT_MS ? kept.code : null;
     } catch { return null; }
   },
-  set room(code) { set(ROOM, code ? JSON.stringify({ code, at: Date.now() }) : null); },
+  set room(code) {
+    set(ROOM, code ? JSON.stringify({ code, at: Date.now() }) : null);
+    storeEvents.dispatchEvent(new Event('room'));
+  },
 };
 
 /** The name of the game option a server's variants give autoplay (VariantInfo ``options``). */
