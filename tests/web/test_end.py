@@ -188,6 +188,21 @@ def test_a_page_in_one_language_shows_no_word_of_the_other(
     assert [words for words in foreign if words in shown] == []
 
 
+def test_the_header_s_link_status_changes_language_with_the_page(
+    page: Any, live: LiveServer
+) -> None:
+    """The link's status is said when the link changes; a change of language in the header
+    says it again in the new language (it kept the old one until the next change)."""
+    register(page, f"{live.url}/", "alice")
+    page.locator("#link-status", has_text="online").wait_for()
+    page.locator("#lang").select_option("fr")
+    page.get_by_text("Bienvenue, alice").wait_for()
+    page.locator("#link-status", has_text="en ligne").wait_for()
+    page.locator("#lang").select_option("en")
+    page.locator("#link-status", has_text="online").wait_for()
+    assert page.locator("#link-status").inner_text() == "online"
+
+
 def test_a_race_link_says_what_it_is_before_asking_a_name(page: Any, live: LiveServer) -> None:
     page.goto(f"{live.url}/race/k7qf2m")
     page.get_by_text("You are invited to race K7QF2M").wait_for()

@@ -32,6 +32,16 @@ import { h } from './ui.js';
 const main = document.getElementById('main');
 const statusEl = document.getElementById('link-status');
 const whoEl = document.getElementById('who');
+/** What the header says of the link: '' (nothing), 'connecting', or the connection's last
+ * status ({ online, retryInMs }); kept so that a change of language says it again. */
+let link = '';
+
+function showLink(state) {
+  link = state;
+  if (state === '') statusEl.textContent = '';
+  else if (state === 'connecting') statusEl.textContent = t('link.connecting');
+  else statusEl.textContent = state.online ? t('link.online') : t('link.offline', Math.ceil(state.retryInMs / 1000));
+}
 
 export const app = {
   conn: null,
@@ -142,7 +152,7 @@ function nameForm(problem) {
     h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit' }, t('welcome.useCode')))));
   show({ element: h('section', { class: 'screen narrow' }, form, carry) });
   if (invitationLine) askInvitation(invitationLine);
-  statusEl.textContent = '';
+  showLink('');
   input.focus();
 }
 
@@ -153,8 +163,8 @@ function connect(credentials) {
   const conn = opened ?? new Connection(wsUrl(), () => (store.token ? { token: store.token } : credentials));
   app.conn = conn;
   conn.addEventListener('status', (e) => {
-    const { online, retryInMs } = e.detail;
-    statusEl.textContent = online ? t('link.online') : t('link.offline', Math.ceil(retryInMs / 1000));
+    const { online } = e.detail;
+    showLink(e.detail);
     statusEl.dataset.online = String(online);
     document.body.classList.toggle('offline', !online);
   });
@@ -172,12 +182,12 @@ function connect(credentials) {
     else nameForm(t('welcome.refused', err.message || err.code));
   };
   conn.addEventListener('refused', (e) => refused(e.detail));
-  statusEl.textContent = t('link.connecting');
+  showLink('connecting');
   if (!opened) conn.start();
   else if (opened.refusal) refused(opened.refusal);
   else if (opened.welcome) {
     if (opened.online) {
-      statusEl.textContent = t('link.online');
+      showLink({ online: true, retryInMs: 0 });
       statusEl.dataset.online = 'true';
     }
     welcomed(opened.welcome, false);
@@ -328,6 +338,7 @@ languages.addEventListener('change', (e) => {
   setLanguage(e.target.value);
   settingsButton.setAttribute('aria-label', t('settings.button'));
   settingsButton.title = t('settings.button');
+  showLink(link);
   if (app.player) route();
   else nameForm();
 });
